@@ -1,0 +1,46 @@
+# Front end for the CMake build, so the quick start is two commands:
+#   make run    build and run the demo on its built-in default scenario
+#   make test   build and pass every test
+# Other targets: build, sanitize (ASan+UBSan), bench, format, install, clean.
+# Choose the compiler with CC=clang; each compiler/config gets its own build folder.
+
+CC        ?= cc
+BUILD_TYPE ?= RelWithDebInfo
+BUILD     ?= build
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_ARGS ?=
+
+.PHONY: all build run test sanitize bench format install clean deps
+
+all: build
+
+deps:
+	@sh scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_ARGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(BUILD)/examples/steer_demo
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, with every
+# finding fatal. `make sanitize CC=clang` for clang.
+sanitize: deps
+	cmake -S . -B build-asan-$(notdir $(CC)) -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=Debug -DSTEER_SANITIZE=ON
+	cmake --build build-asan-$(notdir $(CC)) -j $(JOBS)
+	cd build-asan-$(notdir $(CC)) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+format:
+	clang-format -i include/steer/*.h src/*.c src/*.h tests/*.c tests/*.h examples/*.c
+
+install: build
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf build build-*

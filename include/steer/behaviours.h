@@ -1,0 +1,149 @@
+/* steer/behaviours.h - the single-character steering behaviours.
+ *
+ * Function index
+ *   steer_seek, steer_flee, steer_match_velocity, steer_arrive, steer_leave,
+ *   steer_align, steer_face, steer_look_where_going, steer_pursue, steer_evade
+ *   (wander is in steer/wander.h, combinators in steer/combine.h)
+ *
+ * Every behaviour is a pure function: it reads the agent and its parameters and returns
+ * a steer_steering, never changing the agent. Its linear part is limited to
+ * steer_agent_max_linear(agent) (max_accel for the kinematic model, max_force for the
+ * Reynolds model) and lies in the agent's plane; its angular part is limited to
+ * max_angular_accel. Apply it with steer_agent_step (steer/integrate.h) or blend it.
+ *
+ * Bad input, for every behaviour here: a NULL agent asserts (debug) or gives zero
+ * steering; an agent whose state is not finite, or a non-finite target, gives zero
+ * steering; zero or negative limits give zero output along the limited quantity; a
+ * NULL params pointer means the defaults. No behaviour returns NaN.
+ */
+#ifndef STEER_BEHAVIOURS_H
+#define STEER_BEHAVIOURS_H
+
+#include "steer/agent.h"
+
+/* ---- seek, flee, match velocity ------------------------------------------------ */
+
+/* Reynolds' seek: desired = normalize(target - position) * max_speed;
+ * linear = desired - velocity (the velocity change applied over one time unit),
+ * limited. Target on the agent: desired is zero, so the agent brakes. */
+steer_steering steer_seek(const steer_agent *agent, steer_vec3 target);
+
+/* Reynolds' flee: desired = normalize(position - target) * max_speed, then as seek.
+ * Target on the agent: flees along the agent's forward direction. */
+steer_steering steer_flee(const steer_agent *agent, steer_vec3 target);
+
+/* Millington's velocity matching: linear = (target_velocity - velocity) / time_to_target,
+ * limited. time_to_target <= 0 or NaN is treated as 0.1. */
+steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,
+                                    float time_to_target);
+
+/* ---- arrive and leave (seed 004) ------------------------------------------------ */
+
+/* Parameters of steer_arrive. */
+typedef struct steer_arrive_params {
+    float target_radius;  /* inside it the agent brakes to rest; world units (default 0.25) */
+    float slow_radius;    /* inside it target speed falls as max_speed * d / slow_radius (3) */
+    float time_to_target; /* seconds (or frames) to reach the desired velocity (0.1) */
+    float step;           /* the dt the agent is integrated with, seconds (1/60); used for
+                             the braking limit; the Reynolds model always uses 1 frame */
+    float rest_speed;     /* arrived once inside target_radius and slower than this (0.05) */
+} steer_arrive_params;
+
+/* Defaults: target_radius 0.25, slow_radius 3, time_to_target 0.1, step 1/60,
+ * rest_speed 0.05. */
+steer_arrive_params steer_arrive_default(void);
+
+/* Seed 004's Arrive, without its overshoot. With d the distance to the target:
+ *   d <= target_radius:  desired velocity 0 (brake to rest; the seed's "no steering"
+ *                        would let the agent coast away)
+ *   d >  slow_radius:    target speed = max_speed
+ *   otherwise:           target speed = max_speed * d / slow_radius
+ * The target speed is then capped by the speed from which the agent can still stop at
+ * the target with its maximum acceleration, integrated in steps of `step`:
+ *   v_stop = -a*h/2 + sqrt((a*h/2)^2 + 2*a*d)    (a = 0.8 * max linear acceleration)
+ * so it comes to rest inside target_radius without overshooting, under both models.
+ * linear = (desired - velocity) / max(time_to_target, step), limited.
+ * `arrived` (may be NULL) is set to true once d <= target_radius and speed <= rest_speed.
+ * Bad parameters: negative radii are treated as 0; slow_radius below target_radius is
+ * treated as target_radius; the target on the agent counts as d = 0. */
+steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
+                            const steer_arrive_params *params, bool *arrived);
+
+/* Parameters of steer_leave. */
+typedef struct steer_leave_params {
+    float escape_radius;  /* inside it, flee at full speed; world units (default 2) */
+    float danger_radius;  /* beyond it, no steering (default 6) */
+    float time_to_target; /* as in arrive (0.1) */
+} steer_leave_params;
+
+/* Defaults: escape_radius 2, danger_radius 6, time_to_target 0.1. */
+steer_leave_params steer_leave_default(void);
+
+/* Seed 004's Leave. With d the distance from the target:
+ *   d >  danger_radius:  no steering (zero output)
+ *   d <  escape_radius:  target speed = max_speed
+ *   otherwise:           target speed = max_speed - d / danger_radius * max_speed
+ * desired = normalize(position - target) * target speed;
+ * linear = (desired - velocity) / time_to_target, limited.
+ * Target on the agent: leaves along the agent's forward direction. danger_radius <= 0
+ * gives zero steering. */
+steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,
+                           const steer_leave_params *params);
+
+/* ---- orientation: align, face, look where you are going (seed 004) -------------- */
+
+/* Parameters of steer_align, steer_face and steer_look_where_going. Radii are angles. */
+typedef struct steer_align_params {
+    float target_radius;  /* radians; inside it the rotation is braked to rest (0.01) */
+    float slow_radius;    /* radians; inside it target rotation scales down (0.5) */
+    float time_to_target; /* as in arrive (0.1) */
+    float step;           /* as in arrive (1/60) */
+} steer_align_params;
+
+/* Defaults: target_radius 0.01 rad, slow_radius 0.5 rad, time_to_target 0.1,
+ * step 1/60. */
+steer_align_params steer_align_default(void);
+
+/* Seed 004's Align: turn to `target_orientation` (radians).
+ *   rotation = wrap(target - orientation) into (-pi, pi]  (never the long way round)
+ *   |rotation| <= target_radius: target rotation 0 (brake; safe when target_radius is 0)
+ *   |rotation| >  slow_radius:   target rotation = max_rotation
+ *   otherwise:                   max_rotation * |rotation| / slow_radius
+ * capped by the rotation speed from which it can still stop (as arrive), signed like
+ * rotation; angular = (target rotation - current rotation) / time_to_target, limited.
+ * The linear part is zero. A non-finite target orientation gives zero steering. */
+steer_steering steer_align(const steer_agent *agent, float target_orientation,
+                           const steer_align_params *params);
+
+/* Seed 004's Face: align to the orientation of (target - position) in the agent's
+ * space (atan2(dir.x, dir.z) for XZ). Target on the agent: keeps the current
+ * orientation (brakes any rotation). */
+steer_steering steer_face(const steer_agent *agent, steer_vec3 target,
+                          const steer_align_params *params);
+
+/* Align to the direction of the agent's velocity. At rest: keeps the current
+ * orientation. */
+steer_steering steer_look_where_going(const steer_agent *agent, const steer_align_params *params);
+
+/* ---- pursue and evade ----------------------------------------------------------- */
+
+/* Parameters of steer_pursue and steer_evade. */
+typedef struct steer_pursue_params {
+    float max_prediction; /* cap on the look-ahead, seconds (or frames) (default 1) */
+} steer_pursue_params;
+
+/* Defaults: max_prediction 1. */
+steer_pursue_params steer_pursue_default(void);
+
+/* Millington's pursue: look ahead t = min(distance / own speed, max_prediction) (the cap
+ * when the agent is slower than distance / max_prediction), seek
+ * target_position + target_velocity * t. Negative or NaN max_prediction is 0 (plain
+ * seek). */
+steer_steering steer_pursue(const steer_agent *agent, steer_vec3 target_position,
+                            steer_vec3 target_velocity, const steer_pursue_params *params);
+
+/* Evade: the same prediction, then flee from the predicted position. */
+steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
+                           steer_vec3 target_velocity, const steer_pursue_params *params);
+
+#endif /* STEER_BEHAVIOURS_H */

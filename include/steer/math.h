@@ -1,0 +1,137 @@
+/* steer/math.h - 3D vectors, zero-safe helpers and the library's own trigonometry.
+ *
+ * Function index
+ *   steer_v3, steer_v3_zero, steer_add, steer_sub, steer_scale, steer_dot, steer_cross,
+ *   steer_length, steer_length_sq, steer_distance, steer_normalize, steer_truncate,
+ *   steer_lerp, steer_is_finite, steer_v3_is_finite, steer_clampf, steer_wrap_angle,
+ *   steer_sin, steer_cos, steer_atan2, steer_sqrt
+ *
+ * Every vector is 3D. A 2D game uses x,y and leaves z at 0; a ground game with Y up
+ * uses x,z. The agent's `space` field (steer/agent.h) says which plane it lives in.
+ *
+ * Zero-safe: normalising or truncating a zero, tiny or non-finite vector gives zero.
+ * The trigonometric functions are the library's own (polynomials in plain float
+ * arithmetic), so results are bit-identical across compilers, libm versions and
+ * WebAssembly; see docs/determinism.md.
+ */
+#ifndef STEER_MATH_H
+#define STEER_MATH_H
+
+#include "steer/base.h"
+
+#define STEER_PI 3.14159265358979323846f
+#define STEER_TAU 6.28318530717958647692f
+
+/* Vectors whose squared length is below this are treated as zero length. */
+#define STEER_EPSILON_SQ 1e-12f
+
+/* A 3D vector of floats. Units depend on use: world units, units/s or units/s^2. */
+typedef struct steer_vec3 {
+    float x, y, z;
+} steer_vec3;
+
+/* Build a vector. */
+static inline steer_vec3 steer_v3(float x, float y, float z)
+{
+    steer_vec3 v = {x, y, z};
+    return v;
+}
+
+/* The zero vector. */
+static inline steer_vec3 steer_v3_zero(void) { return steer_v3(0.0f, 0.0f, 0.0f); }
+
+/* a + b */
+static inline steer_vec3 steer_add(steer_vec3 a, steer_vec3 b)
+{
+    return steer_v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+/* a - b */
+static inline steer_vec3 steer_sub(steer_vec3 a, steer_vec3 b)
+{
+    return steer_v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+/* v * s */
+static inline steer_vec3 steer_scale(steer_vec3 v, float s)
+{
+    return steer_v3(v.x * s, v.y * s, v.z * s);
+}
+
+/* a + b * s, written out so no compiler fuses it into an FMA differently per target. */
+static inline steer_vec3 steer_add_scaled(steer_vec3 a, steer_vec3 b, float s)
+{
+    return steer_add(a, steer_scale(b, s));
+}
+
+/* Dot product. */
+static inline float steer_dot(steer_vec3 a, steer_vec3 b)
+{
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/* Cross product (right-handed). */
+static inline steer_vec3 steer_cross(steer_vec3 a, steer_vec3 b)
+{
+    return steer_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+/* Squared length. */
+static inline float steer_length_sq(steer_vec3 v) { return steer_dot(v, v); }
+
+/* Square root; returns 0 for negative or NaN input (never NaN). */
+float steer_sqrt(float x);
+
+/* Length; 0 for a non-finite vector whose squared length is NaN. */
+static inline float steer_length(steer_vec3 v) { return steer_sqrt(steer_length_sq(v)); }
+
+/* Distance between two points. */
+static inline float steer_distance(steer_vec3 a, steer_vec3 b) { return steer_length(steer_sub(a, b)); }
+
+/* True when x is neither NaN nor infinite. */
+static inline bool steer_is_finite(float x) { return x - x == 0.0f; }
+
+/* True when all three components are finite. */
+static inline bool steer_v3_is_finite(steer_vec3 v)
+{
+    return steer_is_finite(v.x) && steer_is_finite(v.y) && steer_is_finite(v.z);
+}
+
+/* Clamp x into [lo, hi]. NaN x gives lo. */
+static inline float steer_clampf(float x, float lo, float hi)
+{
+    if (!(x >= lo)) return lo;
+    return x > hi ? hi : x;
+}
+
+/* Unit vector along v; the zero vector when v is zero, tiny or non-finite. */
+steer_vec3 steer_normalize(steer_vec3 v);
+
+/* v shortened to at most max_length (Reynolds' truncate). A non-positive or NaN
+ * max_length gives zero; a non-finite v gives zero. */
+steer_vec3 steer_truncate(steer_vec3 v, float max_length);
+
+/* a + (b - a) * t */
+static inline steer_vec3 steer_lerp(steer_vec3 a, steer_vec3 b, float t)
+{
+    return steer_add(a, steer_scale(steer_sub(b, a), t));
+}
+
+/* Scalar lerp: a + (b - a) * t */
+static inline float steer_lerpf(float a, float b, float t) { return a + (b - a) * t; }
+
+/* Wrap an angle into (-pi, pi]. Non-finite input gives 0. Exact for |a| <= 3*pi;
+ * larger angles are reduced with a remainder first. */
+float steer_wrap_angle(float a);
+
+/* Sine and cosine of x radians, |error| < 2e-7 for |x| <= 1e4. Non-finite x gives 0. */
+float steer_sin(float x);
+float steer_cos(float x);
+
+/* Both at once (cheaper than two calls). Non-finite x gives s = 0, c = 1. */
+void steer_sincos(float x, float *s, float *c);
+
+/* atan2(y, x) in (-pi, pi], |error| < 2e-7 rad. atan2(0, 0) is 0; NaN input gives 0. */
+float steer_atan2(float y, float x);
+
+#endif /* STEER_MATH_H */

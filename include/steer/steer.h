@@ -1,0 +1,25 @@
+/* steer/steer.h - the umbrella header: include this to get the whole library.
+ *
+ * Layers, lowest first (a header only includes the ones above it):
+ *   base.h        version, assertion hook, conventions
+ *   math.h        vectors, zero-safe helpers, deterministic trigonometry
+ *   random.h      the seeded generator the caller owns
+ *   agent.h       agent state, limits, spaces (XY, XZ, 3D), the steering output
+ *   integrate.h   Reynolds per-frame and kinematic integration, fixed-step helper
+ *   behaviours.h  seek, flee, arrive, leave, align, face, pursue, evade, ...
+ *   wander.h      both wander methods of seed 002
+ *   combine.h     weighted blend and priority
+ */
+#ifndef STEER_STEER_H
+#define STEER_STEER_H
+
+#include "steer/base.h"
+#include "steer/math.h"
+#include "steer/random.h"
+#include "steer/agent.h"
+#include "steer/integrate.h"
+#include "steer/behaviours.h"
+#include "steer/wander.h"
+#include "steer/combine.h"
+
+#endif /* STEER_STEER_H */

@@ -1,0 +1,82 @@
+/* Arrive and Leave (seed 004), with arrive's braking computed from the limits. */
+#include "steer/behaviours.h"
+
+#include "steering_internal.h"
+
+/* Share of the acceleration budget the braking curve may use; the rest is left for
+ * correcting sideways velocity while braking, so an approach at an angle does not
+ * overshoot either. */
+#define STEER_ARRIVE_BRAKE_SHARE 0.8f
+
+steer_arrive_params steer_arrive_default(void)
+{
+    steer_arrive_params p;
+    p.target_radius = 0.25f;
+    p.slow_radius = 3.0f;
+    p.time_to_target = 0.1f;
+    p.step = 1.0f / 60.0f;
+    p.rest_speed = 0.05f;
+    return p;
+}
+
+steer_leave_params steer_leave_default(void)
+{
+    steer_leave_params p;
+    p.escape_radius = 2.0f;
+    p.danger_radius = 6.0f;
+    p.time_to_target = 0.1f;
+    return p;
+}
+
+static float steer_arrive_target_speed(const steer_agent *agent, const steer_arrive_params *p,
+                                       float distance, float h)
+{
+    float target_radius = steer__nonneg(p->target_radius);
+    if (distance <= target_radius) return 0.0f;
+    float max_speed = steer__nonneg(agent->max_speed);
+    float slow_radius = steer__nonneg(p->slow_radius);
+    float speed = max_speed;
+    if (distance <= slow_radius && slow_radius > 0.0f) speed = max_speed * distance / slow_radius;
+    float accel = STEER_ARRIVE_BRAKE_SHARE * steer__max_accel(agent);
+    float stop = steer__stopping_speed(distance, accel, h);
+    return speed < stop ? speed : stop;
+}
+
+steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
+                            const steer_arrive_params *params, bool *arrived)
+{
+    if (arrived != NULL) *arrived = false;
+    if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
+    steer_arrive_params p = params != NULL ? *params : steer_arrive_default();
+    float h = steer__model_step(agent, p.step);
+    steer_vec3 to_target = steer_space_project(agent->space, steer_sub(target, agent->position));
+    float distance = steer_length(to_target);
+    float speed = steer_arrive_target_speed(agent, &p, distance, h);
+    steer_vec3 desired = steer_scale(steer_normalize(to_target), speed);
+    float time = steer__positive_or(p.time_to_target, h);
+    if (time < h) time = h; /* shorter than one step would overshoot the desired velocity */
+    if (arrived != NULL) {
+        float rest = steer__nonneg(p.rest_speed);
+        *arrived = distance <= steer__nonneg(p.target_radius) &&
+                   steer_length_sq(agent->velocity) <= rest * rest;
+    }
+    return steer__reach_velocity(agent, desired, time);
+}
+
+steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,
+                           const steer_leave_params *params)
+{
+    if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
+    steer_leave_params p = params != NULL ? *params : steer_leave_default();
+    float danger = steer__nonneg(p.danger_radius);
+    steer_vec3 away = steer_space_project(agent->space, steer_sub(agent->position, target));
+    float distance = steer_length(away);
+    if (danger <= 0.0f || distance > danger) return steer_steering_zero();
+    float max_speed = steer__nonneg(agent->max_speed);
+    float speed = max_speed;
+    if (distance >= steer__nonneg(p.escape_radius)) speed = max_speed - distance / danger * max_speed;
+    steer_vec3 dir = steer_normalize(away);
+    if (steer_length_sq(dir) == 0.0f) dir = steer_agent_forward(agent);
+    return steer__reach_velocity(agent, steer_scale(dir, speed),
+                                 steer__positive_or(p.time_to_target, 0.1f));
+}

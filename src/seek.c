@@ -1,0 +1,57 @@
+/* Seek, flee and velocity matching, and the "reach a velocity" core they share. */
+#include "steer/behaviours.h"
+
+#include "steering_internal.h"
+
+float steer__model_step(const steer_agent *agent, float step)
+{
+    if (agent->model == STEER_MODEL_REYNOLDS) return 1.0f;
+    return steer__positive_or(step, 1.0f / 60.0f);
+}
+
+float steer__max_accel(const steer_agent *agent)
+{
+    float linear = steer_agent_max_linear(agent);
+    if (agent->model != STEER_MODEL_REYNOLDS) return linear;
+    return linear / steer__positive_or(agent->mass, 1.0f);
+}
+
+float steer__stopping_speed(float distance, float accel, float h)
+{
+    /* Braking from v1 at a per step covers v1^2/(2a) + v1*h/2; solve for v1. */
+    float half = 0.5f * accel * h;
+    return steer_sqrt(half * half + 2.0f * accel * distance) - half;
+}
+
+steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desired, float time)
+{
+    steer_steering s = steer_steering_zero();
+    steer_vec3 change = steer_sub(desired, agent->velocity);
+    change = steer_space_project(agent->space, steer_scale(change, 1.0f / time));
+    s.linear = steer_truncate(change, steer_agent_max_linear(agent));
+    return s;
+}
+
+steer_steering steer_seek(const steer_agent *agent, steer_vec3 target)
+{
+    if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
+    steer_vec3 dir = steer_normalize(steer_space_project(agent->space, steer_sub(target, agent->position)));
+    return steer__steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
+}
+
+steer_steering steer_flee(const steer_agent *agent, steer_vec3 target)
+{
+    if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
+    steer_vec3 away = steer_space_project(agent->space, steer_sub(agent->position, target));
+    steer_vec3 dir = steer_normalize(away);
+    if (steer_length_sq(dir) == 0.0f) dir = steer_agent_forward(agent);
+    return steer__steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
+}
+
+steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,
+                                    float time_to_target)
+{
+    if (!steer__usable(agent) || !steer_v3_is_finite(target_velocity)) return steer_steering_zero();
+    steer_vec3 desired = steer_truncate(target_velocity, agent->max_speed);
+    return steer__reach_velocity(agent, desired, steer__positive_or(time_to_target, 0.1f));
+}

@@ -1,0 +1,44 @@
+/* Helpers shared by the behaviour files; not part of the public API. */
+#ifndef STEER_STEERING_INTERNAL_H
+#define STEER_STEERING_INTERNAL_H
+
+#include "steer/agent.h"
+
+/* True when a behaviour may run: agent present with finite state. */
+static inline bool steer__usable(const steer_agent *agent)
+{
+    STEER_ASSERT(agent != NULL);
+    return agent != NULL && steer_agent_state_is_finite(agent);
+}
+
+/* x if finite and >= 0, else 0: the reading of every limit and radius. */
+static inline float steer__nonneg(float x) { return x >= 0.0f && steer_is_finite(x) ? x : 0.0f; }
+
+/* x if finite and > 0, else `fallback`. */
+static inline float steer__positive_or(float x, float fallback)
+{
+    return x > 0.0f && steer_is_finite(x) ? x : fallback;
+}
+
+/* Step length the agent's model integrates with: 1 frame (Reynolds) or `step` seconds. */
+float steer__model_step(const steer_agent *agent, float step);
+
+/* Largest linear acceleration the agent can apply per time unit of its model
+ * (max_force / mass for Reynolds, max_accel for kinematic). */
+float steer__max_accel(const steer_agent *agent);
+
+/* The highest speed from which an agent braking at `accel`, integrated with
+ * semi-implicit Euler in steps of h, still stops within `distance`. */
+float steer__stopping_speed(float distance, float accel, float h);
+
+/* linear = (desired - velocity) / time, projected on the plane and limited. */
+steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desired, float time);
+
+/* Steering that brings the agent's velocity to `desired` at full strength of one time
+ * unit (Reynolds' desired - velocity). */
+static inline steer_steering steer__steer_to(const steer_agent *agent, steer_vec3 desired)
+{
+    return steer__reach_velocity(agent, desired, 1.0f);
+}
+
+#endif /* STEER_STEERING_INTERNAL_H */
