@@ -7,7 +7,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define TEST_PI 3.14159265358979323846
 
 typedef void (*test_fn)(void);
 typedef struct test_case {
