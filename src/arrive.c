@@ -28,18 +28,32 @@ steer_leave_params steer_leave_default(void)
     return p;
 }
 
-static float steer_arrive_target_speed(const steer_agent *agent, const steer_arrive_params *p,
-                                       float distance, float h)
+/* Seed 004's target speed: 0 inside target_radius, max_speed * d / slow_radius inside
+ * slow_radius, max_speed beyond. */
+static float steer_arrive_seed_speed(const steer_agent *agent, const steer_arrive_params *p,
+                                     float distance)
 {
-    float target_radius = steer__nonneg(p->target_radius);
-    if (distance <= target_radius) return 0.0f;
+    if (distance <= steer__nonneg(p->target_radius)) return 0.0f;
     float max_speed = steer__nonneg(agent->max_speed);
     float slow_radius = steer__nonneg(p->slow_radius);
-    float speed = max_speed;
-    if (distance <= slow_radius && slow_radius > 0.0f) speed = max_speed * distance / slow_radius;
-    float accel = STEER_ARRIVE_BRAKE_SHARE * steer__max_accel(agent);
-    float stop = steer__stopping_speed(distance, accel, h);
-    return speed < stop ? speed : stop;
+    if (distance <= slow_radius && slow_radius > 0.0f) return max_speed * distance / slow_radius;
+    return max_speed;
+}
+
+/* Braking: the velocity change along the line to the target gets the acceleration
+ * budget first and the sideways correction what is left, so correcting a sideways drift
+ * never costs the braking that keeps the agent from overshooting. */
+static steer_steering steer_arrive_brake(const steer_agent *agent, steer_vec3 dir, float speed,
+                                         float h)
+{
+    float along = steer_dot(agent->velocity, dir);
+    steer_vec3 side = steer_sub(agent->velocity, steer_scale(dir, along));
+    float budget = steer__max_accel(agent) * h; /* largest velocity change this step */
+    float change = steer_clampf(speed - along, -budget, budget);
+    float left = steer_sqrt(budget * budget - change * change);
+    steer_vec3 dv = steer_add(steer_scale(dir, change), steer_scale(steer_truncate(side, left), -1.0f));
+    if (steer_length_sq(dir) == 0.0f) dv = steer_scale(steer_truncate(agent->velocity, budget), -1.0f);
+    return steer__reach_velocity(agent, steer_add(agent->velocity, dv), h);
 }
 
 steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
@@ -51,16 +65,23 @@ steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
     float h = steer__model_step(agent, p.step);
     steer_vec3 to_target = steer_space_project(agent->space, steer_sub(target, agent->position));
     float distance = steer_length(to_target);
-    float speed = steer_arrive_target_speed(agent, &p, distance, h);
-    steer_vec3 desired = steer_scale(steer_normalize(to_target), speed);
+    bool inside = distance <= steer__nonneg(p.target_radius);
+    float stop = steer__stopping_speed(distance, STEER_ARRIVE_BRAKE_SHARE * steer__max_accel(agent), h);
+    float speed = steer_arrive_seed_speed(agent, &p, distance);
+    if (speed > stop) speed = stop;
+    /* time_to_target lags the desired velocity; when the agent must brake now (or is
+     * inside the target radius) that lag would carry it past the target, so it brakes
+     * within one step instead, still limited by its maximum acceleration. */
     float time = steer__positive_or(p.time_to_target, h);
-    if (time < h) time = h; /* shorter than one step would overshoot the desired velocity */
+    bool braking = inside || steer_length(agent->velocity) >= stop;
+    if (time < h || braking) time = h;
     if (arrived != NULL) {
         float rest = steer__nonneg(p.rest_speed);
-        *arrived = distance <= steer__nonneg(p.target_radius) &&
-                   steer_length_sq(agent->velocity) <= rest * rest;
+        *arrived = inside && steer_length_sq(agent->velocity) <= rest * rest;
     }
-    return steer__reach_velocity(agent, desired, time);
+    steer_vec3 dir = steer_normalize(to_target);
+    if (!braking) return steer__reach_velocity(agent, steer_scale(dir, speed), time);
+    return steer_arrive_brake(agent, dir, speed, h);
 }
 
 steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,

@@ -3,6 +3,9 @@
 
 #include "steering_internal.h"
 
+/* Share of the angular acceleration the braking curve may use (as in arrive). */
+#define STEER_ALIGN_BRAKE_SHARE 0.8f
+
 steer_align_params steer_align_default(void)
 {
     steer_align_params p;
@@ -15,7 +18,7 @@ steer_align_params steer_align_default(void)
 
 /* Target rotation speed (signed) for an angle still to turn. */
 static float steer_align_target_rotation(const steer_agent *agent, const steer_align_params *p,
-                                         float angle, float h)
+                                         float angle, float stop)
 {
     float size = angle < 0.0f ? -angle : angle;
     /* `<=` plus the explicit zero test keep a zero tolerance from dividing 0 by 0. */
@@ -24,7 +27,6 @@ static float steer_align_target_rotation(const steer_agent *agent, const steer_a
     float slow = steer__nonneg(p->slow_radius);
     float speed = max_rot;
     if (size <= slow && slow > 0.0f) speed = max_rot * size / slow;
-    float stop = steer__stopping_speed(size, steer__nonneg(agent->max_angular_accel), h);
     if (stop < speed) speed = stop;
     return angle < 0.0f ? -speed : speed;
 }
@@ -36,10 +38,15 @@ steer_steering steer_align(const steer_agent *agent, float target_orientation,
     steer_align_params p = params != NULL ? *params : steer_align_default();
     float h = steer__model_step(agent, p.step);
     float angle = steer_wrap_angle(target_orientation - agent->orientation);
-    float target_rotation = steer_align_target_rotation(agent, &p, angle, h);
-    float time = steer__positive_or(p.time_to_target, h);
-    if (time < h) time = h;
+    float size = angle < 0.0f ? -angle : angle;
     float max_alpha = steer__nonneg(agent->max_angular_accel);
+    float stop = steer__stopping_speed(size, STEER_ALIGN_BRAKE_SHARE * max_alpha, h);
+    float target_rotation = steer_align_target_rotation(agent, &p, angle, stop);
+    /* As in arrive: brake within one step when the lag of time_to_target would turn the
+     * agent past its target orientation. */
+    float time = steer__positive_or(p.time_to_target, h);
+    float spin = agent->rotation < 0.0f ? -agent->rotation : agent->rotation;
+    if (time < h || target_rotation == 0.0f || spin >= stop) time = h;
     steer_steering s = steer_steering_zero();
     s.angular = steer_clampf((target_rotation - agent->rotation) / time, -max_alpha, max_alpha);
     return s;

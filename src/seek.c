@@ -13,21 +13,39 @@ float steer__max_accel(const steer_agent *agent)
 {
     float linear = steer_agent_max_linear(agent);
     if (agent->model != STEER_MODEL_REYNOLDS) return linear;
-    return linear / steer__positive_or(agent->mass, 1.0f);
+    return linear / steer__mass(agent);
 }
 
 float steer__stopping_speed(float distance, float accel, float h)
 {
-    /* Braking from v1 at a per step covers v1^2/(2a) + v1*h/2; solve for v1. */
-    float half = 0.5f * accel * h;
-    return steer_sqrt(half * half + 2.0f * accel * distance) - half;
+    /* Braking from v1 (the velocity that moves the agent this step) at `accel` per step
+     * covers at most v1^2/(2a) + v1*h/2 + a*h^2/8 = (v1 + a*h/2)^2 / (2a), the last term
+     * bounding the partial final step; solve for v1. */
+    float v = steer_sqrt(2.0f * accel * distance) - 0.5f * accel * h;
+    /* Close in, that bound reaches 0 before the target does; covering the distance in
+     * one step and braking in the next is also safe when that speed is under a*h. */
+    float last_step = distance / h;
+    if (last_step > accel * h) last_step = accel * h;
+    return v > last_step ? v : last_step;
 }
 
 steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desired, float time)
 {
+    steer_vec3 change = steer_scale(steer_sub(desired, agent->velocity), 1.0f / time);
+    /* Under the Reynolds model the output is a force the integrator divides by mass. */
+    if (agent->model == STEER_MODEL_REYNOLDS) change = steer_scale(change, steer__mass(agent));
     steer_steering s = steer_steering_zero();
-    steer_vec3 change = steer_sub(desired, agent->velocity);
-    change = steer_space_project(agent->space, steer_scale(change, 1.0f / time));
+    s.linear = steer_truncate(steer_space_project(agent->space, change),
+                              steer_agent_max_linear(agent));
+    return s;
+}
+
+/* Reynolds' seek and flee steering: desired - velocity, as the seed writes it (under
+ * the Reynolds model the mass then damps it, as in the seed). */
+static steer_steering steer_steer_to(const steer_agent *agent, steer_vec3 desired)
+{
+    steer_steering s = steer_steering_zero();
+    steer_vec3 change = steer_space_project(agent->space, steer_sub(desired, agent->velocity));
     s.linear = steer_truncate(change, steer_agent_max_linear(agent));
     return s;
 }
@@ -36,7 +54,7 @@ steer_steering steer_seek(const steer_agent *agent, steer_vec3 target)
 {
     if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
     steer_vec3 dir = steer_normalize(steer_space_project(agent->space, steer_sub(target, agent->position)));
-    return steer__steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
+    return steer_steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
 }
 
 steer_steering steer_flee(const steer_agent *agent, steer_vec3 target)
@@ -45,7 +63,7 @@ steer_steering steer_flee(const steer_agent *agent, steer_vec3 target)
     steer_vec3 away = steer_space_project(agent->space, steer_sub(agent->position, target));
     steer_vec3 dir = steer_normalize(away);
     if (steer_length_sq(dir) == 0.0f) dir = steer_agent_forward(agent);
-    return steer__steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
+    return steer_steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
 }
 
 steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,

@@ -31,14 +31,15 @@ float steer__max_accel(const steer_agent *agent);
  * semi-implicit Euler in steps of h, still stops within `distance`. */
 float steer__stopping_speed(float distance, float accel, float h);
 
-/* linear = (desired - velocity) / time, projected on the plane and limited. */
-steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desired, float time);
-
-/* Steering that brings the agent's velocity to `desired` at full strength of one time
- * unit (Reynolds' desired - velocity). */
-static inline steer_steering steer__steer_to(const steer_agent *agent, steer_vec3 desired)
+/* The agent's mass as the Reynolds integrator reads it (<= 0 or NaN is 1). */
+static inline float steer__mass(const steer_agent *agent)
 {
-    return steer__reach_velocity(agent, desired, 1.0f);
+    return steer__positive_or(agent->mass, 1.0f);
 }
+
+/* Steering that changes the velocity to `desired` over `time`: (desired - velocity) /
+ * time as an acceleration (times mass under the Reynolds model, where the output is a
+ * force), projected on the agent's plane and limited. */
+steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desired, float time);
 
 #endif /* STEER_STEERING_INTERNAL_H */

@@ -45,7 +45,7 @@ static void arrive_inside_target_radius_brakes_and_reports(void)
     steer_arrive_params p = steer_arrive_default();
     bool arrived = true;
     steer_steering s = steer_arrive(&a, steer_v3(0.1f, 0.0f, 0.0f), &p, &arrived);
-    CHECK_NEAR(s.linear.x, -1.0 / 0.1, 1e-4); /* desired 0: brake */
+    CHECK_NEAR(s.linear.x, -1.0 * 60.0, 1e-3); /* desired 0: brake within one step */
     CHECK(!arrived);                         /* inside, but still moving */
     a.velocity = steer_v3_zero();
     s = steer_arrive(&a, steer_v3(0.1f, 0.0f, 0.0f), &p, &arrived);
@@ -62,9 +62,18 @@ static void arrive_caps_speed_by_braking_distance(void)
     steer_arrive_params p = steer_arrive_default();
     p.slow_radius = 0.0f; /* the seed alone would ask for max_speed 5 */
     double acc = 0.8, h = 1.0 / 60.0, d = 2.0;
-    double stop = sqrt(acc * h / 2 * acc * h / 2 + 2 * acc * d) - acc * h / 2;
+    double stop = sqrt(2 * acc * d) - acc * h / 2;
     steer_steering s = steer_arrive(&a, steer_v3(2.0f, 0.0f, 0.0f), &p, NULL);
     CHECK_NEAR(s.linear.x, (stop - 1.7) / 0.1, 1e-4);
+    /* Faster than the stopping speed: brake within one step (here limited to max_accel). */
+    a.velocity = steer_v3(1.9f, 0.0f, 0.0f);
+    a.max_accel = 100.0f;
+    acc = 80.0;
+    stop = sqrt(2 * acc * d) - acc * h / 2;
+    CHECK(stop > 1.9); /* with the higher limit 1.9 is below the stopping speed again */
+    a.max_accel = 1.0f;
+    s = steer_arrive(&a, steer_v3(2.0f, 0.0f, 0.0f), &p, NULL);
+    CHECK_NEAR(s.linear.x, -1.0, 1e-5);
 }
 
 static void leave_between_its_radii(void)
@@ -121,7 +130,7 @@ static void face_orientation_per_space(void)
     /* Target on the agent: keep the orientation, brake the spin. */
     a.rotation = 1.0f;
     f = steer_face(&a, a.position, &p);
-    CHECK_NEAR(f.angular, -1.0 / 0.1, 1e-4);
+    CHECK_NEAR(f.angular, -1.0 * 60.0, 1e-3); /* within one step (alpha 1000) */
 }
 
 static void look_where_going_and_match_velocity(void)

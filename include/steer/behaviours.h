@@ -60,9 +60,17 @@ steer_arrive_params steer_arrive_default(void);
  *   otherwise:           target speed = max_speed * d / slow_radius
  * The target speed is then capped by the speed from which the agent can still stop at
  * the target with its maximum acceleration, integrated in steps of `step`:
- *   v_stop = -a*h/2 + sqrt((a*h/2)^2 + 2*a*d)    (a = 0.8 * max linear acceleration)
+ *   v_stop = max(sqrt(2*a*d) - a*h/2, min(d/h, a*h))
+ * (a = 0.8 * max linear acceleration, h = step; the second term lets it cover a last
+ * short distance in one step and brake in the next)
  * so it comes to rest inside target_radius without overshooting, under both models.
- * linear = (desired - velocity) / max(time_to_target, step), limited.
+ * While braking, the change along the line to the target has first call on the
+ * acceleration and sideways correction gets the rest; an agent arriving with a large
+ * sideways drift may pass beside the target once before settling (no limit-respecting
+ * controller can avoid that), but along its line it never overshoots.
+ * linear = (desired - velocity) / max(time_to_target, step), limited. When the agent is
+ * inside target_radius, or already at or above the stopping speed, the time is one step
+ * instead: time_to_target's lag would otherwise carry it past the target.
  * `arrived` (may be NULL) is set to true once d <= target_radius and speed <= rest_speed.
  * Bad parameters: negative radii are treated as 0; slow_radius below target_radius is
  * treated as target_radius; the target on the agent counts as d = 0. */
@@ -110,7 +118,9 @@ steer_align_params steer_align_default(void);
  *   |rotation| >  slow_radius:   target rotation = max_rotation
  *   otherwise:                   max_rotation * |rotation| / slow_radius
  * capped by the rotation speed from which it can still stop (as arrive), signed like
- * rotation; angular = (target rotation - current rotation) / time_to_target, limited.
+ * rotation; angular = (target rotation - current rotation) / time_to_target, limited;
+ * the time is one step instead when braking (target rotation 0, or spinning at or above
+ * the stopping speed), so it does not turn past the target.
  * The linear part is zero. A non-finite target orientation gives zero steering. */
 steer_steering steer_align(const steer_agent *agent, float target_orientation,
                            const steer_align_params *params);
