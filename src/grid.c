@@ -57,6 +57,7 @@ bool steer_grid_can_step(const steer_grid *grid, steer_cell from, int dx, int dy
     if (dx == 0 || dy == 0) return true;
     /* A diagonal squeezes between the two edge neighbours: both must be open, or the
      * mover would clip the corner of a wall. */
-    return moves == STEER_MOVES_8 && steer_grid_is_free(grid, steer_cell_make(from.x + dx, from.y)) &&
+    return moves == STEER_MOVES_8 &&
+           steer_grid_is_free(grid, steer_cell_make(from.x + dx, from.y)) &&
            steer_grid_is_free(grid, steer_cell_make(from.x, from.y + dy));
 }

@@ -3,7 +3,7 @@
 
 #include "grid_internal.h"
 
-#define STEER_SQRT2 1.41421356237f
+#define STEER_SQRT2        1.41421356237f
 #define STEER_ASTAR_CLOSED (-1)
 
 size_t steer_astar_scratch_bytes(int cell_count)

@@ -102,8 +102,7 @@ static void steer_chase__anchor(steer_line_chase *line, steer_cell chaser, steer
 
 steer_grid_status steer_grid_chase_line(const steer_grid *grid, const steer_occupancy *occ,
                                         steer_line_chase *line, steer_cell chaser,
-                                        steer_cell target, steer_grid_moves moves,
-                                        steer_cell *next)
+                                        steer_cell target, steer_grid_moves moves, steer_cell *next)
 {
     steer_grid_status s = steer_grid__chase_check(grid, chaser, target, next);
     if (s != STEER_GRID_MOVED) return s;
@@ -132,10 +131,9 @@ steer_grid_status steer_grid_chase_step(const steer_grid *grid, steer_occupancy 
                                         steer_cell chaser, steer_cell target,
                                         steer_grid_moves moves, steer_cell *next)
 {
-    steer_grid_status s =
-        method == STEER_CHASE_LINE
-            ? steer_grid_chase_line(grid, occ, line, chaser, target, moves, next)
-            : steer_grid_chase_compare(grid, occ, chaser, target, moves, next);
+    steer_grid_status s = method == STEER_CHASE_LINE
+                              ? steer_grid_chase_line(grid, occ, line, chaser, target, moves, next)
+                              : steer_grid_chase_compare(grid, occ, chaser, target, moves, next);
     if (s != STEER_GRID_MOVED || occ == NULL) return s;
     /* The target's cell may be marked (it is a character too): catching it must not
      * fail, so only the chaser's old cell is released then. */

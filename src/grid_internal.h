@@ -18,9 +18,15 @@ static inline int steer_grid__dy(int dir)
     return dy[dir & 7];
 }
 
-static inline int steer_grid__sign(int v) { return (v > 0) - (v < 0); }
+static inline int steer_grid__sign(int v)
+{
+    return (v > 0) - (v < 0);
+}
 
-static inline int steer_grid__abs(int v) { return v < 0 ? -v : v; }
+static inline int steer_grid__abs(int v)
+{
+    return v < 0 ? -v : v;
+}
 
 /* A step a chaser may take: legal under the move rule and not onto someone else
  * (the target's own cell is always enterable: that is the catch). */

@@ -6,10 +6,10 @@
 
 /* What the parser has seen so far. */
 typedef struct steer_map_parse {
-    int width, height;  /* cells: width of the first row, rows so far */
-    int width_line;     /* the line that fixed the width */
-    int blank_line;     /* first blank line seen after a row, 0 when none */
-    uint8_t *cells;     /* NULL when only measuring */
+    int width, height; /* cells: width of the first row, rows so far */
+    int width_line;    /* the line that fixed the width */
+    int blank_line;    /* first blank line seen after a row, 0 when none */
+    uint8_t *cells;    /* NULL when only measuring */
     steer_grid_error *error;
 } steer_map_parse;
 
@@ -29,8 +29,10 @@ static bool steer_map__fail(steer_map_parse *p, int line, int column, const char
 static void steer_map__show(char c, char *buf, size_t size)
 {
     unsigned char u = (unsigned char)c;
-    if (u >= 0x20 && u < 0x7f) snprintf(buf, size, "'%c'", c);
-    else snprintf(buf, size, "byte 0x%02x", (unsigned)u);
+    if (u >= 0x20 && u < 0x7f)
+        snprintf(buf, size, "'%c'", c);
+    else
+        snprintf(buf, size, "byte 0x%02x", (unsigned)u);
 }
 
 static bool steer_map__row(steer_map_parse *p, const char *s, int n, int line)

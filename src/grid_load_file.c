@@ -55,7 +55,8 @@ bool steer_grid_load_file(steer_grid *grid, const char *path, steer_grid_error *
     bool ok = steer_grid_text_size(text, length, &w, &h, error);
     uint8_t *cells = ok ? malloc(steer_grid_cells_needed(w, h)) : NULL;
     if (ok && cells == NULL) ok = steer_map__file_fail(error, "out of memory loading", path);
-    if (ok) ok = steer_grid_from_text(grid, cells, steer_grid_cells_needed(w, h), text, length, error);
+    if (ok)
+        ok = steer_grid_from_text(grid, cells, steer_grid_cells_needed(w, h), text, length, error);
     if (!ok) free(cells);
     free(text);
     return ok;

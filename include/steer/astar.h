@@ -27,11 +27,11 @@ typedef struct steer_astar_scratch {
     int capacity;        /* cells it can search */
     uint32_t generation; /* which search the stamps belong to */
     int heap_size;
-    float *g, *f;        /* cost from the start; g + heuristic */
-    int32_t *parent;     /* cell index we came from, -1 at the start */
-    int32_t *heap_pos;   /* position in the open heap; -1 when closed */
-    int32_t *heap;       /* open cells, a binary heap on (f, -g) */
-    uint32_t *stamp;     /* == generation when this cell's entries are current */
+    float *g, *f;      /* cost from the start; g + heuristic */
+    int32_t *parent;   /* cell index we came from, -1 at the start */
+    int32_t *heap_pos; /* position in the open heap; -1 when closed */
+    int32_t *heap;     /* open cells, a binary heap on (f, -g) */
+    uint32_t *stamp;   /* == generation when this cell's entries are current */
 } steer_astar_scratch;
 
 /* Bytes of scratch memory for grids of up to cell_count cells (24 a cell); 0 when
@@ -117,11 +117,11 @@ steer_astar_chase_params steer_astar_chase_default(void);
 typedef struct steer_astar_chase {
     steer_cell *path; /* capacity cells; a route to always fit holds width*height */
     int capacity;
-    int count;        /* cells in the current path */
-    int cursor;       /* index of the chaser's cell in the path */
-    steer_cell goal;  /* the target's cell when the path was planned */
-    bool valid;       /* false: plan on the next tick */
-    int plans;        /* searches run so far (statistics) */
+    int count;       /* cells in the current path */
+    int cursor;      /* index of the chaser's cell in the path */
+    steer_cell goal; /* the target's cell when the path was planned */
+    bool valid;      /* false: plan on the next tick */
+    int plans;       /* searches run so far (statistics) */
 } steer_astar_chase;
 
 /* Attach path storage and forget any plan. */
@@ -140,7 +140,7 @@ void steer_astar_chase_init(steer_astar_chase *chase, steer_cell *storage, int c
  * a grid larger than the scratch). *next is the new cell. NULL params: defaults. */
 steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy *occ,
                                          steer_astar_chase *chase, steer_astar_scratch *scratch,
-                                         const steer_astar_chase_params *params,
-                                         steer_cell chaser, steer_cell target, steer_cell *next);
+                                         const steer_astar_chase_params *params, steer_cell chaser,
+                                         steer_cell target, steer_cell *next);
 
 #endif /* STEER_ASTAR_H */

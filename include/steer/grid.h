@@ -48,7 +48,10 @@ static inline steer_cell steer_cell_make(int x, int y)
     return c;
 }
 
-static inline bool steer_cell_eq(steer_cell a, steer_cell b) { return a.x == b.x && a.y == b.y; }
+static inline bool steer_cell_eq(steer_cell a, steer_cell b)
+{
+    return a.x == b.x && a.y == b.y;
+}
 
 /* Value of a cell byte. Any nonzero byte is a wall. */
 #define STEER_CELL_FREE 0

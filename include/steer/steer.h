@@ -9,6 +9,8 @@
  *   behaviours.h  seek, flee, arrive, leave, align, face, pursue, evade, ...
  *   wander.h      both wander methods of seed 002
  *   combine.h     weighted blend and priority
+ *   grid.h        tile grids, map loader, seed 003's grid chases, occupancy, evasion
+ *   astar.h       A*, line of sight, path smoothing, the A* chase
  */
 #ifndef STEER_STEER_H
 #define STEER_STEER_H
@@ -21,5 +23,7 @@
 #include "steer/behaviours.h"
 #include "steer/wander.h"
 #include "steer/combine.h"
+#include "steer/grid.h"
+#include "steer/astar.h"
 
 #endif /* STEER_STEER_H */
