@@ -7,7 +7,7 @@ steer_astar_chase_params steer_astar_chase_default(void)
 {
     steer_astar_chase_params p;
     p.search = steer_astar_default();
-    p.replan_fraction = 0.25f;
+    p.replan_fraction = 0.1f;
     return p;
 }
 
@@ -39,8 +39,7 @@ static bool steer_chase__plan_ok(const steer_grid *grid, const steer_occupancy *
     int remaining = c->count - 1 - c->cursor;
     if (remaining == 0) return steer_cell_eq(c->goal, target);
     steer_cell n = c->path[c->cursor + 1];
-    if (!steer_grid__may_enter(grid, occ, chaser, n.x - chaser.x, n.y - chaser.y, p->search.moves,
-                               target))
+    if (!steer_grid__may_enter(grid, occ, chaser, n.x - chaser.x, n.y - chaser.y, p->search.moves))
         return false;
     float fraction = p->replan_fraction >= 0.0f ? p->replan_fraction : 0.0f;
     return (float)steer_chase__chebyshev(target, c->goal) <= fraction * (float)remaining;
@@ -99,11 +98,10 @@ steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy
     }
     steer_cell n = chase->path[chase->cursor + 1];
     /* A fallback plan may lead through someone: wait for them to move on. */
-    if (!steer_grid__may_enter(grid, occ, chaser, n.x - chaser.x, n.y - chaser.y, p.search.moves,
-                               target))
+    if (!steer_grid__may_enter(grid, occ, chaser, n.x - chaser.x, n.y - chaser.y, p.search.moves))
         return STEER_GRID_WAITING;
     chase->cursor++;
     *next = n;
-    if (occ != NULL && !steer_occupancy_move(occ, chaser, n)) steer_occupancy_clear(occ, chaser);
+    if (occ != NULL) steer_occupancy_move(occ, chaser, n);
     return STEER_GRID_MOVED;
 }

@@ -10,12 +10,11 @@ typedef struct steer_chase_step {
 /* Take the first enterable step of `steps` (already in order of preference). Returns its
  * index, or -1 when every step is blocked. */
 static int steer_chase__first_free(const steer_grid *grid, const steer_occupancy *occ,
-                                   steer_cell chaser, steer_cell target, steer_grid_moves moves,
+                                   steer_cell chaser, steer_grid_moves moves,
                                    const steer_chase_step *steps, int count, steer_cell *next)
 {
     for (int i = 0; i < count; i++) {
-        if (!steer_grid__may_enter(grid, occ, chaser, steps[i].dx, steps[i].dy, moves, target))
-            continue;
+        if (!steer_grid__may_enter(grid, occ, chaser, steps[i].dx, steps[i].dy, moves)) continue;
         *next = steer_cell_make(chaser.x + steps[i].dx, chaser.y + steps[i].dy);
         return i;
     }
@@ -59,7 +58,7 @@ steer_grid_status steer_grid_chase_compare(const steer_grid *grid, const steer_o
      * allowed, else the longer axis. */
     steer_chase_step steps[3];
     int n = steer_chase__toward(chaser, target, moves, steps);
-    return steer_chase__first_free(grid, occ, chaser, target, moves, steps, n, next) >= 0
+    return steer_chase__first_free(grid, occ, chaser, moves, steps, n, next) >= 0
                ? STEER_GRID_MOVED
                : STEER_GRID_WAITING;
 }
@@ -119,7 +118,7 @@ steer_grid_status steer_grid_chase_line(const steer_grid *grid, const steer_occu
         steps[i].key = a < 0 ? -a : a;
     }
     steer_chase__sort(steps, n);
-    int chosen = steer_chase__first_free(grid, occ, chaser, target, moves, steps, n, next);
+    int chosen = steer_chase__first_free(grid, occ, chaser, moves, steps, n, next);
     line->last = *next;
     if (chosen < 0) return STEER_GRID_WAITING;
     if (chosen > 0 && steps[chosen].key > steps[0].key) line->valid = false; /* pushed off */
@@ -135,8 +134,6 @@ steer_grid_status steer_grid_chase_step(const steer_grid *grid, steer_occupancy 
                               ? steer_grid_chase_line(grid, occ, line, chaser, target, moves, next)
                               : steer_grid_chase_compare(grid, occ, chaser, target, moves, next);
     if (s != STEER_GRID_MOVED || occ == NULL) return s;
-    /* The target's cell may be marked (it is a character too): catching it must not
-     * fail, so only the chaser's old cell is released then. */
-    if (!steer_occupancy_move(occ, chaser, *next)) steer_occupancy_clear(occ, chaser);
+    steer_occupancy_move(occ, chaser, *next); /* cannot fail: the step was checked free */
     return s;
 }

@@ -28,15 +28,13 @@ static inline int steer_grid__abs(int v)
     return v < 0 ? -v : v;
 }
 
-/* A step a chaser may take: legal under the move rule and not onto someone else
- * (the target's own cell is always enterable: that is the catch). */
+/* A step a chaser may take: legal under the move rule and not onto a cell taken in
+ * occ. (A target that is itself marked in occ is caught by standing next to it.) */
 static inline bool steer_grid__may_enter(const steer_grid *grid, const steer_occupancy *occ,
-                                         steer_cell from, int dx, int dy, steer_grid_moves moves,
-                                         steer_cell target)
+                                         steer_cell from, int dx, int dy, steer_grid_moves moves)
 {
     steer_cell to = steer_cell_make(from.x + dx, from.y + dy);
-    if (!steer_grid_can_step(grid, from, dx, dy, moves)) return false;
-    return steer_cell_eq(to, target) || steer_occupancy_is_free(occ, to);
+    return steer_grid_can_step(grid, from, dx, dy, moves) && steer_occupancy_is_free(occ, to);
 }
 
 /* Common checks of a chase tick: BAD_INPUT or ARRIVED, or MOVED meaning "go on". */

@@ -106,11 +106,11 @@ typedef struct steer_astar_chase_params {
     steer_astar_params search; /* how to search (defaults as steer_astar_default) */
     float replan_fraction;     /* re-plan when the target has moved further (Chebyshev
                                   cells) from the planned goal than this fraction of the
-                                  path still to walk (default 0.25); < 0 or NaN is 0,
+                                  path still to walk (default 0.1); < 0 or NaN is 0,
                                   which re-plans whenever the target moves */
 } steer_astar_chase_params;
 
-/* Defaults: search defaults, replan_fraction 0.25. */
+/* Defaults: search defaults, replan_fraction 0.1. */
 steer_astar_chase_params steer_astar_chase_default(void);
 
 /* The state of one A* chaser, over caller storage for its path. */

@@ -199,8 +199,9 @@ typedef enum steer_grid_status {
  * seed says). With STEER_MOVES_4 it moves along the axis with the larger difference
  * (x on ties). If the ideal step is blocked by a wall, a corner or `occ` (may be NULL),
  * the other steps toward the target are tried, best first; none free: WAITING.
- * The target may be a wall cell or occupied (the chaser is then stopped next to it).
- * The chaser's own cell is not checked against `occ`. */
+ * The target may stand on a wall cell (the chaser then stops next to it). A target
+ * that is itself marked in `occ` blocks its cell like anyone else, so the chaser stops
+ * next to it: count that as the catch. The chaser's own cell is not checked. */
 steer_grid_status steer_grid_chase_compare(const steer_grid *grid, const steer_occupancy *occ,
                                            steer_cell chaser, steer_cell target,
                                            steer_grid_moves moves, steer_cell *next);
@@ -242,9 +243,9 @@ typedef enum steer_grid_chase_method {
 } steer_grid_chase_method;
 
 /* One tick for a chaser that is registered in `occ` (may be NULL): choose the step with
- * `method`, then move the chaser in the occupancy. Entering the target's cell is a
- * catch and is allowed even when the target is marked there. `line` is used by
- * STEER_CHASE_LINE (may be NULL). Returns the status; *next is the new cell. */
+ * `method` (never onto a cell taken in occ), then move the chaser in the occupancy.
+ * `line` is used by STEER_CHASE_LINE (may be NULL). Returns the status; *next is the
+ * new cell. */
 steer_grid_status steer_grid_chase_step(const steer_grid *grid, steer_occupancy *occ,
                                         steer_grid_chase_method method, steer_line_chase *line,
                                         steer_cell chaser, steer_cell target,
