@@ -69,8 +69,8 @@ static steer_vec3 steer_turn_about_up(steer_space space, steer_vec3 v, float ang
     float along = steer_dot(v, up);
     steer_vec3 flat = steer_sub(v, steer_scale(up, along));
     float orientation = steer_space_orientation(space, flat, 0.0f);
-    steer_vec3 turned = steer_scale(steer_space_heading(space, orientation + angle),
-                                    steer_length(flat));
+    steer_vec3 turned =
+        steer_scale(steer_space_heading(space, orientation + angle), steer_length(flat));
     return steer_add_scaled(turned, up, along);
 }
 
@@ -80,14 +80,13 @@ static steer_approach_leg steer_approach_final(steer_vec3 target, float d)
     return leg;
 }
 
-steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
-                                             steer_vec3 target,
+steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from, steer_vec3 target,
                                              const steer_approach_params *params,
                                              float deviation_draw, float side_draw)
 {
     if (!steer_v3_is_finite(target)) {
-        steer_approach_leg stay = {steer_v3_is_finite(from) ? from : steer_v3_zero(),
-                                   0.0f, 0.0f, 0.0f, 0.0f, false};
+        steer_approach_leg stay = {
+            steer_v3_is_finite(from) ? from : steer_v3_zero(), 0.0f, 0.0f, 0.0f, 0.0f, false};
         return stay;
     }
     if (!steer_v3_is_finite(from)) return steer_approach_final(target, 0.0f);

@@ -48,9 +48,9 @@ static void steer_walker_fill(steer_approach_walker *w, steer_space space, steer
     }
 }
 
-void steer_approach_walker_start(steer_approach_walker *walker, steer_space space,
-                                 steer_vec3 from, steer_vec3 target,
-                                 const steer_approach_walk_params *params, steer_rng *rng)
+void steer_approach_walker_start(steer_approach_walker *walker, steer_space space, steer_vec3 from,
+                                 steer_vec3 target, const steer_approach_walk_params *params,
+                                 steer_rng *rng)
 {
     STEER_ASSERT(walker != NULL && rng != NULL);
     if (walker == NULL || rng == NULL) return;
@@ -168,8 +168,8 @@ steer_steering steer_approach_walk(const steer_agent *agent, steer_approach_walk
     else
         steer_walker_advance_straight(walker, agent, target, &p, rng);
     if (!p.smooth && walker->count > 1) goal = walker->plan[1];
-    bool at_end = steer_walker_on_final(walker) &&
-                  (!p.smooth || walker->u >= 1.0f || walker->count < 2);
+    bool at_end =
+        steer_walker_on_final(walker) && (!p.smooth || walker->u >= 1.0f || walker->count < 2);
     walker->arrived = false;
     if (!at_end) return steer_seek(agent, goal);
     steer_steering s = steer_arrive(agent, target, &p.arrive, &walker->arrived);

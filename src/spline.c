@@ -6,7 +6,10 @@
 #define STEER_SPLINE_CHORDS 32
 
 /* Knot interval of the centripetal parameterisation: |b - a| ^ 0.5. */
-static float steer_knot(steer_vec3 a, steer_vec3 b) { return steer_sqrt(steer_distance(a, b)); }
+static float steer_knot(steer_vec3 a, steer_vec3 b)
+{
+    return steer_sqrt(steer_distance(a, b));
+}
 
 /* lerp over knot values: the point at knot t between (ta, a) and (tb, b); ta != tb. */
 static steer_vec3 steer_knot_lerp(steer_vec3 a, float ta, steer_vec3 b, float tb, float t)
@@ -79,7 +82,10 @@ static bool steer_spline_walk_start(steer_spline_walk *w, const steer_vec3 *poin
     return true;
 }
 
-static bool steer_spline_walk_has_segment(const steer_spline_walk *w) { return w->b < w->count; }
+static bool steer_spline_walk_has_segment(const steer_spline_walk *w)
+{
+    return w->b < w->count;
+}
 
 static void steer_spline_walk_advance(steer_spline_walk *w)
 {
@@ -141,8 +147,7 @@ static void steer_sampler_chord(steer_sampler *s, steer_vec3 a, steer_vec3 b, fl
     s->walked += len;
 }
 
-static int steer_spline_polyline(const steer_vec3 *points, int count, steer_vec3 *out,
-                                 int capacity)
+static int steer_spline_polyline(const steer_vec3 *points, int count, steer_vec3 *out, int capacity)
 {
     int written = 0;
     for (int i = steer_first_usable(points, count); i < count && written < capacity;

@@ -50,13 +50,13 @@ steer_approach_params steer_approach_default(void);
 
 /* One leg of the walk, as computed by steer_approach_next / _next_drawn. */
 typedef struct steer_approach_leg {
-    steer_vec3 waypoint;  /* where the leg ends */
-    float distance;       /* d: distance from `from` to the target before the leg */
-    float step;           /* length of the leg: clamp(d * step_factor, min, max), or d on
-                             the final leg */
-    float max_deviation;  /* the deviation limit at distance d, radians (0 on the final leg) */
-    float deviation;      /* signed deviation used, radians; positive turns left */
-    bool reaches_target;  /* true when the waypoint is the target (the final leg) */
+    steer_vec3 waypoint; /* where the leg ends */
+    float distance;      /* d: distance from `from` to the target before the leg */
+    float step;          /* length of the leg: clamp(d * step_factor, min, max), or d on
+                            the final leg */
+    float max_deviation; /* the deviation limit at distance d, radians (0 on the final leg) */
+    float deviation;     /* signed deviation used, radians; positive turns left */
+    bool reaches_target; /* true when the waypoint is the target (the final leg) */
 } steer_approach_leg;
 
 /* The next waypoint from `from` towards `target`, drawing the deviation fraction and
@@ -72,8 +72,7 @@ steer_approach_leg steer_approach_next(steer_space space, steer_vec3 from, steer
  * final leg of length d; a non-finite target gives `from` as the waypoint with
  * reaches_target false and step 0 (stay put); a non-finite `from` with a finite target
  * gives the target as a final leg. The result never holds NaN. */
-steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
-                                             steer_vec3 target,
+steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from, steer_vec3 target,
                                              const steer_approach_params *params,
                                              float deviation_draw, float side_draw);
 
@@ -81,9 +80,10 @@ steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
  * `distance` from a target that does not move can take, whatever the draws. It follows
  * the worst case (the full deviation on every leg), whose next distance grows with the
  * current one, so it bounds every walk; docs/paths.md has the argument and a table
- * (the defaults: 5 legs from 14.1 units, 8 from 30, 8 + ceil((distance - 30) / 6) above).
- * Distance 0 gives 1 (the zero-length final leg). Returns -1 when the parameters do not guarantee progress (a
- * deviation limit so wide that a leg may end no closer, e.g. over 60 degrees with
+ * (the defaults: 6 legs from 14.14 units, where the seed's walk took 5; 8 from 30;
+ * 9 + floor((distance - 30) / 6.003) beyond 30).
+ * Distance 0 gives 1 (the zero-length final leg). Returns -1 when the parameters do not guarantee
+ * progress (a deviation limit so wide that a leg may end no closer, e.g. over 60 degrees with
  * step_factor 1) or for a negative or non-finite distance. */
 int steer_approach_max_legs(float distance, const steer_approach_params *params);
 
@@ -123,9 +123,9 @@ steer_approach_walk_params steer_approach_walk_default(void);
 typedef struct steer_approach_walker {
     /* plan[0] is the waypoint the agent left last; plan[1..count-1] are the next ones. */
     steer_vec3 plan[STEER_APPROACH_AHEAD_MAX + 1];
-    int count;            /* points in plan, 1..ahead+1; 0 before the walk starts */
-    steer_vec3 previous;  /* the waypoint before plan[0] (shapes the spline's first segment) */
-    bool has_previous;    /* false until the first leg is done */
+    int count;           /* points in plan, 1..ahead+1; 0 before the walk starts */
+    steer_vec3 previous; /* the waypoint before plan[0] (shapes the spline's first segment) */
+    bool has_previous;   /* false until the first leg is done */
     float u;             /* smooth mode: spline parameter on plan[0] -> plan[1], in [0, 1] */
     bool ends_at_target; /* the last planned point is the target (it follows it if it moves) */
     bool arrived;        /* the agent came to rest at the target */
@@ -136,9 +136,9 @@ typedef struct steer_approach_walker {
  * `params->ahead` legs towards `target` with rng (NULL params: the defaults). A
  * non-finite `from` starts at the target; a non-finite target plans nothing (count 1,
  * the walker stays at `from`). NULL walker or rng: does nothing. */
-void steer_approach_walker_start(steer_approach_walker *walker, steer_space space,
-                                 steer_vec3 from, steer_vec3 target,
-                                 const steer_approach_walk_params *params, steer_rng *rng);
+void steer_approach_walker_start(steer_approach_walker *walker, steer_space space, steer_vec3 from,
+                                 steer_vec3 target, const steer_approach_walk_params *params,
+                                 steer_rng *rng);
 
 /* One step of the walk towards `target` (its current position: it may move).
  * Straight mode seeks the next waypoint; when the agent comes within reach_radius the

@@ -24,8 +24,7 @@
  * Degenerate input: p1 == p2 gives p1; a neighbour that is non-finite or coincides with
  * its end point (p0 == p1, p3 == p2) is replaced by the mirror of the other end
  * (2 * p1 - p2, 2 * p2 - p1); non-finite p1 or p2 give the zero vector. */
-steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3 p2, steer_vec3 p3,
-                              float u);
+steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3 p2, steer_vec3 p3, float u);
 
 /* Arc length of the spline through points[0..count-1], world units, measured on 32
  * chords per segment (relative error below 1e-3 for the seed's walks). Non-finite points
