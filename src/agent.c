@@ -40,7 +40,10 @@ bool steer_agent_state_is_finite(const steer_agent *agent)
            steer_is_finite(agent->orientation) && steer_is_finite(agent->rotation);
 }
 
-static float steer_positive_or_zero(float x) { return x > 0.0f && steer_is_finite(x) ? x : 0.0f; }
+static float steer_positive_or_zero(float x)
+{
+    return x > 0.0f && steer_is_finite(x) ? x : 0.0f;
+}
 
 float steer_agent_max_linear(const steer_agent *agent)
 {

@@ -51,8 +51,10 @@ static steer_steering steer_arrive_brake(const steer_agent *agent, steer_vec3 di
     float budget = steer__max_accel(agent) * h; /* largest velocity change this step */
     float change = steer_clampf(speed - along, -budget, budget);
     float left = steer_sqrt(budget * budget - change * change);
-    steer_vec3 dv = steer_add(steer_scale(dir, change), steer_scale(steer_truncate(side, left), -1.0f));
-    if (steer_length_sq(dir) == 0.0f) dv = steer_scale(steer_truncate(agent->velocity, budget), -1.0f);
+    steer_vec3 dv =
+        steer_add(steer_scale(dir, change), steer_scale(steer_truncate(side, left), -1.0f));
+    if (steer_length_sq(dir) == 0.0f)
+        dv = steer_scale(steer_truncate(agent->velocity, budget), -1.0f);
     return steer__reach_velocity(agent, steer_add(agent->velocity, dv), h);
 }
 
@@ -66,7 +68,8 @@ steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
     steer_vec3 to_target = steer_space_project(agent->space, steer_sub(target, agent->position));
     float distance = steer_length(to_target);
     bool inside = distance <= steer__nonneg(p.target_radius);
-    float stop = steer__stopping_speed(distance, STEER_ARRIVE_BRAKE_SHARE * steer__max_accel(agent), h);
+    float stop =
+        steer__stopping_speed(distance, STEER_ARRIVE_BRAKE_SHARE * steer__max_accel(agent), h);
     float speed = steer_arrive_seed_speed(agent, &p, distance);
     if (speed > stop) speed = stop;
     /* time_to_target lags the desired velocity; when the agent must brake now (or is
@@ -95,7 +98,8 @@ steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,
     if (danger <= 0.0f || distance > danger) return steer_steering_zero();
     float max_speed = steer__nonneg(agent->max_speed);
     float speed = max_speed;
-    if (distance >= steer__nonneg(p.escape_radius)) speed = max_speed - distance / danger * max_speed;
+    if (distance >= steer__nonneg(p.escape_radius))
+        speed = max_speed - distance / danger * max_speed;
     steer_vec3 dir = steer_normalize(away);
     if (steer_length_sq(dir) == 0.0f) dir = steer_agent_forward(agent);
     return steer__reach_velocity(agent, steer_scale(dir, speed),

@@ -11,8 +11,8 @@ steer_steering steer_steering_limit(const steer_agent *agent, steer_steering s)
     STEER_ASSERT(agent != NULL);
     if (agent == NULL || !steer_steering_is_finite(s)) return steer_steering_zero();
     float max_alpha = agent->max_angular_accel >= 0.0f ? agent->max_angular_accel : 0.0f;
-    s.linear = steer_truncate(steer_space_project(agent->space, s.linear),
-                              steer_agent_max_linear(agent));
+    s.linear =
+        steer_truncate(steer_space_project(agent->space, s.linear), steer_agent_max_linear(agent));
     s.angular = steer_clampf(s.angular, -max_alpha, max_alpha);
     return s;
 }

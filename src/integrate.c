@@ -1,7 +1,10 @@
 /* The two integration models (steer/integrate.h, docs/agent.md). */
 #include "steer/integrate.h"
 
-static float steer_limit_or_zero(float x) { return x > 0.0f && steer_is_finite(x) ? x : 0.0f; }
+static float steer_limit_or_zero(float x)
+{
+    return x > 0.0f && steer_is_finite(x) ? x : 0.0f;
+}
 
 static steer_steering steer_sanitize(steer_steering s)
 {

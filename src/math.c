@@ -73,10 +73,22 @@ void steer_sincos(float x, float *s, float *c)
     float cr = steer_cos_poly(r);
     int q = (int)(k - 4.0f * floorf(k * 0.25f)); /* k mod 4, also for negative k */
     switch (q) {
-    case 0: *s = sr; *c = cr; break;
-    case 1: *s = cr; *c = -sr; break;
-    case 2: *s = -sr; *c = -cr; break;
-    default: *s = -cr; *c = sr; break;
+    case 0:
+        *s = sr;
+        *c = cr;
+        break;
+    case 1:
+        *s = cr;
+        *c = -sr;
+        break;
+    case 2:
+        *s = -sr;
+        *c = -cr;
+        break;
+    default:
+        *s = -cr;
+        *c = sr;
+        break;
     }
 }
 

@@ -35,8 +35,8 @@ steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desire
     /* Under the Reynolds model the output is a force the integrator divides by mass. */
     if (agent->model == STEER_MODEL_REYNOLDS) change = steer_scale(change, steer__mass(agent));
     steer_steering s = steer_steering_zero();
-    s.linear = steer_truncate(steer_space_project(agent->space, change),
-                              steer_agent_max_linear(agent));
+    s.linear =
+        steer_truncate(steer_space_project(agent->space, change), steer_agent_max_linear(agent));
     return s;
 }
 
@@ -53,7 +53,8 @@ static steer_steering steer_steer_to(const steer_agent *agent, steer_vec3 desire
 steer_steering steer_seek(const steer_agent *agent, steer_vec3 target)
 {
     if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
-    steer_vec3 dir = steer_normalize(steer_space_project(agent->space, steer_sub(target, agent->position)));
+    steer_vec3 dir =
+        steer_normalize(steer_space_project(agent->space, steer_sub(target, agent->position)));
     return steer_steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
 }
 

@@ -12,7 +12,10 @@ static inline bool steer__usable(const steer_agent *agent)
 }
 
 /* x if finite and >= 0, else 0: the reading of every limit and radius. */
-static inline float steer__nonneg(float x) { return x >= 0.0f && steer_is_finite(x) ? x : 0.0f; }
+static inline float steer__nonneg(float x)
+{
+    return x >= 0.0f && steer_is_finite(x) ? x : 0.0f;
+}
 
 /* x if finite and > 0, else `fallback`. */
 static inline float steer__positive_or(float x, float fallback)

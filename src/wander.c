@@ -55,7 +55,8 @@ static steer_steering steer_wander_force(const steer_agent *agent, const steer_w
     steer_vec3 center = steer_scale(steer_agent_forward(agent), steer__nonneg(p->circle_distance));
     steer_vec3 force = steer_add_scaled(center, unit_displacement, steer__nonneg(p->circle_radius));
     steer_steering s = steer_steering_zero();
-    s.linear = steer_truncate(steer_space_project(agent->space, force), steer_agent_max_linear(agent));
+    s.linear =
+        steer_truncate(steer_space_project(agent->space, force), steer_agent_max_linear(agent));
     return s;
 }
 

@@ -28,37 +28,37 @@ static void test_report(const char *file, int line, const char *what)
 }
 
 /* Stop the current case on failure. */
-#define CHECK(cond)                                                                      \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            test_report(__FILE__, __LINE__, #cond);                                      \
-            return;                                                                      \
-        }                                                                                \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            test_report(__FILE__, __LINE__, #cond);                                                \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 
 /* |a - b| <= tol, printing both values on failure. */
-#define CHECK_NEAR(a, b, tol)                                                            \
-    do {                                                                                 \
-        double test_a_ = (double)(a), test_b_ = (double)(b);                             \
-        if (!(fabs(test_a_ - test_b_) <= (double)(tol))) {                               \
-            char test_msg_[256];                                                         \
-            snprintf(test_msg_, sizeof test_msg_, "%s = %.9g, %s = %.9g, tol %g", #a,    \
-                     test_a_, #b, test_b_, (double)(tol));                               \
-            test_report(__FILE__, __LINE__, test_msg_);                                  \
-            return;                                                                      \
-        }                                                                                \
+#define CHECK_NEAR(a, b, tol)                                                                      \
+    do {                                                                                           \
+        double test_a_ = (double)(a), test_b_ = (double)(b);                                       \
+        if (!(fabs(test_a_ - test_b_) <= (double)(tol))) {                                         \
+            char test_msg_[256];                                                                   \
+            snprintf(test_msg_, sizeof test_msg_, "%s = %.9g, %s = %.9g, tol %g", #a, test_a_, #b, \
+                     test_b_, (double)(tol));                                                      \
+            test_report(__FILE__, __LINE__, test_msg_);                                            \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 
 /* Check with a printf-style message on failure (for property tests: say which case). */
-#define CHECK_MSG(cond, ...)                                                             \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            char test_msg_[512];                                                         \
-            int test_n_ = snprintf(test_msg_, sizeof test_msg_, "%s: ", #cond);          \
-            snprintf(test_msg_ + test_n_, sizeof test_msg_ - (size_t)test_n_, __VA_ARGS__); \
-            test_report(__FILE__, __LINE__, test_msg_);                                  \
-            return;                                                                      \
-        }                                                                                \
+#define CHECK_MSG(cond, ...)                                                                       \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            char test_msg_[512];                                                                   \
+            int test_n_ = snprintf(test_msg_, sizeof test_msg_, "%s: ", #cond);                    \
+            snprintf(test_msg_ + test_n_, sizeof test_msg_ - (size_t)test_n_, __VA_ARGS__);        \
+            test_report(__FILE__, __LINE__, test_msg_);                                            \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 
 /* Run every case whose name contains argv[1] (all when absent). */
@@ -81,12 +81,15 @@ static int test_run(const test_case *cases, int count, int argc, char **argv)
     return failed == 0 && passed > 0 ? 0 : 1;
 }
 
-#define TEST(fn) {#fn, fn}
-#define TEST_MAIN(...)                                                                   \
-    int main(int argc, char **argv)                                                      \
-    {                                                                                    \
-        static const test_case cases[] = {__VA_ARGS__};                                  \
-        return test_run(cases, (int)(sizeof cases / sizeof cases[0]), argc, argv);       \
+#define TEST(fn)                                                                                   \
+    {                                                                                              \
+#fn, fn                                                                                    \
+    }
+#define TEST_MAIN(...)                                                                             \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        static const test_case cases[] = {__VA_ARGS__};                                            \
+        return test_run(cases, (int)(sizeof cases / sizeof cases[0]), argc, argv);                 \
     }
 
 #endif /* STEER_TEST_H */

@@ -46,7 +46,7 @@ static void arrive_inside_target_radius_brakes_and_reports(void)
     bool arrived = true;
     steer_steering s = steer_arrive(&a, steer_v3(0.1f, 0.0f, 0.0f), &p, &arrived);
     CHECK_NEAR(s.linear.x, -1.0 * 60.0, 1e-3); /* desired 0: brake within one step */
-    CHECK(!arrived);                         /* inside, but still moving */
+    CHECK(!arrived);                           /* inside, but still moving */
     a.velocity = steer_v3_zero();
     s = steer_arrive(&a, steer_v3(0.1f, 0.0f, 0.0f), &p, &arrived);
     CHECK(arrived);

@@ -5,8 +5,8 @@
 /* A random agent for either model, with limits spread over two orders of magnitude. */
 static steer_agent random_agent(steer_rng *r, steer_model model)
 {
-    steer_agent a = model == STEER_MODEL_REYNOLDS ? steer_agent_default_reynolds()
-                                                  : steer_agent_default();
+    steer_agent a =
+        model == STEER_MODEL_REYNOLDS ? steer_agent_default_reynolds() : steer_agent_default();
     a.space = (steer_space)steer_rng_below(r, 3u);
     a.max_speed = steer_rng_range(r, 0.5f, 20.0f);
     a.max_accel = steer_rng_range(r, 0.5f, 50.0f);
@@ -15,8 +15,8 @@ static steer_agent random_agent(steer_rng *r, steer_model model)
     a.position = steer_v3(steer_rng_range(r, -100, 100), steer_rng_range(r, -100, 100),
                           steer_rng_range(r, -100, 100));
     a.position = steer_space_project(a.space, a.position);
-    steer_vec3 v = steer_v3(steer_rng_range(r, -1, 1), steer_rng_range(r, -1, 1),
-                            steer_rng_range(r, -1, 1));
+    steer_vec3 v =
+        steer_v3(steer_rng_range(r, -1, 1), steer_rng_range(r, -1, 1), steer_rng_range(r, -1, 1));
     a.velocity = steer_space_project(a.space, steer_scale(v, a.max_speed * 0.5f));
     return a;
 }
@@ -67,8 +67,8 @@ static void arrive_stops_inside_radius_without_overshoot(void)
             if (arrived) break;
             steer_agent_step(&a, s, dt);
             float d = steer_distance(a.position, target);
-            CHECK_MSG(d <= last + 1e-4f, "trial %d model %d step %d: distance grew %g -> %g",
-                      trial, (int)model, steps, (double)last, (double)d);
+            CHECK_MSG(d <= last + 1e-4f, "trial %d model %d step %d: distance grew %g -> %g", trial,
+                      (int)model, steps, (double)last, (double)d);
             last = d;
         }
         CHECK_MSG(arrived, "trial %d model %d never arrived: d %g speed %g", trial, (int)model,

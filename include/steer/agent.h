@@ -19,11 +19,7 @@
 #include "steer/math.h"
 
 /* Which plane an agent moves in; see the file comment. */
-typedef enum steer_space {
-    STEER_SPACE_XY = 0,
-    STEER_SPACE_XZ = 1,
-    STEER_SPACE_3D = 2
-} steer_space;
+typedef enum steer_space { STEER_SPACE_XY = 0, STEER_SPACE_XZ = 1, STEER_SPACE_3D = 2 } steer_space;
 
 /* How the agent is integrated (steer/integrate.h, docs/agent.md). */
 typedef enum steer_model {

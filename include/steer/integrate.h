@@ -40,9 +40,10 @@ bool steer_agent_step(steer_agent *agent, steer_steering steering, float dt);
  * duration and runs the returned number of fixed steps, so motion does not depend on
  * the frame rate. */
 typedef struct steer_fixed_step {
-    float step;            /* seconds per simulation step, > 0 */
-    float accumulator;     /* seconds not yet simulated, in [0, step) after advance */
-    int max_steps_per_frame; /* cap that stops a slow frame from spiralling; excess time is dropped */
+    float step;              /* seconds per simulation step, > 0 */
+    float accumulator;       /* seconds not yet simulated, in [0, step) after advance */
+    int max_steps_per_frame; /* cap that stops a slow frame from spiralling; excess time is dropped
+                              */
 } steer_fixed_step;
 
 /* A fixed-step helper with the given step (non-positive or non-finite: 1/60) and at

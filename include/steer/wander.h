@@ -29,7 +29,7 @@ steer_wander_params steer_wander_default(void);
 /* What the wander circle remembers between steps. Start it at zero, or from
  * steer_wander_state_make to start the angle randomly. */
 typedef struct steer_wander_state {
-    float angle;            /* wander_angle, radians, in the agent's plane */
+    float angle;             /* wander_angle, radians, in the agent's plane */
     steer_vec3 displacement; /* steer_wander_3d's point on the sphere (unit vector) */
 } steer_wander_state;
 
