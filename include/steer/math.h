@@ -150,7 +150,8 @@ float steer_cos(float x);
 /* Both at once (cheaper than two calls). Non-finite x or |x| > 1e7 gives s = 0, c = 1. */
 void steer_sincos(float x, float *s, float *c);
 
-/* atan2(y, x) in (-pi, pi], |error| < 3e-7 rad (tested against libm). atan2(0, 0) is 0; NaN input gives 0. */
+/* atan2(y, x) in (-pi, pi], |error| < 3e-7 rad (tested against libm). atan2(0, 0) is 0; NaN input
+ * gives 0. */
 float steer_atan2(float y, float x);
 
 #endif /* STEER_MATH_H */
