@@ -37,9 +37,11 @@ int steer_path_init(steer_path *path, steer_path_node *storage, int capacity,
         path->count++;
     }
     /* A closed path given with its first point repeated at the end loops by itself. */
-    if (closed && path->count > 1 &&
-        steer_path_repeats(storage[path->count - 1].point, storage[0].point))
-        walked = storage[--path->count].distance;
+    if (closed && path->count > 2 &&
+        steer_path_repeats(storage[path->count - 1].point, storage[0].point)) {
+        path->count--;
+        walked = storage[path->count - 1].distance;
+    }
     if (closed && path->count > 1)
         walked += steer_distance(storage[path->count - 1].point, storage[0].point);
     path->length = walked;

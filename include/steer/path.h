@@ -104,9 +104,10 @@ typedef struct steer_path_cursor {
  *     B = (lead + max_speed * predict_time) / 2 + max_speed^2 / a + max_speed * h
  * of the path's centreline (a: its maximum acceleration, max_accel or max_force / mass;
  * h: the step, dt or 1 frame), so it leaves the radius by at most max(0, B - radius);
- * docs/paths.md derives it. Bad input: as every behaviour (steer/behaviours.h); NULL
- * path or cursor give zero steering; an empty path gives zero steering and arrived
- * true; a one-point path arrives at that point; a non-finite cursor restarts at 0. */
+ * docs/paths.md derives it. Bad input: as every behaviour (steer/behaviours.h); a NULL
+ * path or cursor asserts (debug) or gives zero steering; an empty path gives zero
+ * steering and arrived true; a one-point path arrives at that point; a cursor that is
+ * not finite or out of range restarts at 0. */
 steer_steering steer_follow_path(const steer_agent *agent, const steer_path *path,
                                  const steer_path_follow_params *params, steer_path_cursor *cursor,
                                  bool *arrived);
