@@ -57,3 +57,13 @@ int steer_grid_path_to_points(const steer_grid_frame *frame, const steer_cell *c
     for (int i = 0; i < n; i++) out[i] = steer_grid_cell_center(frame, cells[i]);
     return n;
 }
+
+int steer_grid_path_build(steer_path *path, steer_path_node *storage, int capacity,
+                          steer_vec3 *points, const steer_grid_frame *frame,
+                          const steer_cell *cells, int count, float radius)
+{
+    STEER_ASSERT(path != NULL);
+    if (path == NULL) return 0;
+    int n = steer_grid_path_to_points(frame, cells, count, points, count);
+    return steer_path_init(path, storage, capacity, points, n, false, radius);
+}

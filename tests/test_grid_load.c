@@ -77,6 +77,14 @@ static void test_grid_world_mapping(void)
     CHECK_NEAR(pts[1].x, 1.5f, 1e-6);
     CHECK_NEAR(pts[1].y, 0.5f, 1e-6);
     CHECK(steer_grid_path_to_points(NULL, NULL, 3, pts, 2) == 0);
+    /* The ready-made polyline path: 3 waypoints, 2 cells long. */
+    steer_path poly;
+    steer_path_node nodes[3];
+    steer_vec3 scratch[3];
+    CHECK(steer_grid_path_build(&poly, nodes, 3, scratch, NULL, path, 3, 0.5f) == 3);
+    CHECK_NEAR(steer_path_length(&poly), 2.0f, 1e-5);
+    CHECK_NEAR(nodes[2].point.y, 1.5f, 1e-6);
+    CHECK(steer_grid_path_build(&poly, nodes, 3, scratch, NULL, NULL, 3, 0.5f) == 0);
 }
 
 static void test_load_good_maps(void)

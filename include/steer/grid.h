@@ -6,7 +6,7 @@
  *               steer_grid_is_free, steer_grid_set_wall, steer_grid_can_step,
  *               steer_grid_cell_index
  *   world:      steer_grid_frame_default, steer_grid_cell_center, steer_grid_world_to_cell,
- *               steer_grid_path_to_points
+ *               steer_grid_path_to_points, steer_grid_path_build
  *   loading:    steer_grid_text_size, steer_grid_from_text, steer_grid_load_file,
  *               steer_grid_error_format
  *   occupancy:  steer_occupancy_init, steer_occupancy_is_free, steer_occupancy_place,
@@ -33,6 +33,7 @@
 #define STEER_GRID_H
 
 #include "steer/agent.h"
+#include "steer/path.h"
 
 /* Largest width or height a grid may have, in cells, so width*height fits an int32. */
 #define STEER_GRID_MAX_SIDE 32768
@@ -123,6 +124,15 @@ steer_cell steer_grid_world_to_cell(const steer_grid_frame *frame, steer_vec3 p)
  * number written: min(count, capacity); 0 for NULL arrays or count <= 0. */
 int steer_grid_path_to_points(const steer_grid_frame *frame, const steer_cell *cells, int count,
                               steer_vec3 *out, int capacity);
+
+/* The bridge as a ready path (steer/path.h): the centres of `count` cells become the
+ * waypoints of an open polyline path of corridor half-width `radius` (world units),
+ * built by steer_path_init into `storage` (capacity nodes). `points` is caller scratch
+ * of at least `count` entries, so nothing is allocated. Returns the waypoints kept
+ * (path->count); 0, with an empty path, for NULL arrays or count <= 0. */
+int steer_grid_path_build(steer_path *path, steer_path_node *storage, int capacity,
+                          steer_vec3 *points, const steer_grid_frame *frame,
+                          const steer_cell *cells, int count, float radius);
 
 /* ---- loading text maps ------------------------------------------------------------ */
 
