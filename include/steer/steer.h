@@ -13,10 +13,6 @@
  *   spline.h      centripetal Catmull-Rom splines sampled by arc length
  *   path.h        polyline paths and path following with a cursor
  *   flowfield.h   flow fields: a grid of desired velocities, and following one
- *   approach.h    the random-approach walker of seeds 000/001
- *   spline.h      centripetal Catmull-Rom splines sampled by arc length
- *   path.h        polyline paths and path following with a cursor
- *   flowfield.h   flow fields: a grid of desired velocities, and following one
  *   grid.h        tile grids, map loader, seed 003's grid chases, occupancy, evasion
  *   astar.h       A*, line of sight, path smoothing, the A* chase
  */
@@ -31,10 +27,6 @@
 #include "steer/behaviours.h"
 #include "steer/wander.h"
 #include "steer/combine.h"
-#include "steer/approach.h"
-#include "steer/spline.h"
-#include "steer/path.h"
-#include "steer/flowfield.h"
 #include "steer/approach.h"
 #include "steer/spline.h"
 #include "steer/path.h"
