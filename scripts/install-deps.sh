@@ -5,7 +5,7 @@
 # sudo; otherwise names the missing packages and stops.
 set -eu
 
-PACKAGES=""
+PACKAGES="libcjson-dev libcairo2-dev pkg-config"
 
 missing=""
 for pkg in $PACKAGES; do

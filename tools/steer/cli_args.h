@@ -1,0 +1,33 @@
+/* cli_args.h - the command line of `steer run` and friends.
+ *
+ * Options take their value as the next argument or after '=' (--steps 100,
+ * --steps=100). -h/--help anywhere asks for the command's help. Any other mistake is
+ * a usage error (exit 2) with a message naming the option.
+ */
+#ifndef CLI_ARGS_H
+#define CLI_ARGS_H
+
+#include "cli_error.h"
+
+#include <stdint.h>
+
+typedef struct cli_run_args {
+    const char *scenario; /* a built-in's name or a .json path */
+    int steps;            /* 0: the scenario's */
+    bool has_seed;
+    uint64_t seed;
+    const char *csv, *json, *png, *svg; /* NULL: not written */
+    bool forces;                        /* draw force vectors */
+    bool help;
+} cli_run_args;
+
+/* Parses the arguments after `run`. */
+bool cli_args_parse_run(int argc, char **argv, cli_run_args *out, cli_error *err);
+
+/* True when any argument is -h or --help. */
+bool cli_args_want_help(int argc, char **argv);
+
+/* A whole decimal number in [0, max], nothing else (no sign, no spaces). */
+bool cli_args_parse_u64(const char *text, uint64_t max, uint64_t *out);
+
+#endif /* CLI_ARGS_H */

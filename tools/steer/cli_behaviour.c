@@ -1,0 +1,290 @@
+/* cli_behaviour.c - the behaviour table: parameters and evaluation, one row a behaviour. */
+#include "cli_behaviour.h"
+
+#include <string.h>
+
+#define CLI_OFF(field) offsetof(cli_behaviour, field)
+
+steer_vec3 cli_target_position(const cli_target *t, const steer_agent *agents)
+{
+    if (t->kind == CLI_TARGET_AGENT) return agents[t->agent].position;
+    return t->point;
+}
+
+static steer_vec3 cli_target_velocity(const cli_target *t, const steer_agent *agents)
+{
+    return t->kind == CLI_TARGET_AGENT ? agents[t->agent].velocity : steer_v3_zero();
+}
+
+/* ---- evaluation: each calls the library and nothing else ------------------------- */
+
+static steer_steering cli_eval_seek(const cli_behaviour *b, const cli_eval *e,
+                                    cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_seek(e->self, cli_target_position(&b->target, e->agents));
+}
+
+static steer_steering cli_eval_flee(const cli_behaviour *b, const cli_eval *e,
+                                    cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_flee(e->self, cli_target_position(&b->target, e->agents));
+}
+
+static steer_steering cli_eval_arrive(const cli_behaviour *b, const cli_eval *e,
+                                      cli_behaviour_state *st)
+{
+    return steer_arrive(e->self, cli_target_position(&b->target, e->agents), &b->arrive,
+                        &st->arrived);
+}
+
+static steer_steering cli_eval_leave(const cli_behaviour *b, const cli_eval *e,
+                                     cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_leave(e->self, cli_target_position(&b->target, e->agents), &b->leave);
+}
+
+static steer_steering cli_eval_align(const cli_behaviour *b, const cli_eval *e,
+                                     cli_behaviour_state *st)
+{
+    (void)st;
+    float goal = b->has_orientation ? b->orientation : e->agents[b->target.agent].orientation;
+    return steer_align(e->self, goal, &b->align);
+}
+
+static steer_steering cli_eval_face(const cli_behaviour *b, const cli_eval *e,
+                                    cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_face(e->self, cli_target_position(&b->target, e->agents), &b->align);
+}
+
+static steer_steering cli_eval_look(const cli_behaviour *b, const cli_eval *e,
+                                    cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_look_where_going(e->self, &b->align);
+}
+
+static steer_steering cli_eval_match(const cli_behaviour *b, const cli_eval *e,
+                                     cli_behaviour_state *st)
+{
+    (void)st;
+    steer_vec3 goal = b->has_velocity ? b->velocity : cli_target_velocity(&b->target, e->agents);
+    return steer_match_velocity(e->self, goal, b->time_to_target);
+}
+
+static steer_steering cli_eval_pursue(const cli_behaviour *b, const cli_eval *e,
+                                      cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_pursue(e->self, cli_target_position(&b->target, e->agents),
+                        cli_target_velocity(&b->target, e->agents), &b->pursue);
+}
+
+static steer_steering cli_eval_evade(const cli_behaviour *b, const cli_eval *e,
+                                     cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_evade(e->self, cli_target_position(&b->target, e->agents),
+                       cli_target_velocity(&b->target, e->agents), &b->pursue);
+}
+
+static steer_steering cli_eval_wander(const cli_behaviour *b, const cli_eval *e,
+                                      cli_behaviour_state *st)
+{
+    return steer_wander(e->self, &b->wander, &st->wander, e->rng);
+}
+
+static steer_steering cli_eval_wander_3d(const cli_behaviour *b, const cli_eval *e,
+                                         cli_behaviour_state *st)
+{
+    return steer_wander_3d(e->self, &b->wander, &st->wander, e->rng);
+}
+
+static steer_steering cli_eval_wander_target(const cli_behaviour *b, const cli_eval *e,
+                                             cli_behaviour_state *st)
+{
+    return steer_wander_target(e->self, &b->wander_target, &st->wander_target, e->rng,
+                               e->time_step);
+}
+
+/* ---- parameters, shared between rows ---------------------------------------------- */
+
+static const cli_param cli_arrive_params[] = {
+    {"target_radius", CLI_OFF(arrive.target_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "inside it the agent brakes to rest (world units)"},
+    {"slow_radius", CLI_OFF(arrive.slow_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "inside it the agent slows down (world units)"},
+    {"time_to_target", CLI_OFF(arrive.time_to_target), CLI_PARAM_FLOAT, 0.0f, 0,
+     "time to reach the desired velocity (s, or frames)"},
+    {"step", CLI_OFF(arrive.step), CLI_PARAM_FLOAT, 0.0f, 0,
+     "braking step; defaults to the scenario's dt (1 frame under Reynolds)"},
+    {"rest_speed", CLI_OFF(arrive.rest_speed), CLI_PARAM_FLOAT, 0.0f, 0,
+     "arrived once inside target_radius and slower than this"},
+};
+
+static const cli_param cli_leave_params[] = {
+    {"escape_radius", CLI_OFF(leave.escape_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "inside it, flee at full speed (world units)"},
+    {"danger_radius", CLI_OFF(leave.danger_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "beyond it, no steering (world units)"},
+    {"time_to_target", CLI_OFF(leave.time_to_target), CLI_PARAM_FLOAT, 0.0f, 0,
+     "time to reach the desired velocity"},
+};
+
+#define CLI_ALIGN_PARAMS                                                                           \
+    {"target_radius",                                                                              \
+     CLI_OFF(align.target_radius),                                                                 \
+     CLI_PARAM_FLOAT,                                                                              \
+     0.0f,                                                                                         \
+     0,                                                                                            \
+     "angle inside which rotation brakes to rest (radians)"},                                      \
+        {"slow_radius",                                                                            \
+         CLI_OFF(align.slow_radius),                                                               \
+         CLI_PARAM_FLOAT,                                                                          \
+         0.0f,                                                                                     \
+         0,                                                                                        \
+         "angle inside which rotation slows (radians)"},                                           \
+        {"time_to_target",                                                                         \
+         CLI_OFF(align.time_to_target),                                                            \
+         CLI_PARAM_FLOAT,                                                                          \
+         0.0f,                                                                                     \
+         0,                                                                                        \
+         "time to reach the desired rotation"},                                                    \
+    {                                                                                              \
+        "step", CLI_OFF(align.step), CLI_PARAM_FLOAT, 0.0f, 0,                                     \
+            "braking step; defaults to the scenario's dt"                                          \
+    }
+
+static const cli_param cli_align_params[] = {
+    CLI_ALIGN_PARAMS,
+    {"orientation", CLI_OFF(orientation), CLI_PARAM_FLOAT, -1e9f, CLI_OFF(has_orientation),
+     "fixed orientation to turn to (radians), instead of a target agent's"},
+};
+
+static const cli_param cli_face_params[] = {CLI_ALIGN_PARAMS};
+
+static const cli_param cli_match_params[] = {
+    {"time_to_target", CLI_OFF(time_to_target), CLI_PARAM_FLOAT, 0.0f, 0,
+     "time to reach the velocity"},
+    {"velocity", CLI_OFF(velocity), CLI_PARAM_VEC3, 0.0f, CLI_OFF(has_velocity),
+     "fixed velocity to match, instead of a target agent's"},
+};
+
+static const cli_param cli_pursue_params[] = {
+    {"max_prediction", CLI_OFF(pursue.max_prediction), CLI_PARAM_FLOAT, 0.0f, 0,
+     "cap on the look-ahead (s, or frames)"},
+    {"catch_radius", CLI_OFF(catch_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "the run reports the first step the target is this close (0: never)"},
+};
+
+static const cli_param cli_evade_params[] = {
+    {"max_prediction", CLI_OFF(pursue.max_prediction), CLI_PARAM_FLOAT, 0.0f, 0,
+     "cap on the look-ahead (s, or frames)"},
+};
+
+static const cli_param cli_wander_params[] = {
+    {"circle_distance", CLI_OFF(wander.circle_distance), CLI_PARAM_FLOAT, 0.0f, 0,
+     "how far ahead the wander circle sits"},
+    {"circle_radius", CLI_OFF(wander.circle_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "radius of the wander circle"},
+    {"angle_change", CLI_OFF(wander.angle_change), CLI_PARAM_FLOAT, 0.0f, 0,
+     "largest change of the wander angle per step (radians)"},
+};
+
+static const cli_param cli_wander_target_params[] = {
+    {"area_min", CLI_OFF(wander_target.area_min), CLI_PARAM_VEC3, 0.0f, 0,
+     "corner of the box targets are drawn in (default: the world box)"},
+    {"area_max", CLI_OFF(wander_target.area_max), CLI_PARAM_VEC3, 0.0f, 0, "opposite corner"},
+    {"interval", CLI_OFF(wander_target.interval), CLI_PARAM_FLOAT, 0.0f, 0,
+     "time between new targets (s, or frames)"},
+};
+
+#define CLI_ROW(name, help, rule, alt, params, fn)                                                 \
+    {                                                                                              \
+        name, help, rule, alt, params, (int)(sizeof params / sizeof params[0]), fn                 \
+    }
+#define CLI_ROW0(name, help, rule, fn)                                                             \
+    {                                                                                              \
+        name, help, rule, NULL, NULL, 0, fn                                                        \
+    }
+
+static const cli_behaviour_kind cli_kinds[] = {
+    CLI_ROW0("seek", "head for the target at full speed", CLI_TARGET_RULE_ANY, cli_eval_seek),
+    CLI_ROW0("flee", "run from the target at full speed", CLI_TARGET_RULE_ANY, cli_eval_flee),
+    CLI_ROW("arrive", "reach the target and stop in it (seed 004)", CLI_TARGET_RULE_ANY, NULL,
+            cli_arrive_params, cli_eval_arrive),
+    CLI_ROW("leave", "get out of the target's danger radius (seed 004)", CLI_TARGET_RULE_ANY, NULL,
+            cli_leave_params, cli_eval_leave),
+    CLI_ROW("align", "turn to an orientation or a target agent's (seed 004)",
+            CLI_TARGET_RULE_AGENT_OR, "orientation", cli_align_params, cli_eval_align),
+    CLI_ROW("face", "turn to look at the target (seed 004)", CLI_TARGET_RULE_ANY, NULL,
+            cli_face_params, cli_eval_face),
+    CLI_ROW("look_where_going", "turn to face the velocity", CLI_TARGET_RULE_NONE, NULL,
+            cli_face_params, cli_eval_look),
+    CLI_ROW("match_velocity", "match a velocity or a target agent's", CLI_TARGET_RULE_AGENT_OR,
+            "velocity", cli_match_params, cli_eval_match),
+    CLI_ROW("pursue", "seek where the target agent will be", CLI_TARGET_RULE_AGENT, NULL,
+            cli_pursue_params, cli_eval_pursue),
+    CLI_ROW("evade", "flee from where the target agent will be", CLI_TARGET_RULE_AGENT, NULL,
+            cli_evade_params, cli_eval_evade),
+    CLI_ROW("wander", "Reynolds' wander circle (seed 002)", CLI_TARGET_RULE_NONE, NULL,
+            cli_wander_params, cli_eval_wander),
+    CLI_ROW("wander_3d", "the wander circle on a sphere, for flyers", CLI_TARGET_RULE_NONE, NULL,
+            cli_wander_params, cli_eval_wander_3d),
+    CLI_ROW("wander_target", "seek a random point, a new one every interval (seed 002)",
+            CLI_TARGET_RULE_NONE, NULL, cli_wander_target_params, cli_eval_wander_target),
+};
+
+int cli_behaviour_kind_count(void)
+{
+    return (int)(sizeof cli_kinds / sizeof cli_kinds[0]);
+}
+
+const cli_behaviour_kind *cli_behaviour_kind_at(int index)
+{
+    if (index < 0 || index >= cli_behaviour_kind_count()) return NULL;
+    return &cli_kinds[index];
+}
+
+int cli_behaviour_kind_find(const char *name)
+{
+    for (int i = 0; i < cli_behaviour_kind_count(); i++)
+        if (strcmp(cli_kinds[i].name, name) == 0) return i;
+    return -1;
+}
+
+void cli_behaviour_defaults(cli_behaviour *b, const cli_scenario *s)
+{
+    float step = s->model == STEER_MODEL_REYNOLDS ? 1.0f : s->dt;
+    b->weight = 1.0f;
+    b->priority = 0;
+    b->time_to_target = 0.1f;
+    b->arrive = steer_arrive_default();
+    b->arrive.step = step;
+    b->leave = steer_leave_default();
+    b->align = steer_align_default();
+    b->align.step = step;
+    b->pursue = steer_pursue_default();
+    b->wander = steer_wander_default();
+    b->wander_target = steer_wander_target_default();
+    b->wander_target.area_min = s->world_min;
+    b->wander_target.area_max = s->world_max;
+}
+
+void cli_behaviour_state_init(const cli_behaviour *b, cli_behaviour_state *st, steer_rng *rng)
+{
+    memset(st, 0, sizeof *st);
+    const char *name = cli_kinds[b->kind].name;
+    if (strcmp(name, "wander") == 0 || strcmp(name, "wander_3d") == 0)
+        st->wander = steer_wander_state_make(rng);
+}
+
+steer_steering cli_behaviour_eval(const cli_behaviour *b, const cli_eval *e,
+                                  cli_behaviour_state *st)
+{
+    return cli_kinds[b->kind].eval(b, e, st);
+}

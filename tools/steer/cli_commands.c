@@ -1,0 +1,269 @@
+/* cli_commands.c - list, run, validate, show: gluing loading, running and output. */
+#include "cli_commands.h"
+
+#include "cli_args.h"
+#include "cli_behaviour.h"
+#include "cli_builtins.h"
+#include "cli_draw.h"
+#include "cli_load.h"
+#include "cli_progress.h"
+#include "cli_trace.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void cli_print_usage(void)
+{
+    puts("usage: steer <command> [options]\n"
+         "\n"
+         "Steering behaviours for game characters: run a scenario, get its trajectories\n"
+         "and a picture of it.\n"
+         "\n"
+         "commands:\n"
+         "  list                 the built-in scenarios\n"
+         "  run <scenario>       run a built-in or a scenario file (.json)\n"
+         "  validate <file>      check a scenario file without running it\n"
+         "  show <name>          print a built-in scenario as a file you can edit\n"
+         "\n"
+         "`steer <command> --help` describes each. Exit status: 0 ok, 1 failure while\n"
+         "running or writing, 2 bad usage or bad scenario. Format: docs/scenarios.md.\n"
+         "First try:  steer run wander --png wander.png");
+}
+
+static int cli_report(const cli_error *err)
+{
+    fprintf(stderr, "steer: %s\n", err->text);
+    return err->code ? err->code : CLI_EXIT_RUNTIME;
+}
+
+static int cli_usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "steer: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n");
+    return CLI_EXIT_USAGE;
+}
+
+/* A built-in's name, or else a file. */
+static bool cli_load_any(const char *what, cli_scenario *s, cli_error *err)
+{
+    const cli_builtin *b = cli_builtin_find(what);
+    if (b) return cli_builtin_load(b, s, err);
+    if (!strchr(what, '/') && !strchr(what, '.')) {
+        return cli_fail(err, CLI_EXIT_USAGE,
+                        "no built-in scenario called '%s' (steer list shows them; a file "
+                        "name needs its .json)",
+                        what);
+    }
+    return cli_load_file(s, what, err);
+}
+
+/* ---- list ------------------------------------------------------------------------- */
+
+int cli_cmd_list(int argc, char **argv)
+{
+    bool names_only = argc == 1 && strcmp(argv[0], "--names") == 0;
+    if (cli_args_want_help(argc, argv)) {
+        puts("usage: steer list [--names]\n\nThe built-in scenarios with what each shows; "
+             "--names prints only their names.\nThe behaviours a scenario file can use:");
+        for (int i = 0; i < cli_behaviour_kind_count(); i++)
+            printf("  %-18s %s\n", cli_behaviour_kind_at(i)->name, cli_behaviour_kind_at(i)->help);
+        return CLI_EXIT_OK;
+    }
+    if (argc > 0 && !names_only) return cli_usage_error("list: unexpected '%s'", argv[0]);
+    for (int i = 0; i < cli_builtin_table_count; i++) {
+        cli_scenario s;
+        cli_error err = {0, ""};
+        if (names_only) {
+            puts(cli_builtin_table[i].name);
+            continue;
+        }
+        if (!cli_builtin_load(&cli_builtin_table[i], &s, &err)) return cli_report(&err);
+        printf("%-26s %s\n", cli_builtin_table[i].name, s.description);
+        cli_scenario_free(&s);
+    }
+    return CLI_EXIT_OK;
+}
+
+/* ---- show and validate ------------------------------------------------------------ */
+
+int cli_cmd_show(int argc, char **argv)
+{
+    if (cli_args_want_help(argc, argv)) {
+        puts("usage: steer show <name>\n\nPrints the built-in scenario <name> as JSON. Save "
+             "it, edit it, and run it back:\n  steer show wander > my.json && steer run "
+             "my.json");
+        return CLI_EXIT_OK;
+    }
+    if (argc != 1) return cli_usage_error("show: %s", "expected one built-in scenario's name");
+    const cli_builtin *b = cli_builtin_find(argv[0]);
+    if (!b)
+        return cli_usage_error("show: no built-in scenario called '%s' (see steer list)", argv[0]);
+    fwrite(b->text, 1, b->length, stdout);
+    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
+}
+
+int cli_cmd_validate(int argc, char **argv)
+{
+    if (cli_args_want_help(argc, argv)) {
+        puts("usage: steer validate <file.json>\n\nChecks a scenario file (or a built-in's "
+             "name) without running it. Errors are\nprinted as file:line:column: message; "
+             "exit status 2 when the file is not valid.");
+        return CLI_EXIT_OK;
+    }
+    if (argc != 1) return cli_usage_error("validate: %s", "expected one scenario file");
+    cli_scenario s;
+    cli_error err = {0, ""};
+    if (!cli_load_any(argv[0], &s, &err)) return cli_report(&err);
+    printf("%s: ok (scenario '%s', %d agents, %d steps)\n", argv[0], s.name, s.agent_count,
+           s.steps);
+    cli_scenario_free(&s);
+    return CLI_EXIT_OK;
+}
+
+/* ---- run -------------------------------------------------------------------------- */
+
+static void cli_print_run_help(void)
+{
+    puts("usage: steer run <scenario | file.json> [options]\n"
+         "\n"
+         "Runs a built-in scenario (steer list) or a scenario file, prints a one-line\n"
+         "summary and writes what was asked for:\n"
+         "  --steps N     run N steps instead of the scenario's (1 to 1000000)\n"
+         "  --seed S      use seed S instead of the scenario's (same seed, same run)\n"
+         "  --csv F       trajectories as CSV: step,t,agent,x,y,z,vx,vy,vz,orientation\n"
+         "  --json F      the same rows as JSON, with the scenario's name and seed\n"
+         "  --png F       a bird's-eye picture (PNG)\n"
+         "  --svg F       the same picture as SVG\n"
+         "  --forces      draw steering force vectors on the picture\n"
+         "F may be - for stdout (CSV and JSON); the summary then goes to stderr.\n"
+         "Files are written to a temporary name and renamed when complete.");
+}
+
+/* Everything one run writes; opened before the run, completed after it. */
+typedef struct cli_outputs {
+    cli_trace csv, json;
+    bool has_csv, has_json, has_record;
+    cli_record record;
+    cli_observer observers[3];
+    int observer_count;
+} cli_outputs;
+
+static bool cli_outputs_open(cli_outputs *o, const cli_run_args *a, const cli_scenario *s,
+                             int steps, uint64_t seed, cli_error *err)
+{
+    memset(o, 0, sizeof *o);
+    if (a->csv) {
+        if (!cli_trace_open(&o->csv, a->csv, CLI_TRACE_CSV, s, seed, err)) return false;
+        o->has_csv = true;
+        o->observers[o->observer_count++] = (cli_observer){cli_trace_observe, &o->csv};
+    }
+    if (a->json) {
+        if (!cli_trace_open(&o->json, a->json, CLI_TRACE_JSON, s, seed, err)) return false;
+        o->has_json = true;
+        o->observers[o->observer_count++] = (cli_observer){cli_trace_observe, &o->json};
+    }
+    if (a->png || a->svg) {
+        if (!cli_record_init(&o->record, s, steps, seed, err)) return false;
+        o->has_record = true;
+        o->observers[o->observer_count++] = (cli_observer){cli_record_observe, &o->record};
+    }
+    return true;
+}
+
+static void cli_outputs_abort(cli_outputs *o)
+{
+    if (o->has_csv) cli_trace_abort(&o->csv);
+    if (o->has_json) cli_trace_abort(&o->json);
+    if (o->has_record) cli_record_free(&o->record);
+    memset(o, 0, sizeof *o);
+}
+
+static bool cli_outputs_finish(cli_outputs *o, const cli_run_args *a, const cli_run_result *r,
+                               cli_error *err)
+{
+    bool ok = true;
+    if (o->has_csv) ok = cli_trace_close(&o->csv, err);
+    o->has_csv = false;
+    if (ok && o->has_json) ok = cli_trace_close(&o->json, err);
+    o->has_json = false;
+    if (ok && a->png) ok = cli_draw_write(&o->record, r, a->png, CLI_PICTURE_PNG, a->forces, err);
+    if (ok && a->svg) ok = cli_draw_write(&o->record, r, a->svg, CLI_PICTURE_SVG, a->forces, err);
+    cli_outputs_abort(o);
+    return ok;
+}
+
+/* "pursue-evade: 900 steps, 2 agents, 15 s; hunter caught runner at step 412" */
+static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_result *r)
+{
+    int respawns = 0;
+    fprintf(f, "%s: %d steps, %d agents, %.1f s", s->name, r->steps, r->agent_count,
+            r->steps * (double)s->dt);
+    for (int i = 0; i < r->agent_count; i++) {
+        const cli_agent_outcome *o = &r->agents[i];
+        respawns += o->respawns;
+        if (o->has_arrive && o->arrived)
+            fprintf(f, "; %s arrived at step %d", s->agents[i].name, o->arrived_step);
+        else if (o->has_arrive)
+            fprintf(f, "; %s did not arrive", s->agents[i].name);
+        if (o->has_catch && o->caught_step >= 0)
+            fprintf(f, "; %s caught its target at step %d", s->agents[i].name, o->caught_step);
+        else if (o->has_catch)
+            fprintf(f, "; %s did not catch its target", s->agents[i].name);
+    }
+    if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
+    fputc('\n', f);
+}
+
+static void cli_print_written(FILE *f, const cli_run_args *a)
+{
+    const char *paths[] = {a->csv, a->json, a->png, a->svg};
+    for (int k = 0; k < 4; k++)
+        if (paths[k] && strcmp(paths[k], "-") != 0) fprintf(f, "  wrote %s\n", paths[k]);
+}
+
+static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a)
+{
+    cli_error err = {0, ""};
+    cli_outputs out;
+    cli_run_result result;
+    cli_progress progress;
+    int steps = a->steps > 0 ? a->steps : s->steps;
+    uint64_t seed = a->has_seed ? a->seed : s->seed;
+    if (!cli_outputs_open(&out, a, s, steps, seed, &err)) {
+        cli_outputs_abort(&out);
+        return cli_report(&err);
+    }
+    cli_run_config config = {
+        steps, seed, true, out.observers, out.observer_count, cli_progress_update, &progress};
+    cli_progress_begin(&progress, s->name);
+    bool ok = cli_run(s, &config, &result, &err);
+    cli_progress_end(&progress);
+    if (!ok) {
+        cli_outputs_abort(&out);
+        return cli_report(&err);
+    }
+    ok = cli_outputs_finish(&out, a, &result, &err);
+    bool to_stdout = (a->csv && !strcmp(a->csv, "-")) || (a->json && !strcmp(a->json, "-"));
+    FILE *f = to_stdout ? stderr : stdout;
+    if (ok) cli_print_summary(f, s, &result);
+    if (ok) cli_print_written(f, a);
+    cli_run_result_free(&result);
+    return ok ? CLI_EXIT_OK : cli_report(&err);
+}
+
+int cli_cmd_run(int argc, char **argv)
+{
+    cli_run_args a;
+    cli_error err = {0, ""};
+    if (!cli_args_parse_run(argc, argv, &a, &err)) return cli_report(&err);
+    if (a.help) {
+        cli_print_run_help();
+        return CLI_EXIT_OK;
+    }
+    cli_scenario s;
+    if (!cli_load_any(a.scenario, &s, &err)) return cli_report(&err);
+    int code = cli_run_loaded(&s, &a);
+    cli_scenario_free(&s);
+    return code;
+}

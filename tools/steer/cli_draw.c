@@ -1,0 +1,434 @@
+/* cli_draw.c - the map: world box, grid, trails, markers, forces; and writing files. */
+#include "cli_draw.h"
+
+#include "cli_behaviour.h"
+#include "cli_outfile.h"
+
+#include <cairo-svg.h>
+#include <math.h>
+#include <string.h>
+
+#define CLI_PI 3.14159265358979323846
+
+/* Okabe and Ito's colour-blind-safe palette (yellow swapped for a dark grey, which
+ * reads better on white), then two extra darks. */
+static const unsigned cli_palette[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
+                                       0xE69F00, 0x56B4E9, 0x555555, 0x7F3C8D};
+
+void cli_agent_colour(int i, double *r, double *g, double *b)
+{
+    unsigned c = cli_palette[i % (int)(sizeof cli_palette / sizeof cli_palette[0])];
+    *r = ((c >> 16) & 255) / 255.0;
+    *g = ((c >> 8) & 255) / 255.0;
+    *b = (c & 255) / 255.0;
+}
+
+static void cli_set_agent_colour(cairo_t *cr, int i, double alpha)
+{
+    double r, g, b;
+    cli_agent_colour(i, &r, &g, &b);
+    cairo_set_source_rgba(cr, r, g, b, alpha);
+}
+
+void cli_view_point(const cli_view *view, double u, double v, double *x, double *y)
+{
+    *x = view->cx + (u - view->u0) * view->scale;
+    *y = view->cy - (v - view->v0) * view->scale; /* the plane's second axis points up */
+}
+
+void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text)
+{
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, text);
+}
+
+void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text)
+{
+    cairo_text_extents_t e;
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_text_extents(cr, text, &e);
+    cairo_move_to(cr, x - e.width / 2 - e.x_bearing, y - e.height / 2 - e.y_bearing);
+    cairo_show_text(cr, text);
+}
+
+/* ---- the view: everything that was drawn must be on the map ------------------------ */
+
+typedef struct cli_bounds {
+    double u0, v0, u1, v1;
+    bool any;
+} cli_bounds;
+
+static void cli_bounds_add(cli_bounds *b, double u, double v, double pad)
+{
+    if (!isfinite(u) || !isfinite(v)) return;
+    if (!b->any) *b = (cli_bounds){u, v, u, v, true};
+    b->u0 = fmin(b->u0, u - pad);
+    b->v0 = fmin(b->v0, v - pad);
+    b->u1 = fmax(b->u1, u + pad);
+    b->v1 = fmax(b->v1, v + pad);
+}
+
+/* The largest circle drawn around a behaviour's target (cli_draw_zones). */
+static double cli_zone_radius(const cli_behaviour *b)
+{
+    const char *kind = cli_behaviour_kind_at(b->kind)->name;
+    if (strcmp(kind, "arrive") == 0) return fmax(b->arrive.slow_radius, b->arrive.target_radius);
+    if (strcmp(kind, "leave") == 0) return fmax(b->leave.danger_radius, b->leave.escape_radius);
+    return 0.0;
+}
+
+static void cli_bounds_add_targets(cli_bounds *b, const cli_scenario *s)
+{
+    for (int i = 0; i < s->agent_count; i++)
+        for (int k = 0; k < s->agents[i].behaviour_count; k++) {
+            const cli_behaviour *beh = &s->agents[i].behaviours[k];
+            double u, v;
+            if (beh->target.kind != CLI_TARGET_POINT) continue;
+            cli_plane_coords(s->space, beh->target.point, &u, &v);
+            cli_bounds_add(b, u, v, fmax(cli_zone_radius(beh), 1.0));
+        }
+}
+
+static cli_bounds cli_bounds_of(const cli_record *r)
+{
+    const cli_scenario *s = r->scenario;
+    cli_bounds b = {0, 0, 0, 0, false};
+    double u, v;
+    cli_plane_coords(s->space, s->world_min, &u, &v); /* the world box is always shown */
+    cli_bounds_add(&b, u, v, 0.0);
+    cli_plane_coords(s->space, s->world_max, &u, &v);
+    cli_bounds_add(&b, u, v, 0.0);
+    for (int i = 0; i < s->agent_count; i++) {
+        const cli_track *t = &r->tracks[i];
+        for (int k = 0; k < t->point_count; k++)
+            cli_bounds_add(&b, t->points[k].u, t->points[k].v, 0.0);
+        for (int k = 0; k < t->goal_count; k++) {
+            cli_plane_coords(s->space, t->goals[k], &u, &v);
+            cli_bounds_add(&b, u, v, 0.0);
+        }
+    }
+    cli_bounds_add_targets(&b, s);
+    if (!b.any) b = (cli_bounds){-1, -1, 1, 1, true};
+    return b;
+}
+
+/* A round length (1, 2 or 5 times a power of ten) near a sixth of the span. */
+static double cli_nice_length(double span)
+{
+    double target = span / 6.0;
+    double p = pow(10.0, floor(log10(target)));
+    if (target >= 5 * p) return 5 * p;
+    if (target >= 2 * p) return 2 * p;
+    return p;
+}
+
+static cli_view cli_view_of(const cli_record *r)
+{
+    cli_bounds b = cli_bounds_of(r);
+    double span = fmax(fmax(b.u1 - b.u0, b.v1 - b.v0), 2.0) * 1.08; /* a margin all round */
+    cli_view view;
+    view.u0 = (b.u0 + b.u1) / 2;
+    view.v0 = (b.v0 + b.v1) / 2;
+    view.scale = CLI_MAP_SIZE / span;
+    view.cx = 20 + CLI_MAP_SIZE / 2.0;
+    view.cy = 20 + CLI_MAP_SIZE / 2.0;
+    view.grid = cli_nice_length(span);
+    return view;
+}
+
+/* ---- background ------------------------------------------------------------------- */
+
+static void cli_draw_grid(cairo_t *cr, const cli_view *view)
+{
+    double half = CLI_MAP_SIZE / 2.0 / view->scale;
+    cairo_set_source_rgb(cr, 0.90, 0.90, 0.88);
+    cairo_set_line_width(cr, 1.0);
+    for (double u = ceil((view->u0 - half) / view->grid) * view->grid; u <= view->u0 + half;
+         u += view->grid) {
+        double x, y;
+        cli_view_point(view, u, 0, &x, &y);
+        cairo_move_to(cr, floor(x) + 0.5, 20);
+        cairo_line_to(cr, floor(x) + 0.5, 20 + CLI_MAP_SIZE);
+    }
+    for (double v = ceil((view->v0 - half) / view->grid) * view->grid; v <= view->v0 + half;
+         v += view->grid) {
+        double x, y;
+        cli_view_point(view, 0, v, &x, &y);
+        cairo_move_to(cr, 20, floor(y) + 0.5);
+        cairo_line_to(cr, 20 + CLI_MAP_SIZE, floor(y) + 0.5);
+    }
+    cairo_stroke(cr);
+}
+
+static void cli_draw_background(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_rectangle(cr, 20, 20, CLI_MAP_SIZE, CLI_MAP_SIZE);
+    cairo_set_source_rgb(cr, 0.985, 0.985, 0.975);
+    cairo_fill_preserve(cr);
+    cairo_clip(cr);
+    cli_draw_grid(cr, view);
+    double u0, v0, u1, v1, x0, y0, x1, y1;
+    cli_plane_coords(s->space, s->world_min, &u0, &v0);
+    cli_plane_coords(s->space, s->world_max, &u1, &v1);
+    cli_view_point(view, u0, v0, &x0, &y0);
+    cli_view_point(view, u1, v1, &x1, &y1);
+    cairo_rectangle(cr, x0, y1, x1 - x0, y0 - y1);
+    cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+    cairo_set_line_width(cr, s->edges == CLI_EDGES_RESPAWN ? 2.0 : 1.0);
+    cairo_stroke(cr);
+}
+
+/* ---- targets and their zones ------------------------------------------------------ */
+
+static void cli_draw_circle(cairo_t *cr, const cli_view *view, double u, double v, double radius,
+                            double dash)
+{
+    double x, y;
+    if (!(radius > 0)) return;
+    cli_view_point(view, u, v, &x, &y);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, radius * view->scale, 0, 2 * CLI_PI);
+    if (dash > 0) cairo_set_dash(cr, &dash, 1, 0);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* Seed 000's figure marks the target with a 'T'; the box takes the colour of the agent
+ * whose target it is, so two agents' targets are told apart. */
+static void cli_draw_letter_box(cairo_t *cr, double x, double y, const char *letter, int i)
+{
+    cairo_rectangle(cr, x - 9, y - 9, 18, 18);
+    cli_set_agent_colour(cr, i, 1.0);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_set_line_width(cr, 1.0);
+    cairo_stroke(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cli_text_centred(cr, x, y, 13, true, letter);
+}
+
+static void cli_draw_zones(cairo_t *cr, const cli_view *view, const cli_scenario *s, int i,
+                           const cli_behaviour *b)
+{
+    const char *kind = cli_behaviour_kind_at(b->kind)->name;
+    double u, v;
+    cli_plane_coords(s->space, b->target.point, &u, &v);
+    cli_set_agent_colour(cr, i, 0.6);
+    cairo_set_line_width(cr, 1.2);
+    if (strcmp(kind, "arrive") == 0) {
+        cli_draw_circle(cr, view, u, v, b->arrive.target_radius, 0);
+        cli_draw_circle(cr, view, u, v, b->arrive.slow_radius, 5);
+    } else if (strcmp(kind, "leave") == 0) {
+        cli_draw_circle(cr, view, u, v, b->leave.escape_radius, 2);
+        cli_draw_circle(cr, view, u, v, b->leave.danger_radius, 6);
+    }
+}
+
+static void cli_draw_targets(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    for (int i = 0; i < s->agent_count; i++)
+        for (int k = 0; k < s->agents[i].behaviour_count; k++) {
+            const cli_behaviour *b = &s->agents[i].behaviours[k];
+            if (b->target.kind != CLI_TARGET_POINT) continue;
+            cli_draw_zones(cr, view, s, i, b);
+            double u, v, x, y;
+            cli_plane_coords(s->space, b->target.point, &u, &v);
+            cli_view_point(view, u, v, &x, &y);
+            cli_draw_letter_box(cr, x, y, "T", i);
+        }
+}
+
+/* ---- agents ------------------------------------------------------------------------ */
+
+static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_track *t, int i)
+{
+    cairo_set_line_width(cr, 2.2);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cli_set_agent_colour(cr, i, 0.85);
+    for (int k = 0; k < t->point_count; k++) {
+        double x, y;
+        cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
+        if (k == 0 || t->points[k].jump)
+            cairo_move_to(cr, x, y);
+        else
+            cairo_line_to(cr, x, y);
+    }
+    cairo_stroke(cr);
+}
+
+static void cli_draw_goals(cairo_t *cr, const cli_view *view, steer_space space, const cli_track *t,
+                           int i)
+{
+    cli_set_agent_colour(cr, i, 0.9);
+    cairo_set_line_width(cr, 2.0);
+    for (int k = 0; k < t->goal_count; k++) {
+        double u, v, x, y;
+        cli_plane_coords(space, t->goals[k], &u, &v);
+        cli_view_point(view, u, v, &x, &y);
+        cairo_move_to(cr, x - 5, y - 5);
+        cairo_line_to(cr, x + 5, y + 5);
+        cairo_move_to(cr, x - 5, y + 5);
+        cairo_line_to(cr, x + 5, y - 5);
+    }
+    cairo_stroke(cr);
+}
+
+/* The start: a 'W' in a ring of the agent's colour (seed 000's walker), with a short
+ * tick along the direction it starts in (its velocity, or its heading at rest). */
+static void cli_draw_start(cairo_t *cr, const cli_view *view, steer_space space,
+                           const steer_agent *a, int i)
+{
+    double u, v, x, y, dx, dy;
+    cli_plane_coords(space, a->position, &u, &v);
+    cli_view_point(view, u, v, &x, &y);
+    cli_plane_coords(space, steer_agent_forward(a), &dx, &dy);
+    dy = -dy;
+    cli_set_agent_colour(cr, i, 1.0);
+    cairo_set_line_width(cr, 2.0);
+    cairo_move_to(cr, x + dx * 10, y + dy * 10);
+    cairo_line_to(cr, x + dx * 20, y + dy * 20);
+    cairo_stroke(cr);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, 10, 0, 2 * CLI_PI);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill_preserve(cr);
+    cli_set_agent_colour(cr, i, 1.0);
+    cairo_stroke(cr);
+    cli_text_centred(cr, x, y, 11, true, "W");
+}
+
+/* The end: a dot where the agent stopped and an arrowhead just ahead of it along its
+ * final orientation, so an agent that only turned still shows where it looks without
+ * hiding its 'W'. */
+static void cli_draw_end(cairo_t *cr, const cli_view *view, steer_space space, const steer_agent *a,
+                         int i)
+{
+    double u, v, x, y, dx, dy;
+    cli_plane_coords(space, a->position, &u, &v);
+    cli_view_point(view, u, v, &x, &y);
+    cli_plane_coords(space, steer_space_heading(space, a->orientation), &dx, &dy);
+    dy = -dy;
+    cli_set_agent_colour(cr, i, 1.0);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, 4.5, 0, 2 * CLI_PI);
+    cairo_move_to(cr, x + dx * 28, y + dy * 28);
+    cairo_line_to(cr, x + dx * 13 - dy * 7, y + dy * 13 + dx * 7);
+    cairo_line_to(cr, x + dx * 13 + dy * 7, y + dy * 13 - dx * 7);
+    cairo_close_path(cr);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_set_line_width(cr, 1.2);
+    cairo_stroke(cr);
+}
+
+static double cli_largest_force(const cli_record *r)
+{
+    double m = 0;
+    for (int i = 0; i < r->scenario->agent_count; i++)
+        for (int k = 0; k < r->tracks[i].force_count; k++)
+            m = fmax(m, hypot(r->tracks[i].forces[k].fu, r->tracks[i].forces[k].fv));
+    return m;
+}
+
+/* Forces are in other units than positions; the largest is drawn 60 pixels long. */
+static void cli_draw_forces(cairo_t *cr, const cli_view *view, const cli_record *r)
+{
+    double largest = cli_largest_force(r);
+    if (!(largest > 0)) return;
+    cairo_set_source_rgba(cr, 0.70, 0.0, 0.13, 0.9);
+    cairo_set_line_width(cr, 1.4);
+    for (int i = 0; i < r->scenario->agent_count; i++)
+        for (int k = 0; k < r->tracks[i].force_count; k++) {
+            const cli_force_mark *f = &r->tracks[i].forces[k];
+            double x, y, len = hypot(f->fu, f->fv) / largest * 60;
+            if (len < 2) continue;
+            double dx = f->fu / hypot(f->fu, f->fv), dy = -f->fv / hypot(f->fu, f->fv);
+            cli_view_point(view, f->u, f->v, &x, &y);
+            double ex = x + dx * len, ey = y + dy * len;
+            cairo_move_to(cr, x, y);
+            cairo_line_to(cr, ex, ey);
+            cairo_move_to(cr, ex - dx * 6 - dy * 3.5, ey - dy * 6 + dx * 3.5);
+            cairo_line_to(cr, ex, ey);
+            cairo_line_to(cr, ex - dx * 6 + dy * 3.5, ey - dy * 6 - dx * 3.5);
+        }
+    cairo_stroke(cr);
+}
+
+static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
+{
+    const cli_scenario *s = r->scenario;
+    cli_view view = cli_view_of(r);
+    cairo_save(cr);
+    cli_draw_background(cr, &view, s);
+    cli_draw_targets(cr, &view, s);
+    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s->space, &r->tracks[i], i);
+    for (int i = 0; i < s->agent_count; i++) cli_draw_trail(cr, &view, &r->tracks[i], i);
+    if (forces) cli_draw_forces(cr, &view, r);
+    for (int i = 0; i < s->agent_count; i++)
+        cli_draw_start(cr, &view, s->space, &r->tracks[i].first, i);
+    for (int i = 0; i < s->agent_count; i++)
+        cli_draw_end(cr, &view, s->space, &r->tracks[i].last, i);
+    cli_draw_scale(cr, &view, s->space);
+    cairo_restore(cr);
+    cairo_rectangle(cr, 20.5, 20.5, CLI_MAP_SIZE - 1, CLI_MAP_SIZE - 1);
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    cairo_set_line_width(cr, 1.0);
+    cairo_stroke(cr);
+}
+
+/* ---- files ------------------------------------------------------------------------- */
+
+static cairo_status_t cli_cairo_write(void *closure, const unsigned char *data, unsigned int length)
+{
+    return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS
+                                                      : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static cairo_status_t cli_render(cairo_surface_t *surface, const cli_record *r,
+                                 const cli_run_result *result, bool forces)
+{
+    cairo_t *cr = cairo_create(surface);
+    cli_draw_map(cr, r, forces);
+    cli_draw_legend(cr, r, result, forces);
+    cairo_status_t status = cairo_status(cr);
+    cairo_destroy(cr);
+    return status;
+}
+
+static cairo_status_t cli_render_to(FILE *f, const cli_record *r, const cli_run_result *result,
+                                    cli_picture_format format, bool forces)
+{
+    cairo_surface_t *surface =
+        format == CLI_PICTURE_PNG
+            ? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, CLI_PICTURE_W, CLI_PICTURE_H)
+            : cairo_svg_surface_create_for_stream(cli_cairo_write, f, CLI_PICTURE_W, CLI_PICTURE_H);
+    cairo_status_t status = cli_render(surface, r, result, forces);
+    if (status == CAIRO_STATUS_SUCCESS && format == CLI_PICTURE_PNG)
+        status = cairo_surface_write_to_png_stream(surface, cli_cairo_write, f);
+    cairo_surface_finish(surface); /* the SVG is written here */
+    if (status == CAIRO_STATUS_SUCCESS) status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    return status;
+}
+
+bool cli_draw_write(const cli_record *r, const cli_run_result *result, const char *path,
+                    cli_picture_format format, bool forces, cli_error *err)
+{
+    cli_outfile out;
+    if (!cli_outfile_open(&out, path, err)) return false;
+    cairo_status_t status = cli_render_to(out.f, r, result, format, forces);
+    if (status != CAIRO_STATUS_SUCCESS) {
+        cli_outfile_abort(&out);
+        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: drawing failed: %s", path,
+                        cairo_status_to_string(status));
+    }
+    return cli_outfile_commit(&out, err);
+}

@@ -1,0 +1,53 @@
+/* cli_draw.h - bird's-eye pictures of a run, as PNG or SVG, through cairo.
+ *
+ * The map (left) shows the world seen from above: x to the right and the plane's
+ * second axis (y for XY scenarios, z for XZ) upwards. On it: the world box, a light
+ * grid, each agent's trail in its own colour, its start 'W' and final heading (a
+ * triangle), the targets of its behaviours 'T' with their radii, random targets (x),
+ * and with --forces the steering force at a few points. The panel (right) is the
+ * legend: scenario, agents, what each one does and how it ended, the markers, and a
+ * scale bar on the map.
+ */
+#ifndef CLI_DRAW_H
+#define CLI_DRAW_H
+
+#include "cli_record.h"
+
+#include <cairo.h>
+
+typedef enum cli_picture_format { CLI_PICTURE_PNG = 0, CLI_PICTURE_SVG = 1 } cli_picture_format;
+
+/* Draws the recorded run into `path` (written whole or not at all). `result` may be
+ * NULL (the legend then says nothing about how agents ended). */
+bool cli_draw_write(const cli_record *r, const cli_run_result *result, const char *path,
+                    cli_picture_format format, bool forces, cli_error *err);
+
+/* ---- shared by cli_draw.c and cli_legend.c ------------------------------------------ */
+
+#define CLI_PICTURE_W 1160
+#define CLI_PICTURE_H 820
+#define CLI_MAP_SIZE  780 /* the map is a square at (20, 20) */
+#define CLI_PANEL_X   820 /* the legend panel starts here */
+
+/* World-to-picture mapping of the map. */
+typedef struct cli_view {
+    double u0, v0; /* world coordinates of the map's centre */
+    double scale;  /* pixels per world unit */
+    double cx, cy; /* the map's centre in pixels */
+    double grid;   /* grid spacing and scale bar length, world units */
+} cli_view;
+
+void cli_view_point(const cli_view *view, double u, double v, double *x, double *y);
+
+/* The colour of agent i. */
+void cli_agent_colour(int i, double *r, double *g, double *b);
+
+/* Text helpers (cairo's toy font API, DejaVu Sans on Debian). */
+void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
+void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
+
+/* The legend panel and the scale bar. */
+void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *result, bool forces);
+void cli_draw_scale(cairo_t *cr, const cli_view *view, steer_space space);
+
+#endif /* CLI_DRAW_H */

@@ -1,0 +1,220 @@
+/* cli_legend.c - the legend panel beside the map, and the scale bar on it. */
+#include "cli_draw.h"
+
+#include "cli_behaviour.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Writes `text` in lines no wider than `width` pixels; returns the y below it. Words
+ * are added to the line while it fits; a line is at most 255 bytes. */
+static double cli_wrapped(cairo_t *cr, double x, double y, double width, double size,
+                          const char *text)
+{
+    char line[256];
+    size_t len = 0;
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    for (const char *p = text; *p;) {
+        size_t full = strcspn(p, " "), word = full, before = len;
+        if (len && len + 1 + word < sizeof line) line[len++] = ' ';
+        if (len + word >= sizeof line) word = sizeof line - 1 - len;
+        memcpy(line + len, p, word);
+        len += word;
+        line[len] = '\0';
+        cairo_text_extents_t e;
+        cairo_text_extents(cr, line, &e);
+        if (e.x_advance > width && before > 0) {
+            line[before] = '\0';
+            cli_text(cr, x, y, size, false, line);
+            y += size * 1.35;
+            len = 0;
+            continue; /* the same word again, on a fresh line */
+        }
+        p += full; /* a word too long for a line is cut, not looped on */
+        while (*p == ' ') p++;
+    }
+    if (len) cli_text(cr, x, y, size, false, line);
+    return y + size * 1.35;
+}
+
+/* "arrive T + face T", "pursue runner": what the agent does, in a few words. */
+static void cli_agent_summary(const cli_scenario *s, const cli_agent_def *d, char *out, size_t n)
+{
+    out[0] = '\0';
+    for (int k = 0; k < d->behaviour_count; k++) {
+        const cli_behaviour *b = &d->behaviours[k];
+        char part[80];
+        const char *kind = cli_behaviour_kind_at(b->kind)->name;
+        if (b->target.kind == CLI_TARGET_AGENT)
+            snprintf(part, sizeof part, "%s %s", kind, s->agents[b->target.agent].name);
+        else if (b->target.kind == CLI_TARGET_POINT)
+            snprintf(part, sizeof part, "%s T", kind);
+        else
+            snprintf(part, sizeof part, "%s", kind);
+        if (k) strncat(out, " + ", n - strlen(out) - 1);
+        strncat(out, part, n - strlen(out) - 1);
+    }
+    if (d->behaviour_count == 0) snprintf(out, n, "no behaviour (coasts)");
+}
+
+static void cli_agent_outcome_text(const cli_run_result *result, int i, char *out, size_t n)
+{
+    out[0] = '\0';
+    if (!result || i >= result->agent_count) return;
+    const cli_agent_outcome *o = &result->agents[i];
+    if (o->has_arrive && o->arrived)
+        snprintf(out, n, "arrived at step %d", o->arrived_step);
+    else if (o->has_arrive)
+        snprintf(out, n, "not arrived");
+    if (o->has_catch)
+        snprintf(out + strlen(out), n - strlen(out), "%s%s", *out ? ", " : "",
+                 o->caught_step >= 0 ? "caught its target" : "did not catch its target");
+    if (o->respawns > 0)
+        snprintf(out + strlen(out), n - strlen(out), "%s%d respawns", *out ? ", " : "",
+                 o->respawns);
+}
+
+static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_result *result,
+                                double x, double y)
+{
+    const cli_scenario *s = r->scenario;
+    int shown = s->agent_count < 14 ? s->agent_count : 13;
+    for (int i = 0; i < shown; i++) {
+        char what[200], outcome[120];
+        double cr_, cg, cb;
+        cli_agent_colour(i, &cr_, &cg, &cb);
+        cairo_set_source_rgb(cr, cr_, cg, cb);
+        cairo_rectangle(cr, x, y - 10, 22, 5);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        cli_text(cr, x + 30, y - 3, 13, true, s->agents[i].name);
+        cli_agent_summary(s, &s->agents[i], what, sizeof what);
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        y = cli_wrapped(cr, x + 30, y + 13, 280, 11, what);
+        cli_agent_outcome_text(result, i, outcome, sizeof outcome);
+        if (*outcome) {
+            cairo_set_source_rgb(cr, 0.0, 0.35, 0.15);
+            cli_text(cr, x + 30, y, 11, false, outcome);
+            y += 15;
+        }
+        y += 8;
+    }
+    if (shown < s->agent_count) {
+        char more[64];
+        snprintf(more, sizeof more, "... and %d more", s->agent_count - shown);
+        cli_text(cr, x + 30, y, 11, false, more);
+        y += 20;
+    }
+    return y;
+}
+
+/* One line of the marker key: a little drawing, then its meaning. */
+static void cli_key_line(cairo_t *cr, double x, double y, int which, const char *meaning)
+{
+    cairo_set_source_rgb(cr, 0.13, 0.13, 0.13);
+    cairo_set_line_width(cr, 1.6);
+    cairo_new_path(cr);
+    if (which == 0) { /* W */
+        cairo_arc(cr, x + 10, y - 4, 8, 0, 6.2832);
+        cairo_stroke(cr);
+        cli_text_centred(cr, x + 10, y - 4, 9, true, "W");
+    } else if (which == 1) { /* T */
+        cairo_rectangle(cr, x + 2, y - 12, 16, 16);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cli_text_centred(cr, x + 10, y - 4, 11, true, "T");
+    } else if (which == 2) { /* end: dot and arrowhead */
+        cairo_arc(cr, x + 3, y - 4, 3.5, 0, 6.2832);
+        cairo_move_to(cr, x + 22, y - 4);
+        cairo_line_to(cr, x + 10, y - 10);
+        cairo_line_to(cr, x + 10, y + 2);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+    } else if (which == 3) { /* random target */
+        cairo_move_to(cr, x + 5, y - 9);
+        cairo_line_to(cr, x + 15, y + 1);
+        cairo_move_to(cr, x + 5, y + 1);
+        cairo_line_to(cr, x + 15, y - 9);
+        cairo_stroke(cr);
+    } else { /* force */
+        cairo_set_source_rgb(cr, 0.70, 0.0, 0.13);
+        cairo_move_to(cr, x, y - 4);
+        cairo_line_to(cr, x + 20, y - 4);
+        cairo_move_to(cr, x + 14, y - 8);
+        cairo_line_to(cr, x + 20, y - 4);
+        cairo_line_to(cr, x + 14, y);
+        cairo_stroke(cr);
+    }
+    cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+    cli_text(cr, x + 30, y, 12, false, meaning);
+}
+
+static bool cli_any_point_target(const cli_scenario *s)
+{
+    for (int i = 0; i < s->agent_count; i++)
+        for (int k = 0; k < s->agents[i].behaviour_count; k++)
+            if (s->agents[i].behaviours[k].target.kind == CLI_TARGET_POINT) return true;
+    return false;
+}
+
+static bool cli_any_goals(const cli_record *r)
+{
+    for (int i = 0; i < r->scenario->agent_count; i++)
+        if (r->tracks[i].goal_count > 0) return true;
+    return false;
+}
+
+static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double x, double y)
+{
+    cli_key_line(cr, x, y, 0, "start (walker W)");
+    if (cli_any_point_target(r->scenario))
+        cli_key_line(cr, x, y += 24, 1, "target T, with its radii");
+    cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");
+    if (cli_any_goals(r)) cli_key_line(cr, x, y += 24, 3, "random target picked");
+    if (forces) cli_key_line(cr, x, y += 24, 4, "steering force (relative)");
+}
+
+void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *result, bool forces)
+{
+    const cli_scenario *s = r->scenario;
+    double x = CLI_PANEL_X, y = 44;
+    char line[200];
+    cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+    cli_text(cr, x, y, 20, true, s->name);
+    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+    y = cli_wrapped(cr, x, y + 24, 310, 12, s->description);
+    snprintf(line, sizeof line, "%d steps of %s, %s model, seed %llu", r->steps,
+             s->model == STEER_MODEL_REYNOLDS ? "1 frame" : "dt",
+             s->model == STEER_MODEL_REYNOLDS ? "Reynolds per-frame" : "kinematic",
+             (unsigned long long)r->seed);
+    cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+    y = cli_wrapped(cr, x, y + 4, 310, 11, line);
+    cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+    cli_text(cr, x, y + 18, 14, true, "Agents");
+    y = cli_legend_agents(cr, r, result, x, y + 44);
+    double key_y = y + 14 > CLI_PICTURE_H - 150 ? y + 14 : CLI_PICTURE_H - 150;
+    cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+    cli_text(cr, x, key_y, 14, true, "Markers");
+    cli_legend_key(cr, r, forces, x, key_y + 26);
+}
+
+void cli_draw_scale(cairo_t *cr, const cli_view *view, steer_space space)
+{
+    double len = view->grid * view->scale, x = 40, y = 20 + CLI_MAP_SIZE - 24;
+    char label[64];
+    snprintf(label, sizeof label, "%g units", view->grid);
+    cairo_rectangle(cr, x - 10, y - 26, len + 20 + 90, 38);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_set_line_width(cr, 3);
+    cairo_move_to(cr, x, y - 6);
+    cairo_line_to(cr, x, y);
+    cairo_line_to(cr, x + len, y);
+    cairo_line_to(cr, x + len, y - 6);
+    cairo_stroke(cr);
+    cli_text(cr, x, y - 12, 12, false, label);
+    cli_text(cr, x + len + 12, y + 4, 11, false,
+             space == STEER_SPACE_XY ? "x \u2192  y \u2191" : "x \u2192  z \u2191");
+}

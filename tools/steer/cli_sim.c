@@ -1,0 +1,228 @@
+/* cli_sim.c - the step loop: evaluate, combine, integrate, keep inside the world. */
+#include "cli_sim.h"
+
+#include "cli_behaviour.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Everything a run changes; the scenario itself stays const. */
+typedef struct cli_world {
+    const cli_scenario *s;
+    int n;
+    steer_agent *agents, *snapshot;
+    steer_rng *rngs;
+    cli_behaviour_state *states; /* n * CLI_MAX_BEHAVIOURS */
+    steer_vec3 *forces, *goals;
+    bool *respawned, *has_goal;
+    cli_agent_outcome *outcomes;
+} cli_world;
+
+static void cli_world_free(cli_world *w)
+{
+    free(w->agents);
+    free(w->snapshot);
+    free(w->rngs);
+    free(w->states);
+    free(w->forces);
+    free(w->goals);
+    free(w->respawned);
+    free(w->has_goal);
+    free(w->outcomes);
+}
+
+static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
+{
+    size_t n = (size_t)s->agent_count;
+    memset(w, 0, sizeof *w);
+    w->s = s;
+    w->n = s->agent_count;
+    w->agents = calloc(n, sizeof *w->agents);
+    w->snapshot = calloc(n, sizeof *w->snapshot);
+    w->rngs = calloc(n, sizeof *w->rngs);
+    w->states = calloc(n * CLI_MAX_BEHAVIOURS, sizeof *w->states);
+    w->forces = calloc(n, sizeof *w->forces);
+    w->goals = calloc(n, sizeof *w->goals);
+    w->respawned = calloc(n, sizeof *w->respawned);
+    w->has_goal = calloc(n, sizeof *w->has_goal);
+    w->outcomes = calloc(n, sizeof *w->outcomes);
+    return w->agents && w->snapshot && w->rngs && w->states && w->forces && w->goals &&
+           w->respawned && w->has_goal && w->outcomes;
+}
+
+static void cli_world_init(cli_world *w, uint64_t seed)
+{
+    for (int i = 0; i < w->n; i++) {
+        const cli_agent_def *d = &w->s->agents[i];
+        w->agents[i] = d->agent;
+        w->rngs[i] = steer_rng_make(seed, (uint64_t)i + 1u);
+        cli_agent_outcome *o = &w->outcomes[i];
+        o->arrived_step = -1;
+        o->caught_step = -1;
+        for (int b = 0; b < d->behaviour_count; b++) {
+            const cli_behaviour *beh = &d->behaviours[b];
+            const char *kind = cli_behaviour_kind_at(beh->kind)->name;
+            cli_behaviour_state_init(beh, &w->states[i * CLI_MAX_BEHAVIOURS + b], &w->rngs[i]);
+            o->has_arrive |= strcmp(kind, "arrive") == 0;
+            o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
+        }
+    }
+}
+
+/* Blends each priority group, then lets steer_priority pick the first group that asks
+ * for something (Millington's priority steering); one group is a plain blend. */
+static steer_steering cli_combine(const steer_agent *self, const cli_agent_def *d,
+                                  const steer_steering *outputs)
+{
+    steer_steering groups[CLI_MAX_BEHAVIOURS];
+    int group_count = 0, done = 0, last = -1001;
+    while (done < d->behaviour_count) {
+        int next = 1001; /* the smallest priority not yet used */
+        for (int b = 0; b < d->behaviour_count; b++)
+            if (d->behaviours[b].priority > last && d->behaviours[b].priority < next)
+                next = d->behaviours[b].priority;
+        steer_weighted items[CLI_MAX_BEHAVIOURS];
+        int count = 0;
+        for (int b = 0; b < d->behaviour_count; b++)
+            if (d->behaviours[b].priority == next)
+                items[count++] = (steer_weighted){outputs[b], d->behaviours[b].weight};
+        groups[group_count++] = steer_blend(self, items, count);
+        done += count;
+        last = next;
+    }
+    return steer_priority(groups, group_count, d->epsilon, NULL);
+}
+
+static steer_steering cli_steer_agent(cli_world *w, int i)
+{
+    const cli_agent_def *d = &w->s->agents[i];
+    float time_step = w->s->model == STEER_MODEL_REYNOLDS ? 1.0f : w->s->dt;
+    cli_eval e = {&w->snapshot[i], w->snapshot, &w->rngs[i], time_step};
+    steer_steering outputs[CLI_MAX_BEHAVIOURS];
+    w->has_goal[i] = false;
+    for (int b = 0; b < d->behaviour_count; b++) {
+        cli_behaviour_state *st = &w->states[i * CLI_MAX_BEHAVIOURS + b];
+        outputs[b] = cli_behaviour_eval(&d->behaviours[b], &e, st);
+        if (st->wander_target.has_target && !w->has_goal[i]) {
+            w->goals[i] = st->wander_target.target;
+            w->has_goal[i] = true;
+        }
+    }
+    return cli_combine(&w->snapshot[i], d, outputs);
+}
+
+static bool cli_outside(const cli_scenario *s, steer_vec3 p)
+{
+    bool out = p.x < s->world_min.x || p.x > s->world_max.x;
+    if (s->space != STEER_SPACE_XZ) out |= p.y < s->world_min.y || p.y > s->world_max.y;
+    if (s->space != STEER_SPACE_XY) out |= p.z < s->world_min.z || p.z > s->world_max.z;
+    return out;
+}
+
+/* Seed 002's demo: a wanderer that leaves the area reappears at its centre, keeping its
+ * velocity. The coordinate along a planar agent's up axis is left alone. */
+static void cli_keep_inside(cli_world *w, int i)
+{
+    steer_agent *a = &w->agents[i];
+    w->respawned[i] = w->s->edges == CLI_EDGES_RESPAWN && cli_outside(w->s, a->position);
+    if (!w->respawned[i]) return;
+    steer_vec3 c = steer_scale(steer_add(w->s->world_min, w->s->world_max), 0.5f);
+    a->position.x = c.x;
+    if (w->s->space != STEER_SPACE_XZ) a->position.y = c.y;
+    if (w->s->space != STEER_SPACE_XY) a->position.z = c.z;
+    w->outcomes[i].respawns++;
+}
+
+/* Arrived and caught are judged on the state after the step, with the library's own
+ * arrive test (steer_arrive is pure, so asking again changes nothing). */
+static void cli_judge(cli_world *w, int i, int step)
+{
+    const cli_agent_def *d = &w->s->agents[i];
+    cli_agent_outcome *o = &w->outcomes[i];
+    bool arrived = o->has_arrive;
+    for (int b = 0; b < d->behaviour_count; b++) {
+        const cli_behaviour *beh = &d->behaviours[b];
+        steer_vec3 target = cli_target_position(&beh->target, w->agents);
+        const char *kind = cli_behaviour_kind_at(beh->kind)->name;
+        if (strcmp(kind, "arrive") == 0) {
+            bool flag = false;
+            (void)steer_arrive(&w->agents[i], target, &beh->arrive, &flag);
+            arrived &= flag;
+        } else if (strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f && o->caught_step < 0 &&
+                   steer_distance(w->agents[i].position, target) <= beh->catch_radius) {
+            o->caught_step = step;
+        }
+    }
+    if (arrived && !o->arrived) o->arrived_step = step;
+    o->arrived = arrived;
+}
+
+static bool cli_notify(const cli_world *w, const cli_run_config *c, int step, cli_error *err)
+{
+    cli_frame f = {
+        step,       step * (double)w->s->dt, w->n, w->agents, w->forces, w->respawned, w->goals,
+        w->has_goal};
+    for (int k = 0; k < c->observer_count; k++)
+        if (!c->observers[k].fn(c->observers[k].user, &f, err)) return false;
+    return true;
+}
+
+static void cli_step(cli_world *w, int step)
+{
+    memcpy(w->snapshot, w->agents, (size_t)w->n * sizeof *w->agents);
+    steer_steering steering[CLI_MAX_AGENTS];
+    for (int i = 0; i < w->n; i++) {
+        steering[i] = cli_steer_agent(w, i);
+        w->forces[i] = steering[i].linear;
+    }
+    for (int i = 0; i < w->n; i++) {
+        steer_agent_step(&w->agents[i], steering[i], w->s->dt);
+        cli_keep_inside(w, i);
+        if (!w->respawned[i])
+            w->outcomes[i].travelled +=
+                steer_distance(w->snapshot[i].position, w->agents[i].position);
+    }
+    for (int i = 0; i < w->n; i++) cli_judge(w, i, step); /* targets have moved too */
+}
+
+static void cli_finish(cli_world *w, int steps, cli_run_result *r)
+{
+    if (!r) return;
+    r->steps = steps;
+    r->agent_count = w->n;
+    r->agents = w->outcomes;
+    r->final = w->agents;
+    w->outcomes = NULL; /* handed over */
+    w->agents = NULL;
+}
+
+bool cli_run(const cli_scenario *s, const cli_run_config *c, cli_run_result *r, cli_error *err)
+{
+    cli_world w;
+    if (r) memset(r, 0, sizeof *r);
+    bool ok = cli_world_alloc(&w, s);
+    if (!ok) {
+        cli_world_free(&w);
+        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
+    }
+    int steps = c->steps > 0 ? c->steps : s->steps;
+    cli_world_init(&w, c->use_seed ? c->seed : s->seed);
+    for (int i = 0; i < w.n; i++) cli_judge(&w, i, 0);
+    ok = cli_notify(&w, c, 0, err);
+    for (int step = 1; ok && step <= steps; step++) {
+        cli_step(&w, step);
+        ok = cli_notify(&w, c, step, err);
+        if (c->progress) c->progress(c->progress_user, step, steps);
+    }
+    if (ok) cli_finish(&w, steps, r);
+    cli_world_free(&w);
+    return ok;
+}
+
+void cli_run_result_free(cli_run_result *r)
+{
+    if (!r) return;
+    free(r->agents);
+    free(r->final);
+    memset(r, 0, sizeof *r);
+}

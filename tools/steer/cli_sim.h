@@ -1,0 +1,71 @@
+/* cli_sim.h - running a scenario: every agent steered by its behaviours, step by step.
+ *
+ * Each step reads every agent as it was at the start of the step, so the order of the
+ * agents in the file never changes the result; then integrates all of them with the
+ * scenario's model. Observers see every state (step 0 is the initial one) and write
+ * trajectories or record the picture as the run goes, so a long run needs no memory
+ * per step. Runs are deterministic: agent i draws from its own generator, seeded with
+ * the scenario's seed on stream i + 1.
+ */
+#ifndef CLI_SIM_H
+#define CLI_SIM_H
+
+#include "cli_error.h"
+#include "cli_scenario.h"
+
+/* The state of every agent after one step. */
+typedef struct cli_frame {
+    int step;                  /* 0 is the initial state */
+    double t;                  /* step * dt, seconds */
+    int count;                 /* agents */
+    const steer_agent *agents; /* states after the step */
+    const steer_vec3 *forces;  /* combined linear steering applied in the step (0 at step 0) */
+    const bool *respawned;     /* the agent left the world box and reappeared at its centre */
+    const steer_vec3 *goals;   /* a random-target wanderer's current target ... */
+    const bool *has_goal;      /* ... when it has one */
+} cli_frame;
+
+/* Called for every frame; returning false (after filling err) stops the run. */
+typedef bool (*cli_observe_fn)(void *user, const cli_frame *frame, cli_error *err);
+
+typedef struct cli_observer {
+    cli_observe_fn fn;
+    void *user;
+} cli_observer;
+
+/* What happened to one agent. Steps are -1 when the event did not happen. */
+typedef struct cli_agent_outcome {
+    bool has_arrive;  /* the agent has an arrive behaviour */
+    bool arrived;     /* ... and is arrived (inside target_radius, at rest) at the end */
+    int arrived_step; /* first step of the final arrived stretch */
+    bool has_catch;   /* the agent pursues with a catch_radius */
+    int caught_step;  /* first step its target was within catch_radius */
+    int respawns;     /* times it reappeared at the centre */
+    double travelled; /* path length, world units (jumps not counted) */
+} cli_agent_outcome;
+
+typedef struct cli_run_result {
+    int steps;
+    int agent_count;
+    cli_agent_outcome *agents; /* owned; cli_run_result_free */
+    steer_agent *final;        /* owned: the last state of every agent */
+} cli_run_result;
+
+typedef struct cli_run_config {
+    int steps;     /* the scenario's when <= 0 */
+    uint64_t seed; /* used when use_seed is true, otherwise the scenario's */
+    bool use_seed;
+    const cli_observer *observers;
+    int observer_count;
+    void (*progress)(void *user, int done, int total); /* may be NULL */
+    void *progress_user;
+} cli_run_config;
+
+/* Runs the scenario. Fails when memory runs out (CLI_EXIT_RUNTIME) or an observer
+ * stops the run (its error). `result` may be NULL; otherwise free it afterwards. */
+bool cli_run(const cli_scenario *s, const cli_run_config *config, cli_run_result *result,
+             cli_error *err);
+
+void cli_run_result_free(cli_run_result *result);
+
+#endif /* CLI_SIM_H */
