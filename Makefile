@@ -1,5 +1,5 @@
 # Front end for the CMake build, so the quick start is two commands:
-#   make run    build and run the demo on its built-in default scenario
+#   make run    build and run every built-in scenario, pictures in out/
 #   make test   build and pass every test
 # Other targets: build, sanitize (ASan+UBSan), bench, format, install, clean.
 # Choose the compiler with CC=clang; each compiler/config gets its own build folder.
@@ -23,8 +23,14 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The default demo: every built-in scenario through the steer tool, a PNG each in out/.
+STEER_TOOL = $(BUILD)/tools/steer/steer
 run: build
-	$(BUILD)/examples/steer_demo
+	@mkdir -p out
+	@for s in $$($(STEER_TOOL) list --names); do \
+	    $(STEER_TOOL) run $$s --png out/$$s.png || exit 1; \
+	done
+	@echo "pictures: $(CURDIR)/out/*.png   (steer list, steer run <name> --help for more)"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

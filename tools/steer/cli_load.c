@@ -85,9 +85,10 @@ static bool cli_get_number(cli_loader *ld, const cJSON *item, double lo, double 
         if (hi >= FLT_MAX && lo <= -FLT_MAX)
             snprintf(range, sizeof range, "\"%s\" is too large", item->string);
         else if (hi >= FLT_MAX)
-            snprintf(range, sizeof range, "\"%s\" must be at least %g", item->string, lo);
+            snprintf(range, sizeof range, "\"%s\" must be at least %.15g", item->string, lo);
         else
-            snprintf(range, sizeof range, "\"%s\" must be between %g and %g", item->string, lo, hi);
+            snprintf(range, sizeof range, "\"%s\" must be between %.15g and %.15g", item->string,
+                     lo, hi);
         return cli_bad_value(ld, item, "%s", range);
     }
     *out = v;
@@ -237,7 +238,7 @@ static bool cli_behaviour_unknown(cli_loader *ld, const cJSON *item, const cli_b
     for (int i = 0; i < CLI_COUNT(cli_behaviour_common); i++) keys[n++] = cli_behaviour_common[i];
     for (int i = 0; i < k->param_count && n < 16; i++) keys[n++] = k->params[i].key;
     char where[80];
-    snprintf(where, sizeof where, "a \"%s\" behaviour", k->name);
+    snprintf(where, sizeof where, "this \"%s\" behaviour", k->name);
     return cli_unknown_key(ld, item, where, keys, n);
 }
 

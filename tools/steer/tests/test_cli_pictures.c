@@ -1,0 +1,153 @@
+/* The pictures are valid files: the PNG has its signature and IHDR and decodes back
+ * through cairo at the right size with something drawn on it; the SVG is well-formed
+ * XML with an <svg> root; --forces changes the picture. Files go to the working
+ * directory (CTest runs this in the build tree). */
+#include "test.h"
+
+#include "cli_builtins.h"
+#include "cli_draw.h"
+
+#include <cairo.h>
+
+static unsigned char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0, got;
+    unsigned char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            unsigned char *g = realloc(buf, cap * 2 + 1);
+            if (!g) break;
+            buf = g;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf) buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* Runs a built-in, recording for the picture, and writes it. */
+static bool draw_builtin(const char *name, const char *path, cli_picture_format format, bool forces)
+{
+    cli_scenario s;
+    cli_record rec;
+    cli_run_result r;
+    cli_error err = {0, ""};
+    if (!cli_builtin_load(cli_builtin_find(name), &s, &err)) return false;
+    bool ok = cli_record_init(&rec, &s, s.steps, s.seed, &err);
+    cli_observer obs = {cli_record_observe, &rec};
+    cli_run_config c = {0, 0, false, &obs, 1, NULL, NULL};
+    ok = ok && cli_run(&s, &c, &r, &err);
+    ok = ok && cli_draw_write(&rec, &r, path, format, forces, &err);
+    if (!ok) fprintf(stderr, "%s\n", err.text);
+    cli_run_result_free(&r);
+    cli_record_free(&rec);
+    cli_scenario_free(&s);
+    return ok;
+}
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Distinct colours in the map area: a blank or failed drawing has one or two. */
+static int count_colours(cairo_surface_t *img)
+{
+    uint32_t seen[64];
+    int count = 0, stride = cairo_image_surface_get_stride(img);
+    const unsigned char *data = cairo_image_surface_get_data(img);
+    for (int y = 20; y < 800 && count < 64; y += 3)
+        for (int x = 20; x < 800 && count < 64; x += 3) {
+            uint32_t px;
+            memcpy(&px, data + y * stride + x * 4, 4);
+            bool known = false;
+            for (int k = 0; k < count && !known; k++) known = seen[k] == px;
+            if (!known) seen[count++] = px;
+        }
+    return count;
+}
+
+static void test_png_decodes(void)
+{
+    const char *path = "test_cli_picture.png";
+    remove(path);
+    CHECK(draw_builtin("arrive-leave-align-face", path, CLI_PICTURE_PNG, false));
+    size_t len = 0;
+    unsigned char *png = read_all(path, &len);
+    CHECK(png != NULL && len > 1000);
+    static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    bool header_ok = memcmp(png, signature, 8) == 0 && memcmp(png + 12, "IHDR", 4) == 0 &&
+                     be32(png + 16) == CLI_PICTURE_W && be32(png + 20) == CLI_PICTURE_H;
+    free(png);
+    CHECK(header_ok);
+    cairo_surface_t *img = cairo_image_surface_create_from_png(path);
+    bool decoded = cairo_surface_status(img) == CAIRO_STATUS_SUCCESS &&
+                   cairo_image_surface_get_width(img) == CLI_PICTURE_W &&
+                   cairo_image_surface_get_height(img) == CLI_PICTURE_H;
+    int colours = decoded ? count_colours(img) : 0;
+    cairo_surface_destroy(img);
+    CHECK(decoded);
+    CHECK_MSG(colours > 8, "only %d colours on the map", colours);
+}
+
+/* A small well-formedness check: tags nest and close, one root <svg>. */
+static bool xml_well_formed(const char *text)
+{
+    char stack[64][32];
+    int depth = 0, roots = 0;
+    for (const char *p = strchr(text, '<'); p; p = strchr(p + 1, '<')) {
+        if (p[1] == '?' || p[1] == '!') continue;
+        const char *end = strchr(p, '>');
+        if (!end) return false;
+        bool closing = p[1] == '/', empty = end[-1] == '/';
+        const char *name = p + (closing ? 2 : 1);
+        size_t n = strcspn(name, " \t\r\n/>");
+        if (n == 0 || n >= 32) return false;
+        if (closing) {
+            if (depth == 0 || strncmp(stack[depth - 1], name, n) != 0 || stack[depth - 1][n])
+                return false;
+            depth--;
+        } else if (!empty) {
+            if (depth == 0) roots++;
+            if (depth == 64) return false;
+            memcpy(stack[depth], name, n);
+            stack[depth++][n] = '\0';
+        }
+    }
+    return depth == 0 && roots == 1;
+}
+
+static void test_svg_is_xml(void)
+{
+    const char *path = "test_cli_picture.svg";
+    remove(path);
+    CHECK(draw_builtin("wander", path, CLI_PICTURE_SVG, true));
+    size_t len = 0;
+    char *svg = (char *)read_all(path, &len);
+    CHECK(svg != NULL);
+    bool ok = strncmp(svg, "<?xml", 5) == 0 && strstr(svg, "<svg") != NULL &&
+              strstr(svg, "</svg>") != NULL && xml_well_formed(svg);
+    free(svg);
+    CHECK(ok);
+    CHECK(!xml_well_formed("<svg><g></svg></g>")); /* the check itself can fail */
+}
+
+static void test_forces_are_drawn(void)
+{
+    size_t a_len = 0, b_len = 0;
+    CHECK(draw_builtin("pursue-evade", "test_cli_plain.png", CLI_PICTURE_PNG, false));
+    CHECK(draw_builtin("pursue-evade", "test_cli_forces.png", CLI_PICTURE_PNG, true));
+    unsigned char *a = read_all("test_cli_plain.png", &a_len);
+    unsigned char *b = read_all("test_cli_forces.png", &b_len);
+    bool differ = a && b && (a_len != b_len || memcmp(a, b, a_len) != 0);
+    free(a);
+    free(b);
+    CHECK(differ);
+}
+
+TEST_MAIN(TEST(test_png_decodes), TEST(test_svg_is_xml), TEST(test_forces_are_drawn))
