@@ -274,14 +274,16 @@ typedef struct steer_grid_evade_params {
 /* Defaults: STEER_MOVES_8, lookahead 6, may_stay true. */
 steer_grid_evade_params steer_grid_evade_default(void);
 
-/* Evasion on the grid: among the allowed steps (and staying, if may_stay), take the one
- * that maximises the squared distance to the nearest threat, never stepping next to or
- * onto a threat when another choice exists, and preferring steps that are not dead
- * ends: a step is a dead end when fewer than `lookahead` free cells can be reached from
- * it within `lookahead` moves without passing next to a threat. Ties go to the lowest
- * direction index (docs/grid.md). threats may hold cells outside the grid (ignored).
- * NULL params: defaults. Evader outside or on a wall: BAD_INPUT; no threats: stays,
- * MOVED is not returned but WAITING. */
+/* Evasion on the grid: among the allowed steps (not onto a wall, past a corner or a
+ * cell taken in `occ`, which may be NULL) and staying, if may_stay, choose by, in order:
+ * not standing on a threat; not a dead end; the largest squared distance to the nearest
+ * threat. A place is a dead end when fewer than `lookahead` free cells (clamped to
+ * 1..16) can be reached from it within `lookahead` moves without passing a threat or
+ * going back through the evader's cell. Ties go to staying, then to the lowest
+ * direction (+x, +y, -x, -y, then the diagonals). Threats outside the grid are ignored.
+ * NULL params: defaults. Returns MOVED, WAITING (staying was best, or no threat is in
+ * the grid, or threats is NULL or empty) or BAD_INPUT (evader outside or on a wall,
+ * NULL next). */
 steer_grid_status steer_grid_evade(const steer_grid *grid, const steer_occupancy *occ,
                                    steer_cell evader, const steer_cell *threats, int threat_count,
                                    const steer_grid_evade_params *params, steer_cell *next);
