@@ -2,7 +2,9 @@
  *
  * Function index
  *   steer_seek, steer_flee, steer_match_velocity, steer_arrive, steer_leave,
- *   steer_align, steer_face, steer_look_where_going, steer_pursue, steer_evade
+ *   steer_align, steer_face, steer_look_where_going, steer_pursue, steer_evade,
+ *   steer_interpose, steer_offset_pursuit
+ *   (obstacle behaviours are in steer/obstacles.h)
  *   (wander is in steer/wander.h, combinators in steer/combine.h)
  *
  * Every behaviour is a pure function: it reads the agent and its parameters and returns
@@ -155,5 +157,33 @@ steer_steering steer_pursue(const steer_agent *agent, steer_vec3 target_position
 /* Evade: the same prediction, then flee from the predicted position. */
 steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
                            steer_vec3 target_velocity, const steer_pursue_params *params);
+
+/* ---- interpose and offset pursuit ------------------------------------------------ */
+
+/* Interpose: go to the midpoint between two moving agents A and B, predicting where it
+ * will be: t = |midpoint now - position| / max_speed, then arrive (steer_arrive with
+ * `params`, NULL for defaults) at (A + vA*t + B + vB*t) / 2. `predicted` (may be NULL)
+ * receives that point. Non-finite inputs give zero steering; max_speed <= 0 uses t = 0. */
+steer_steering steer_interpose(const steer_agent *agent, steer_vec3 a_position,
+                               steer_vec3 a_velocity, steer_vec3 b_position, steer_vec3 b_velocity,
+                               const steer_arrive_params *params, steer_vec3 *predicted);
+
+/* A leader as offset pursuit sees it. */
+typedef struct steer_leader {
+    steer_vec3 position;
+    steer_vec3 velocity;
+    float orientation; /* radians; gives the leader's frame with the follower's space */
+} steer_leader;
+
+/* Offset pursuit: hold the slot at `offset` in the leader's frame (x forward along the
+ * leader's heading, y to its left, z up) - the base for formations. The slot is
+ * predicted t = distance / (max_speed + leader speed) ahead, and the desired velocity is
+ * the leader's velocity plus an arrive-like correction towards the slot that slows as
+ * it nears (max(sqrt(2 a d) - a h / 2, ...) as in steer_arrive), so a settled follower
+ * matches the leader's motion instead of lagging. `slot` (may be NULL) receives the
+ * current slot position. Non-finite inputs give zero steering. */
+steer_steering steer_offset_pursuit(const steer_agent *agent, const steer_leader *leader,
+                                    steer_vec3 offset, const steer_arrive_params *params,
+                                    steer_vec3 *slot);
 
 #endif /* STEER_BEHAVIOURS_H */

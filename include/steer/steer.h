@@ -9,6 +9,7 @@
  *   behaviours.h  seek, flee, arrive, leave, align, face, pursue, evade, ...
  *   wander.h      both wander methods of seed 002
  *   combine.h     weighted blend and priority
+ *   obstacles.h   obstacle shapes, avoidance, walls, containment, hide
  *   approach.h    the random-approach walker of seeds 000/001
  *   spline.h      centripetal Catmull-Rom splines sampled by arc length
  *   path.h        polyline paths and path following with a cursor
@@ -27,6 +28,7 @@
 #include "steer/behaviours.h"
 #include "steer/wander.h"
 #include "steer/combine.h"
+#include "steer/obstacles.h"
 #include "steer/approach.h"
 #include "steer/spline.h"
 #include "steer/path.h"

@@ -1,0 +1,175 @@
+/* Obstacle avoidance: a look-ahead corridor as long as the stopping distance. */
+#include "obstacle_internal.h"
+#include "steering_internal.h"
+
+/* Damping of the approach speed once an obstacle is in the corridor, 1/s. */
+#define STEER_AVOID_DAMPING 8.0f
+
+steer_avoid_params steer_avoid_default(void)
+{
+    steer_avoid_params p;
+    p.margin = 0.2f;
+    p.min_look = 1.0f;
+    p.look_time = 0.5f;
+    p.brake_weight = 0.5f;
+    p.step = 1.0f / 60.0f;
+    return p;
+}
+
+/* The nearest thing the agent must react to. */
+typedef struct steer_threat {
+    float distance;  /* along the corridor to the first contact; < 0: none */
+    steer_vec3 away; /* direction from the obstacle surface towards the agent */
+    bool contact;    /* already touching: push out along `away` */
+} steer_threat;
+
+/* Keep the nearer of two threats; a contact beats any look-ahead. */
+static void steer_threat_offer(steer_threat *best, float distance, steer_vec3 away, bool contact)
+{
+    if (distance < 0.0f) return;
+    if (best->contact && !contact) return;
+    if (!contact && best->distance >= 0.0f && distance >= best->distance) return;
+    if (contact && best->contact && distance >= best->distance) return;
+    best->distance = distance;
+    best->away = away;
+    best->contact = contact;
+}
+
+typedef struct steer_probe {
+    steer_space space;
+    steer_vec3 pos, fwd, vel;
+    float body, reach, look; /* agent radius; radius + margin; corridor length */
+    float step;              /* integration step, to cap braking */
+} steer_probe;
+
+static void steer_check_circle(const steer_probe *pr, const steer_circle *c, steer_threat *t)
+{
+    steer_vec3 center = steer_space_project(pr->space, c->center);
+    steer_vec3 to_agent = steer_sub(pr->pos, center);
+    float gap = steer_length(to_agent) - c->radius - pr->body;
+    if (gap < 0.0f) {
+        steer_vec3 out = steer_normalize(to_agent);
+        if (steer_length_sq(out) == 0.0f) out = steer_scale(pr->fwd, -1.0f);
+        steer_threat_offer(t, -gap, out, true);
+        return;
+    }
+    float hit = steer__ray_circle(pr->pos, pr->fwd, center, c->radius + pr->reach);
+    if (hit < 0.0f || hit > pr->look) return;
+    steer_vec3 at = steer_add_scaled(pr->pos, pr->fwd, hit);
+    steer_threat_offer(t, hit, steer_normalize(steer_sub(at, center)), false);
+}
+
+static void steer_check_wall(const steer_probe *pr, steer_vec3 a, steer_vec3 b, steer_threat *t)
+{
+    steer_vec3 q = steer__closest_on_segment(pr->pos, a, b);
+    float d = steer_distance(pr->pos, q);
+    if (d < pr->body) {
+        steer_vec3 out = steer_normalize(steer_sub(pr->pos, q));
+        if (steer_length_sq(out) == 0.0f) out = steer_scale(pr->fwd, -1.0f);
+        steer_threat_offer(t, pr->body - d, out, true);
+        return;
+    }
+    float hit = steer__ray_capsule(pr->space, pr->pos, pr->fwd, a, b, pr->reach);
+    if (hit < 0.0f || hit > pr->look) return;
+    steer_vec3 at = steer_add_scaled(pr->pos, pr->fwd, hit);
+    steer_vec3 away = steer_normalize(steer_sub(at, steer__closest_on_segment(at, a, b)));
+    if (steer_length_sq(away) == 0.0f) away = steer_normalize(steer_sub(pr->pos, q));
+    steer_threat_offer(t, hit, away, false);
+}
+
+static void steer_check_polygon(const steer_probe *pr, steer_polygon poly, steer_threat *t)
+{
+    if (steer_polygon_check(poly, pr->space) != STEER_POLYGON_OK) return;
+    if (steer__point_in_polygon(pr->space, poly, pr->pos)) {
+        /* Inside: out through the nearest edge. */
+        float best = -1.0f;
+        steer_vec3 out = steer_scale(pr->fwd, -1.0f);
+        for (int i = 0; i < poly.count; i++) {
+            steer_vec3 a, b;
+            steer__polygon_edge(pr->space, poly, i, &a, &b);
+            steer_vec3 q = steer__closest_on_segment(pr->pos, a, b);
+            float d = steer_distance(pr->pos, q);
+            if (best < 0.0f || d < best) {
+                best = d;
+                out = steer_normalize(steer_sub(q, pr->pos));
+            }
+        }
+        steer_threat_offer(t, best + pr->body, out, true);
+        return;
+    }
+    for (int i = 0; i < poly.count; i++) {
+        steer_vec3 a, b;
+        steer__polygon_edge(pr->space, poly, i, &a, &b);
+        steer_check_wall(pr, a, b, t);
+    }
+}
+
+static steer_threat steer_find_threat(const steer_probe *pr, const steer_obstacles *o)
+{
+    steer_threat t = {-1.0f, {0.0f, 0.0f, 0.0f}, false};
+    for (int i = 0; i < o->circle_count && o->circles != NULL; i++)
+        if (steer__circle_valid(&o->circles[i])) steer_check_circle(pr, &o->circles[i], &t);
+    steer_probe flat = *pr;
+    flat.space = steer__wall_space(pr->space);
+    flat.pos = steer_space_project(flat.space, pr->pos);
+    flat.fwd = steer_normalize(steer_space_project(flat.space, pr->fwd));
+    if (steer_length_sq(flat.fwd) == 0.0f) return t; /* a 3D agent moving straight up */
+    for (int i = 0; i < o->wall_count && o->walls != NULL; i++) {
+        steer_vec3 a = steer_space_project(flat.space, o->walls[i].a);
+        steer_vec3 b = steer_space_project(flat.space, o->walls[i].b);
+        if (steer__wall_valid(flat.space, a, b)) steer_check_wall(&flat, a, b, &t);
+    }
+    for (int i = 0; i < o->polygon_count && o->polygons != NULL; i++)
+        steer_check_polygon(&flat, o->polygons[i], &t);
+    return t;
+}
+
+/* Sideways push away from the threat and braking, sharing the acceleration budget. */
+static steer_vec3 steer_avoid_response(const steer_probe *pr, const steer_threat *t, float accel,
+                                       float speed, float brake_weight)
+{
+    if (t->contact) return steer_scale(t->away, accel);
+    float urgency = steer_clampf(1.0f - t->distance / pr->look, 0.0f, 1.0f);
+    /* Brake at least hard enough to stop before the contact point. Everything scales
+     * with urgency, which is 0 at the far end of the corridor, so the response grows
+     * continuously and an agent sliding along a wall does not flicker. */
+    float room = t->distance > 1e-3f ? t->distance : 1e-3f;
+    float need = 1.25f * speed * speed / (2.0f * room);
+    float brake = brake_weight * accel;
+    if (need > brake) brake = need < accel ? need : accel;
+    brake *= urgency;
+    /* Never more than stops the agent within one step: more would reverse it. */
+    if (brake > speed / pr->step) brake = speed / pr->step;
+    steer_vec3 side = steer_sub(t->away, steer_scale(pr->fwd, steer_dot(t->away, pr->fwd)));
+    side = steer_normalize(side);
+    if (steer_length_sq(side) == 0.0f) side = steer__left_of(pr->space, pr->fwd);
+    float lateral = steer_sqrt(accel * accel - brake * brake) * urgency;
+    /* Damp the speed towards the obstacle: without it an agent pressed against a wall
+     * by another behaviour bounces on the steep edge of the corridor. */
+    float approach = -steer_dot(pr->vel, side);
+    if (approach > 0.0f) lateral += STEER_AVOID_DAMPING * approach;
+    return steer_add(steer_scale(side, lateral), steer_scale(pr->fwd, -brake));
+}
+
+steer_steering steer_avoid_obstacles(const steer_agent *agent, const steer_obstacles *obstacles,
+                                     const steer_avoid_params *params)
+{
+    if (!steer__usable(agent) || obstacles == NULL) return steer_steering_zero();
+    steer_avoid_params p = params != NULL ? *params : steer_avoid_default();
+    float accel = steer__max_accel(agent);
+    float speed = steer_length(steer_space_project(agent->space, agent->velocity));
+    steer_probe pr;
+    pr.space = agent->space;
+    pr.pos = steer_space_project(agent->space, agent->position); /* shapes ignore the up axis */
+    pr.fwd = steer_agent_forward(agent);
+    pr.vel = steer_space_project(agent->space, agent->velocity);
+    pr.step = steer__model_step(agent, p.step);
+    pr.body = steer__nonneg(agent->radius);
+    pr.reach = pr.body + steer__nonneg(p.margin);
+    pr.look = steer__nonneg(p.min_look) + speed * steer__nonneg(p.look_time);
+    if (accel > 0.0f) pr.look += speed * speed / (2.0f * accel);
+    steer_threat t = steer_find_threat(&pr, obstacles);
+    if (t.distance < 0.0f) return steer_steering_zero();
+    float weight = steer_clampf(p.brake_weight, 0.0f, 1.0f);
+    return steer__accel_output(agent, steer_avoid_response(&pr, &t, accel, speed, weight));
+}
