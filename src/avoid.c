@@ -54,6 +54,9 @@ static void steer_check_circle(const steer_probe *pr, const steer_circle *c, ste
         return;
     }
     float hit = steer__ray_circle(pr->pos, pr->fwd, center, c->radius + pr->reach);
+    /* Already inside the margin: only the body itself, straight ahead, is a threat, so
+     * an agent passing close beside something (a narrow corridor) is not braked. */
+    if (hit == 0.0f) hit = steer__ray_circle(pr->pos, pr->fwd, center, c->radius + pr->body);
     if (hit < 0.0f || hit > pr->look) return;
     steer_vec3 at = steer_add_scaled(pr->pos, pr->fwd, hit);
     steer_threat_offer(t, hit, steer_normalize(steer_sub(at, center)), false);
@@ -70,6 +73,7 @@ static void steer_check_wall(const steer_probe *pr, steer_vec3 a, steer_vec3 b, 
         return;
     }
     float hit = steer__ray_capsule(pr->space, pr->pos, pr->fwd, a, b, pr->reach);
+    if (hit == 0.0f) hit = steer__ray_capsule(pr->space, pr->pos, pr->fwd, a, b, pr->body);
     if (hit < 0.0f || hit > pr->look) return;
     steer_vec3 at = steer_add_scaled(pr->pos, pr->fwd, hit);
     steer_vec3 away = steer_normalize(steer_sub(at, steer__closest_on_segment(at, a, b)));

@@ -101,6 +101,28 @@ static void sliding_along_wall_is_steady(void)
     CHECK_MSG(changes <= 4, "lateral velocity changed sign %d times", changes);
 }
 
+/* A corridor only 30% wider than the agent: it goes straight through, never touching
+ * a wall and never braked by walls that are beside it rather than ahead. */
+static void narrow_corridor(void)
+{
+    steer_agent a = steer_agent_default();
+    float half = 1.3f * a.radius;
+    steer_segment walls[2] = {{{-10, half, 0}, {200, half, 0}}, {{-10, -half, 0}, {200, -half, 0}}};
+    steer_obstacles obs = {NULL, 0, walls, 2, NULL, 0};
+    a.position = steer_v3(0.0f, 0.05f, 0.0f);
+    bool arrived = false;
+    int step = 0;
+    for (; step < 6000 && !arrived; step++) {
+        steer_steering g[2] = {steer_avoid_obstacles(&a, &obs, NULL),
+                               steer_arrive(&a, steer_v3(150, 0, 0), NULL, &arrived)};
+        steer_integrate_kinematic(&a, steer_priority(g, 2, 1e-4f, NULL), 1.0f / 60.0f);
+        CHECK_MSG(fabsf(a.position.y) + a.radius <= half + 1e-4f, "step %d y %g", step,
+                  (double)a.position.y);
+    }
+    CHECK(arrived);
+    CHECK_MSG(step < 150.0f / a.max_speed * 60.0f * 1.2f, "took %d steps", step);
+}
+
 static void wall_following_holds_distance(void)
 {
     steer_segment wall = {{-500.0f, 0.0f, 0.0f}, {500.0f, 0.0f, 0.0f}};
@@ -310,6 +332,7 @@ static void obstacle_bad_input(void)
 }
 
 TEST_MAIN(TEST(avoidance_never_penetrates_and_reaches_goal), TEST(sliding_along_wall_is_steady),
-          TEST(wall_following_holds_distance), TEST(containment_keeps_wanderer_inside),
-          TEST(hide_puts_obstacle_between), TEST(interpose_tracks_predicted_midpoint),
-          TEST(offset_pursuit_holds_slot), TEST(polygon_checks), TEST(obstacle_bad_input))
+          TEST(narrow_corridor), TEST(wall_following_holds_distance),
+          TEST(containment_keeps_wanderer_inside), TEST(hide_puts_obstacle_between),
+          TEST(interpose_tracks_predicted_midpoint), TEST(offset_pursuit_holds_slot),
+          TEST(polygon_checks), TEST(obstacle_bad_input))
