@@ -46,7 +46,7 @@ steer_steering steer_follow_wall(const steer_agent *agent, const steer_obstacles
     if (!steer__usable(agent) || obstacles == NULL) return steer_steering_zero();
     steer_wall_follow_params p = params != NULL ? *params : steer_wall_follow_default();
     steer_space ws = steer__wall_space(agent->space);
-    steer_vec3 pos = steer_space_project(ws, agent->position), q;
+    steer_vec3 pos = steer_space_project(ws, agent->position), q = pos;
     if (!steer_nearest_wall_point(obstacles, ws, pos, &q)) return steer_steering_zero();
     steer_vec3 n = steer_normalize(steer_sub(pos, q));
     if (steer_length_sq(n) == 0.0f) n = steer__left_of(ws, steer_agent_forward(agent));
