@@ -61,7 +61,7 @@ static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, cli_e
     const char *v;
     if (strcmp(argv[*i], "--forces") == 0) return a->forces = true;
     if ((v = cli_option_value(argc, argv, i, "--steps", &missing))) {
-        uint64_t n;
+        uint64_t n = 0;
         if (!cli_run_number("--steps", v, CLI_MAX_STEPS, &n, err)) return false;
         if (n == 0) return cli_fail(err, CLI_EXIT_USAGE, "run: --steps must be at least 1");
         a->steps = (int)n;
