@@ -107,8 +107,22 @@ static steer_steering cli_eval_wander_3d(const cli_behaviour *b, const cli_eval 
 static steer_steering cli_eval_wander_target(const cli_behaviour *b, const cli_eval *e,
                                              cli_behaviour_state *st)
 {
-    return steer_wander_target(e->self, &b->wander_target, &st->wander_target, e->rng,
-                               e->time_step);
+    steer_steering s =
+        steer_wander_target(e->self, &b->wander_target, &st->wander_target, e->rng, e->time_step);
+    st->has_goal = st->wander_target.has_target;
+    st->goal = st->wander_target.target;
+    return s;
+}
+
+static steer_steering cli_eval_approach(const cli_behaviour *b, const cli_eval *e,
+                                        cli_behaviour_state *st)
+{
+    steer_steering s =
+        steer_approach_walk(e->self, &st->walker, cli_target_position(&b->target, e->agents),
+                            &b->approach, e->rng, &st->arrived);
+    st->has_goal = st->walker.count > 1;
+    st->goal = st->walker.plan[st->walker.count > 1 ? 1 : 0];
+    return s;
 }
 
 /* ---- parameters, shared between rows ---------------------------------------------- */
@@ -203,6 +217,31 @@ static const cli_param cli_wander_target_params[] = {
      "time between new targets (s, or frames)"},
 };
 
+static const cli_param cli_approach_params[] = {
+    {"min_step", CLI_OFF(approach.approach.min_step), CLI_PARAM_FLOAT, 0.0f, 0,
+     "shortest leg (world units)"},
+    {"max_step", CLI_OFF(approach.approach.max_step), CLI_PARAM_FLOAT, 0.0f, 0, "longest leg"},
+    {"step_factor", CLI_OFF(approach.approach.step_factor), CLI_PARAM_FLOAT, 0.0f, 0,
+     "share of the distance one leg walks"},
+    {"aggro_distance", CLI_OFF(approach.approach.aggro_distance), CLI_PARAM_FLOAT, 0.0f, 0,
+     "distance from which the full field of view is used"},
+    {"max_fov", CLI_OFF(approach.approach.max_fov), CLI_PARAM_FLOAT, 0.0f, 0,
+     "field of view at aggro_distance (radians)"},
+    {"fov_scale", CLI_OFF(approach.approach.fov_scale), CLI_PARAM_FLOAT, 0.0f, 0,
+     "share of the field used as the deviation limit"},
+    {"ahead", CLI_OFF(approach.ahead), CLI_PARAM_INT, 1.0f, 0, "waypoints planned ahead (1 to 8)"},
+    {"smooth", CLI_OFF(approach.smooth), CLI_PARAM_BOOL, 0.0f, 0,
+     "follow a spline through the planned waypoints"},
+    {"reach_radius", CLI_OFF(approach.reach_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "a waypoint counts as reached inside it"},
+    {"lead", CLI_OFF(approach.lead), CLI_PARAM_FLOAT, 0.0f, 0,
+     "smooth mode: how far ahead on the spline the sought point runs"},
+    {"target_radius", CLI_OFF(approach.arrive.target_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "arrive at the end: inside it the walker brakes to rest"},
+    {"slow_radius", CLI_OFF(approach.arrive.slow_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "arrive at the end: inside it the walker slows down"},
+};
+
 #define CLI_ROW(name, help, rule, alt, params, fn)                                                 \
     {                                                                                              \
         name, help, rule, alt, params, (int)(sizeof params / sizeof params[0]), fn                 \
@@ -237,6 +276,8 @@ static const cli_behaviour_kind cli_kinds[] = {
             cli_wander_params, cli_eval_wander_3d),
     CLI_ROW("wander_target", "seek a random point, a new one every interval (seed 002)",
             CLI_TARGET_RULE_NONE, NULL, cli_wander_target_params, cli_eval_wander_target),
+    CLI_ROW("approach", "walk to the target along random waypoints (seed 000)", CLI_TARGET_RULE_ANY,
+            NULL, cli_approach_params, cli_eval_approach),
 };
 
 int cli_behaviour_kind_count(void)
@@ -273,6 +314,8 @@ void cli_behaviour_defaults(cli_behaviour *b, const cli_scenario *s)
     b->wander_target = steer_wander_target_default();
     b->wander_target.area_min = s->world_min;
     b->wander_target.area_max = s->world_max;
+    b->approach = steer_approach_walk_default();
+    b->approach.arrive.step = step;
 }
 
 void cli_behaviour_state_init(const cli_behaviour *b, cli_behaviour_state *st, steer_rng *rng)

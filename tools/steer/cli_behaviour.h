@@ -20,13 +20,15 @@ typedef enum cli_target_rule {
 
 typedef enum cli_param_type {
     CLI_PARAM_FLOAT = 0, /* a number >= min */
-    CLI_PARAM_VEC3 = 1   /* [x, y, z] */
+    CLI_PARAM_VEC3 = 1,  /* [x, y, z] */
+    CLI_PARAM_INT = 2,   /* a whole number >= min, into an int */
+    CLI_PARAM_BOOL = 3   /* true or false, into a bool */
 } cli_param_type;
 
 /* One parameter: its JSON key and where it goes in cli_behaviour. */
 typedef struct cli_param {
     const char *key;
-    size_t offset; /* offsetof(cli_behaviour, ...) of a float or steer_vec3 */
+    size_t offset; /* offsetof(cli_behaviour, ...) of a field of that type */
     cli_param_type type;
     float min;        /* CLI_PARAM_FLOAT: smallest accepted value */
     size_t flag;      /* offset of a bool set when the key is present; 0 for none */
@@ -37,7 +39,10 @@ typedef struct cli_param {
 typedef struct cli_behaviour_state {
     steer_wander_state wander;
     steer_wander_target_state wander_target;
-    bool arrived; /* arrive: the library's `arrived` flag after the last step */
+    steer_approach_walker walker;
+    bool arrived;    /* arrive, approach: the library's `arrived` flag after the last step */
+    bool has_goal;   /* the point the behaviour is heading for now, when it picks one */
+    steer_vec3 goal; /* (a random target, the walker's next waypoint): drawn as x */
 } cli_behaviour_state;
 
 /* What a behaviour sees when it is evaluated. */

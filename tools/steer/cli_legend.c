@@ -171,7 +171,7 @@ static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double
     if (cli_any_point_target(r->scenario))
         cli_key_line(cr, x, y += 24, 1, "target T, with its radii");
     cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");
-    if (cli_any_goals(r)) cli_key_line(cr, x, y += 24, 3, "random target picked");
+    if (cli_any_goals(r)) cli_key_line(cr, x, y += 24, 3, "waypoint or random target");
     if (forces) cli_key_line(cr, x, y += 24, 4, "steering force (relative)");
 }
 

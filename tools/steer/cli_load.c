@@ -242,6 +242,28 @@ static bool cli_behaviour_unknown(cli_loader *ld, const cJSON *item, const cli_b
     return cli_unknown_key(ld, item, where, keys, n);
 }
 
+/* One parameter of the type its table row says, stored at `field`. */
+static bool cli_load_param(cli_loader *ld, const cJSON *obj, const cJSON *item, const cli_param *p,
+                           char *field)
+{
+    double v = 0;
+    switch (p->type) {
+    case CLI_PARAM_VEC3:
+        return cli_read_vec3(ld, item, (steer_vec3 *)(void *)field);
+    case CLI_PARAM_INT:
+        if (!cli_get_int(ld, obj, p->key, p->min, 1e6, &v)) return false;
+        *(int *)(void *)field = (int)v;
+        return true;
+    case CLI_PARAM_BOOL:
+        if (!cJSON_IsBool(item))
+            return cli_bad_value(ld, item, "expected true or false for \"%s\"", p->key);
+        *(bool *)(void *)field = cJSON_IsTrue(item);
+        return true;
+    default:
+        return cli_get_float(ld, obj, p->key, p->min, (float *)(void *)field);
+    }
+}
+
 static bool cli_load_params(cli_loader *ld, const cJSON *obj, const cli_behaviour_kind *k,
                             cli_behaviour *b)
 {
@@ -251,10 +273,7 @@ static bool cli_load_params(cli_loader *ld, const cJSON *obj, const cli_behaviou
         const cli_param *p = &k->params[i];
         const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, p->key);
         if (!item) continue;
-        char *field = (char *)b + p->offset;
-        bool ok = p->type == CLI_PARAM_VEC3
-                      ? cli_read_vec3(ld, item, (steer_vec3 *)(void *)field)
-                      : cli_get_float(ld, obj, p->key, p->min, (float *)(void *)field);
+        bool ok = cli_load_param(ld, obj, item, p, (char *)b + p->offset);
         if (!ok) return false;
         if (p->flag) *(bool *)(void *)((char *)b + p->flag) = true;
     }

@@ -7,7 +7,14 @@
 #ifndef CLI_SCENARIO_H
 #define CLI_SCENARIO_H
 
-#include "steer/steer.h"
+/* Only the layers the tool uses, so a module being written elsewhere cannot break it. */
+#include "steer/agent.h"
+#include "steer/approach.h"
+#include "steer/behaviours.h"
+#include "steer/combine.h"
+#include "steer/integrate.h"
+#include "steer/random.h"
+#include "steer/wander.h"
 
 #include <stddef.h>
 
@@ -54,6 +61,7 @@ typedef struct cli_behaviour {
     steer_pursue_params pursue;
     steer_wander_params wander;
     steer_wander_target_params wander_target;
+    steer_approach_walk_params approach; /* seed 000's walker */
     size_t offset; /* where the behaviour starts in the file, for later error messages */
 } cli_behaviour;
 
@@ -69,7 +77,7 @@ typedef struct cli_agent_def {
 /* A whole scenario. Owns `agents`; free with cli_scenario_free. */
 typedef struct cli_scenario {
     char name[64];
-    char description[200];
+    char description[400];
     steer_model model;
     steer_space space;
     steer_vec3 world_min, world_max; /* world box, world units */

@@ -63,7 +63,7 @@ static void cli_world_init(cli_world *w, uint64_t seed)
             const cli_behaviour *beh = &d->behaviours[b];
             const char *kind = cli_behaviour_kind_at(beh->kind)->name;
             cli_behaviour_state_init(beh, &w->states[i * CLI_MAX_BEHAVIOURS + b], &w->rngs[i]);
-            o->has_arrive |= strcmp(kind, "arrive") == 0;
+            o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0;
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
         }
     }
@@ -103,8 +103,8 @@ static steer_steering cli_steer_agent(cli_world *w, int i)
     for (int b = 0; b < d->behaviour_count; b++) {
         cli_behaviour_state *st = &w->states[i * CLI_MAX_BEHAVIOURS + b];
         outputs[b] = cli_behaviour_eval(&d->behaviours[b], &e, st);
-        if (st->wander_target.has_target && !w->has_goal[i]) {
-            w->goals[i] = st->wander_target.target;
+        if (st->has_goal && !w->has_goal[i]) {
+            w->goals[i] = st->goal;
             w->has_goal[i] = true;
         }
     }
@@ -148,6 +148,11 @@ static void cli_judge(cli_world *w, int i, int step)
             bool flag = false;
             (void)steer_arrive(&w->agents[i], target, &beh->arrive, &flag);
             arrived &= flag;
+        } else if (strcmp(kind, "approach") == 0) {
+            /* the walker must be on its last leg, and at rest at the target now */
+            bool flag = false;
+            (void)steer_arrive(&w->agents[i], target, &beh->approach.arrive, &flag);
+            arrived &= flag && w->states[i * CLI_MAX_BEHAVIOURS + b].walker.ends_at_target;
         } else if (strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f && o->caught_step < 0 &&
                    steer_distance(w->agents[i].position, target) <= beh->catch_radius) {
             o->caught_step = step;

@@ -224,6 +224,46 @@ static void check_pursue_evade(const cli_scenario *s, const tape *t, const cli_r
     CHECK(caught > 300);
 }
 
+/* ---- approach (seed 000): every leg obeys the walker's rule, and both arrive -------- */
+
+/* The leg from `from` to `to` towards `target` follows seed 000's rule. */
+static bool leg_ok(steer_vec3 from, steer_vec3 to, steer_vec3 target,
+                   const steer_approach_params *p)
+{
+    steer_vec3 dir = steer_sub(target, from), leg = steer_sub(to, from);
+    float d = steer_length(dir), step = steer_length(leg);
+    float want = steer_clampf(d * p->step_factor, p->min_step, p->max_step);
+    if (steer_distance(to, target) < 1e-4f) return want > d - 1e-3f; /* the last, straight leg */
+    float t = steer_clampf(d, 0.0f, p->aggro_distance) / p->aggro_distance;
+    float max_dev = p->max_fov * t * p->fov_scale;
+    float cos_dev = steer_dot(dir, leg) / (d * step);
+    return fabsf(step - want) <= 1e-3f * want + 1e-4f && cos_dev >= steer_cos(max_dev) - 1e-4f;
+}
+
+static void check_approach(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    for (int i = 0; i < t->n; i++) {
+        const cli_behaviour *b = &s->agents[i].behaviours[0];
+        steer_vec3 from = s->agents[i].agent.position, target = b->target.point;
+        int legs = 0;
+        /* the legs end at T; what the walker plans after that is not a leg */
+        for (int k = 1; k < t->frames && steer_distance(from, target) >= 1e-4f; k++) {
+            size_t c = (size_t)k * (size_t)t->n + (size_t)i;
+            if (!t->has_goal[c] || memcmp(&t->goals[c], &from, sizeof from) == 0) continue;
+            CHECK_MSG(leg_ok(from, t->goals[c], target, &b->approach.approach),
+                      "%s: leg %d breaks seed 000's rule", s->agents[i].name, legs);
+            from = t->goals[c];
+            legs++;
+        }
+        CHECK_MSG(legs >= 5 && steer_distance(from, target) < 1e-4f,
+                  "%s: %d legs, the last ends %g from T", s->agents[i].name, legs,
+                  steer_distance(from, target));
+        CHECK_MSG(r->agents[i].arrived, "%s did not arrive", s->agents[i].name);
+        const steer_agent *end = at(t, t->frames - 1, i);
+        CHECK(steer_distance(end->position, target) <= b->approach.arrive.target_radius);
+    }
+}
+
 /* ---- the table: every built-in needs a row --------------------------------------------- */
 
 typedef void (*scenario_check)(const cli_scenario *, const tape *, const cli_run_result *);
@@ -236,6 +276,7 @@ static const struct {
     {"wander-seek", check_wander_seek},
     {"arrive-leave-align-face", check_arrive_leave_align_face},
     {"pursue-evade", check_pursue_evade},
+    {"approach", check_approach},
 };
 
 static scenario_check find_check(const char *name)
