@@ -10,7 +10,7 @@ BUILD     ?= build
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all build run test sanitize bench format install clean deps
+.PHONY: all build run test sanitize bench format install clean deps web
 
 all: build
 
@@ -44,6 +44,12 @@ sanitize: deps
 
 format:
 	clang-format -i include/steer/*.h src/*.c src/*.h tests/*.c tests/*.h examples/*.c
+
+# The web demo: the library compiled to WebAssembly with the page (web/build.sh).
+web: deps
+	sh web/build.sh $(BUILD)/web
+	@echo "web demo built in $(BUILD)/web; serve it with:"
+	@echo "  python3 -m http.server --bind 127.0.0.1 -d $(BUILD)/web   (then open http://127.0.0.1:8000/)"
 
 install: build
 	cmake --install $(BUILD)

@@ -5,7 +5,7 @@
 # sudo; otherwise names the missing packages and stops.
 set -eu
 
-PACKAGES="libcjson-dev libcairo2-dev pkg-config"
+PACKAGES="libcjson-dev libcairo2-dev pkg-config clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs"
 
 missing=""
 for pkg in $PACKAGES; do

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Build the web demo: the library's sources and web/steer_web.c compiled to one
+# standalone WebAssembly module (clang --target=wasm32-wasi, Debian's wasi-libc, no
+# emscripten), plus the page, into OUT (default build/web).
+#   sh web/build.sh [OUT]
+# The list of library sources is read from src/CMakeLists.txt (STEER_SOURCES), so the
+# module always holds exactly what the library is made of.
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${1:-"$ROOT/build/web"}
+CLANG=${WEB_CLANG:-clang}
+
+sources=$(sed -n '/set(STEER_SOURCES/,/)/p' "$ROOT/src/CMakeLists.txt" |
+    sed -n 's/^[[:space:]]*\([A-Za-z0-9_]*\.c\)[[:space:]]*$/\1/p')
+[ -n "$sources" ] || { echo "web/build.sh: no STEER_SOURCES in src/CMakeLists.txt" >&2; exit 1; }
+files=""
+for s in $sources; do files="$files $ROOT/src/$s"; done
+
+# Every web_* function declared in steer_web.h is exported to the page.
+exports=""
+for f in $(sed -n 's/^[a-z].*[ *]\(web_[a-z0-9_]*\)(.*/\1/p' "$ROOT/web/steer_web.h"); do
+    exports="$exports -Wl,--export=$f"
+done
+
+AR=${WEB_AR:-$(command -v llvm-ar-14 || command -v llvm-ar || echo llvm-ar)}
+FLAGS="--target=wasm32-wasi --sysroot=/usr -std=c11 -O2 -DNDEBUG
+    -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wshadow
+    -ffp-contract=off -fno-fast-math -I$ROOT/include -I$ROOT/web"
+
+mkdir -p "$OUT"
+OBJ=$(mktemp -d)
+trap 'rm -rf "$OBJ"' EXIT
+# The library goes into an archive, as libsteer.a does natively, so the link takes only
+# the members the demo uses: the file loader's stdio (and its WASI imports) stays out
+# and the module imports nothing. -DNDEBUG keeps assert's stdio out likewise.
+for f in $files; do
+    # shellcheck disable=SC2086
+    "$CLANG" $FLAGS -c "$f" -o "$OBJ/$(basename "$f" .c).o"
+done
+"$AR" rcs "$OBJ/libsteer.a" "$OBJ"/*.o
+# -nostartfiles and --no-entry: a library module with no main; the page calls the
+# exports.
+# shellcheck disable=SC2086
+"$CLANG" $FLAGS -nostartfiles -Wl,--no-entry -Wl,--strip-debug $exports \
+    "$ROOT/web/steer_web.c" "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
+mv "$OUT/steer.wasm.tmp" "$OUT/steer.wasm"
+cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$OUT/"

@@ -1,0 +1,131 @@
+/* web/steer_web.h - the glue between the steer library and the web demo's page.
+ *
+ * One scene runs at a time. The page drives it through the functions below (exported
+ * from the .wasm by web/build.sh) and reads two float arrays straight from the module's
+ * memory after every step:
+ *
+ *   agents: web_agent_count() records of WEB_AGENT_FLOATS floats at web_agents():
+ *           x, y, vx, vy, orientation, fx, fy, radius, style, 0
+ *           (position and velocity in world units, the last applied linear steering,
+ *           orientation in radians, style an index into the page's agent colours)
+ *   prims:  web_prim_count() records of WEB_PRIM_FLOATS floats at web_prims():
+ *           kind (enum web_prim_kind), style (enum web_style), then up to five numbers
+ *           whose meaning depends on the kind
+ *
+ * World coordinates: x to the right, y down the screen, so the page maps them to the
+ * canvas with one scale and no flip. Every scene steps at 60 steps per second of demo
+ * time; the same scene, seed and inputs give the same floats on every platform (the
+ * library's own trigonometry, -ffp-contract=off), which the end-to-end test checks
+ * against a native build of this file.
+ */
+#ifndef STEER_WEB_H
+#define STEER_WEB_H
+
+#include <stdint.h>
+
+#define WEB_AGENT_FLOATS 10
+#define WEB_PRIM_FLOATS  8
+
+/* The scenes, in the order the page lists them. */
+enum web_scene {
+    WEB_SCENE_APPROACH = 0, /* seed 000: the random-approach walker, waypoints and spline */
+    WEB_SCENE_WANDER,       /* seed 002: Reynolds' wander circle */
+    WEB_SCENE_WANDER_SEEK,  /* seed 002: seeking a random target */
+    WEB_SCENE_GRID,         /* seed 003: both grid chase methods side by side */
+    WEB_SCENE_SEED004,      /* seed 004: arrive, leave, align and face */
+    WEB_SCENE_PURSUE,       /* pursue and evade, with plain seek for comparison */
+    WEB_SCENE_PATH,         /* path following on a closed path */
+    WEB_SCENE_COUNT
+};
+
+/* Kinds of drawing primitive. */
+enum web_prim_kind {
+    WEB_PRIM_LINE = 1,   /* x1, y1, x2, y2 */
+    WEB_PRIM_CIRCLE = 2, /* x, y, radius (outline) */
+    WEB_PRIM_DOT = 3,    /* x, y, radius (filled) */
+    WEB_PRIM_RECT = 4,   /* x, y, width, height (filled) */
+    WEB_PRIM_LABEL = 5   /* x, y, label id (web_label) */
+};
+
+/* Styles of primitives; the page maps each to a colour, width and dash. Styles at or
+ * above WEB_STYLE_FORCE_LAYER are drawn only while force vectors are shown. */
+enum web_style {
+    WEB_STYLE_GRID = 0,
+    WEB_STYLE_TRAIL,
+    WEB_STYLE_WAYPOINT,
+    WEB_STYLE_LEG,
+    WEB_STYLE_SPLINE,
+    WEB_STYLE_TARGET,
+    WEB_STYLE_CIRCLE,
+    WEB_STYLE_BLUE_ZONE,
+    WEB_STYLE_ORANGE_ZONE,
+    WEB_STYLE_TRACK_LINE,
+    WEB_STYLE_TARGET_CELL,
+    WEB_STYLE_PATH,
+    WEB_STYLE_CORRIDOR,
+    WEB_STYLE_CAPTION,
+    WEB_STYLE_TRAIL_ALT,
+    WEB_STYLE_FORCE_LAYER = 32,
+    WEB_STYLE_PREDICTION = WEB_STYLE_FORCE_LAYER,
+    WEB_STYLE_DISPLACEMENT,
+    WEB_STYLE_HINT
+};
+
+/* Scenes and their descriptions. Names and texts are NUL-terminated static strings;
+ * an index out of range gives "". */
+int web_scene_count(void);
+const char *web_scene_name(int scene);
+const char *web_scene_about(int scene);
+/* The scene running now. */
+int web_scene(void);
+
+/* Start `scene` with its default parameters and `seed`. Out-of-range scenes start 0. */
+void web_load(int scene, uint32_t seed);
+/* Start the current scene again with its current parameters and `seed`. */
+void web_restart(uint32_t seed);
+/* Advance the scene by one step (1/60 s of demo time, or one Reynolds frame). */
+void web_step(void);
+/* Steps since the scene started. */
+uint32_t web_step_count(void);
+
+/* Move the scene's target to a world point (a click); scenes without one ignore it. */
+void web_set_target(float x, float y);
+/* Nudge the target by (dx, dy): cells in the grid scene, world units elsewhere. */
+void web_nudge(int dx, int dy);
+/* 1 when clicks move a target in this scene, 0 when a click is free to toggle forces. */
+int web_has_target(void);
+/* The target, world units (the grid target's cell centre in the left grid). */
+float web_target_x(void);
+float web_target_y(void);
+
+/* The scene's parameters (sliders). Out-of-range indices give "" or 0. */
+int web_param_count(void);
+const char *web_param_name(int i);
+float web_param_min(int i);
+float web_param_max(int i);
+float web_param_step(int i);
+float web_param_value(int i);
+/* Set a parameter, clamped into its range; some restart part of the scene. */
+void web_set_param(int i, float value);
+
+/* World rectangle shown, and the scales the page draws velocity and force arrows with
+ * (world units of arrow per unit of velocity / steering). */
+float web_world_width(void);
+float web_world_height(void);
+float web_velocity_scale(void);
+float web_force_scale(void);
+
+/* Agent and primitive arrays, see the file comment. */
+int web_agent_count(void);
+const float *web_agents(void);
+int web_prim_count(void);
+const float *web_prims(void);
+/* Caption text for a WEB_PRIM_LABEL id. */
+const char *web_label(int id);
+
+/* Numbers shown under the canvas (catches, legs...). */
+int web_stat_count(void);
+const char *web_stat_name(int i);
+float web_stat_value(int i);
+
+#endif /* STEER_WEB_H */

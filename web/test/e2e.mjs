@@ -1,0 +1,177 @@
+// End-to-end tests of the web demo in headless Chromium (Debian's chromium, driven by
+// playwright-core). Run by web/test/run.sh, which builds the site and serves it:
+//   node web/test/e2e.mjs --url http://127.0.0.1:PORT/ --native TRACE --out DIR
+// Checks: every scene loads with no console errors and its picture changes between
+// frames; a click moves the target and an agent, read from the wasm memory, approaches
+// it; the force-vector toggle changes the picture; and the scenes replayed in the
+// browser give bit for bit the trajectory the native build printed (web_trace.c).
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []));
+const url = args.url;
+const outDir = args.out || fs.mkdtempSync(path.join(os.tmpdir(), 'steer-web-'));
+const nativeTrace = fs.readFileSync(args.native, 'utf8');
+fs.mkdirSync(path.join(outDir, 'shots'), { recursive: true });
+
+let failures = 0;
+function check(ok, what, detail = '') {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? ': ' + detail : ''}`);
+  if (!ok) failures++;
+}
+
+const profile = fs.mkdtempSync(path.join(outDir, 'profile-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.STEER_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+  viewport: { width: 1366, height: 768 },
+});
+const page = context.pages()[0] || (await context.newPage());
+const errors = [];
+page.on('console', (m) => {
+  if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+  else if (m.type() === 'warning') console.log(`note: console warning: ${m.text()}`);
+});
+page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+
+// A hash of the canvas pixels, taken in the page.
+const canvasHash = () => page.evaluate(() => {
+  const c = document.getElementById('view');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let h = 2166136261;
+  for (let i = 0; i < d.length; i += 4) h = Math.imul(h ^ (d[i] | (d[i + 1] << 8) | (d[i + 2] << 16)), 16777619);
+  return h >>> 0;
+});
+
+// Where a world point is on the page.
+const pagePoint = (wx, wy) => page.evaluate(([x, y]) => {
+  const r = document.getElementById('view').getBoundingClientRect();
+  const v = window.steer.view;
+  return [r.left + v.ox + x * v.scale, r.top + v.oy + y * v.scale];
+}, [wx, wy]);
+
+const agentDistance = (i) => page.evaluate((k) => {
+  const a = window.steer.agents()[k];
+  const w = window.steer.exports;
+  return Math.hypot(a.x - w.web_target_x(), a.y - w.web_target_y());
+}, i);
+
+async function openScene(name) {
+  await page.click(`#scenes button[data-scene="${name}"]`);
+  await page.waitForFunction((n) => location.hash === '#' + n, name);
+}
+
+try {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+  const scenes = await page.$$eval('#scenes button', (bs) => bs.map((b) => b.dataset.scene));
+  check(scenes.length >= 6, 'the page lists the scenes', scenes.join(', '));
+
+  // 1. Every scene loads, draws agents, and its picture changes from frame to frame.
+  for (const name of scenes) {
+    const before = errors.length;
+    await openScene(name);
+    await page.waitForTimeout(250);
+    const h1 = await canvasHash();
+    await page.waitForTimeout(400);
+    const h2 = await canvasHash();
+    const agents = await page.evaluate(() => window.steer.agents().length);
+    await page.screenshot({ path: path.join(outDir, 'shots', `${name}.png`) });
+    check(agents > 0 && h1 !== h2, `scene ${name}: ${agents} agents, pixels change between frames`);
+    check(errors.length === before, `scene ${name}: no console errors`, errors.slice(before).join('; '));
+  }
+
+  // 2. A click moves the target; the arriving agent (read from wasm memory) reaches it.
+  await openScene('arrive-leave-align-face');
+  await page.waitForTimeout(200);
+  const [px, py] = await pagePoint(24, 4);
+  await page.mouse.click(px, py);
+  const target = await page.evaluate(() => [window.steer.exports.web_target_x(), window.steer.exports.web_target_y()]);
+  check(Math.abs(target[0] - 24) < 0.2 && Math.abs(target[1] - 4) < 0.2, 'a click moves the target to the clicked point',
+    target.map((t) => t.toFixed(2)).join(', '));
+  const d0 = await agentDistance(0);
+  const t0 = Date.now();
+  await page.waitForFunction(() => {
+    const a = window.steer.agents()[0], w = window.steer.exports;
+    return Math.hypot(a.x - w.web_target_x(), a.y - w.web_target_y()) < 0.5;
+  }, null, { timeout: 8000 }).catch(() => {});
+  const d1 = await agentDistance(0);
+  check(d0 > 8 && d1 < 0.5, 'the arriving agent reaches the clicked target',
+    `distance ${d0.toFixed(2)} -> ${d1.toFixed(2)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // The approach walker heads for a clicked target too.
+  await openScene('approach-walker');
+  const [qx, qy] = await pagePoint(10, 8);
+  await page.mouse.click(qx, qy);
+  const w0 = await agentDistance(0);
+  await page.waitForTimeout(2000);
+  const w1 = await agentDistance(0);
+  check(w1 < w0 - 4, 'the approach walker closes on a clicked target', `distance ${w0.toFixed(2)} -> ${w1.toFixed(2)}`);
+
+  // 3. The force toggle: a click on the wander scene (no target) shows the vectors.
+  await openScene('wander');
+  await page.evaluate(() => { window.steer.setPaused(true); window.steer.setForces(false); });
+  const plain = await canvasHash();
+  const [cx, cy] = await pagePoint(32, 20);
+  await page.mouse.click(cx, cy);
+  const shown = await page.evaluate(() => window.steer.forces);
+  const withForces = await canvasHash();
+  await page.screenshot({ path: path.join(outDir, 'shots', 'wander-forces.png') });
+  await page.mouse.click(cx, cy);
+  const again = await canvasHash();
+  check(shown && withForces !== plain, 'a click toggles the force vectors on and changes the picture');
+  check(again === plain, 'a second click hides them and restores the picture');
+  // ...and the F key does it in a scene whose clicks move a target.
+  await openScene('arrive-leave-align-face');
+  await page.evaluate(() => window.steer.setPaused(true));
+  const f0 = await canvasHash();
+  await page.keyboard.press('f');
+  const f1 = await canvasHash();
+  check(f0 !== f1, 'the F key toggles the force vectors');
+  await page.keyboard.press('f');
+  await page.evaluate(() => window.steer.setPaused(false));
+
+  // 4. Native and wasm trajectories: the same script as web/test/web_trace.c.
+  const wasmTrace = await page.evaluate(() => {
+    const w = window.steer.exports;
+    const f32 = Math.fround;
+    let out = '';
+    for (let scene = 0; scene < w.web_scene_count(); scene++) {
+      for (const seed of [1, 2026]) {
+        w.web_load(scene, seed);
+        for (let step = 1; step <= 600; step++) {
+          w.web_step();
+          if (step === 200) w.web_set_target(f32(w.web_world_width() * f32(0.3)), f32(w.web_world_height() * f32(0.6)));
+          if (step % 100 === 0) {
+            const n = w.web_agent_count() * 10;
+            const dv = new DataView(w.memory.buffer, w.web_agents(), n * 4);
+            let line = `scene ${scene} seed ${seed} step ${step}:`;
+            for (let i = 0; i < n; i++) line += ' ' + dv.getUint32(i * 4, true).toString(16).padStart(8, '0');
+            out += line + '\n';
+          }
+        }
+      }
+    }
+    return out;
+  });
+  fs.writeFileSync(path.join(outDir, 'wasm-trace.txt'), wasmTrace);
+  const a = nativeTrace.split('\n'), b = wasmTrace.split('\n');
+  const firstDiff = a.findIndex((line, i) => line !== b[i]);
+  check(a.length > 10 && a.length === b.length && firstDiff < 0,
+    `native and wasm trajectories are bit-identical (${a.length - 1} checkpoints, every agent float)`,
+    firstDiff < 0 ? '' : `first difference at line ${firstDiff + 1}:\n  native ${a[firstDiff]}\n  wasm   ${b[firstDiff]}`);
+  check(errors.length === 0, 'no console errors over the whole run', errors.join('; '));
+} catch (err) {
+  check(false, 'the run completed', err.stack || String(err));
+} finally {
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+console.log(failures ? `${failures} check(s) failed` : 'all web checks passed');
+process.exit(failures ? 1 : 0);
