@@ -16,6 +16,8 @@
  *   flowfield.h   flow fields: a grid of desired velocities, and following one
  *   grid.h        tile grids, map loader, seed 003's grid chases, occupancy, evasion
  *   astar.h       A*, line of sight, path smoothing, the A* chase
+ *   flock.h       separation, alignment, cohesion, leader following, queueing
+ *   world.h       the batch world: handles, recipes, spatial index, bounds, threads
  */
 #ifndef STEER_STEER_H
 #define STEER_STEER_H
@@ -35,5 +37,7 @@
 #include "steer/flowfield.h"
 #include "steer/grid.h"
 #include "steer/astar.h"
+#include "steer/flock.h"
+#include "steer/world.h"
 
 #endif /* STEER_STEER_H */

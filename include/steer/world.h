@@ -1,0 +1,355 @@
+/* steer/world.h - the batch world: many agents stepped together, stable handles,
+ * behaviour recipes, a spatial index rebuilt every step, neighbour queries, bounds,
+ * debug drawing, and a parallel-for hook whose results do not depend on the threads.
+ *
+ * Function index
+ *   steer_world_default, steer_world_create, steer_world_destroy,
+ *   steer_recipe_default, steer_recipe_item_make, steer_world_add_recipe,
+ *   steer_world_agent_default, steer_world_add, steer_world_remove, steer_world_is_valid,
+ *   steer_world_count, steer_world_handle_at, steer_world_get_agent, steer_world_set_agent,
+ *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
+ *   steer_world_set_layers, steer_world_get_steering, steer_world_get_user_data,
+ *   steer_world_step, steer_world_query, steer_world_stats, steer_world_state_hash,
+ *   steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
+ *
+ *   steer_world_def def = steer_world_default();
+ *   def.capacity = 10000;
+ *   steer_world *w = steer_world_create(&def);
+ *   steer_recipe r = steer_recipe_default();
+ *   r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+ *   int wander = steer_world_add_recipe(w, &r);
+ *   steer_world_agent_def a = steer_world_agent_default();
+ *   a.recipe = wander;
+ *   steer_handle h = steer_world_add(w, &a, NULL);
+ *   steer_world_step(w, 1.0f / 60.0f);
+ *
+ * Threads: the world never starts threads. Give it a parallel-for callback in the def
+ * (a small pthread pool ships in shared/pool.h for the tools, tests and benchmark).
+ * Every agent's new state is computed from a snapshot of the previous step and written
+ * to that agent's own slot, neighbours are visited in an order fixed by the spatial
+ * index, and each agent draws from its own random stream; so a step gives bit-identical
+ * results for any number of workers, and the same seed replays the same run.
+ *
+ * Memory: everything is allocated by steer_world_create, sized by the def's capacity;
+ * adding, removing, stepping and querying never allocate.
+ *
+ * Bad input: functions return a steer_world_status; a NULL world asserts (debug) and
+ * returns STEER_WORLD_INVALID / zero results. Numbers entering the world are checked
+ * (a non-finite position or velocity is refused). docs/world.md has the details.
+ */
+#ifndef STEER_WORLD_H
+#define STEER_WORLD_H
+
+#include "steer/agent.h"
+#include "steer/behaviours.h"
+#include "steer/flock.h"
+#include "steer/random.h"
+#include "steer/wander.h"
+
+/* ---- results and handles ------------------------------------------------------------ */
+
+/* What a world call did. */
+typedef enum steer_world_status {
+    STEER_WORLD_OK = 0,
+    STEER_WORLD_FULL,   /* capacity (agents or recipes) exhausted; nothing changed */
+    STEER_WORLD_STALE,  /* the handle's agent was removed, or the handle belongs to another
+                           world, or it was never issued; nothing changed */
+    STEER_WORLD_BUSY,   /* called from inside steer_world_step (a callback); nothing
+                           changed: structural changes wait until the step returns */
+    STEER_WORLD_INVALID /* a NULL pointer, non-finite number or unknown recipe */
+} steer_world_status;
+
+/* A stable reference to an agent: its slot and the slot's generation when the agent was
+ * added, plus a tag of the world that issued it. Removing the agent bumps the slot's
+ * generation, so an old handle is detected as stale; a later agent in the same slot gets
+ * a new handle. The all-zero handle is never issued ("no agent"). */
+typedef struct steer_handle {
+    uint32_t index;      /* slot, < capacity */
+    uint32_t generation; /* >= 1 for issued handles */
+    uint32_t world;      /* tag of the issuing world (catches most foreign handles) */
+} steer_handle;
+
+/* The "no agent" handle. */
+static inline steer_handle steer_handle_none(void)
+{
+    steer_handle h = {0u, 0u, 0u};
+    return h;
+}
+
+/* ---- bounds ------------------------------------------------------------------------- */
+
+/* What happens to an agent that leaves the world's bounds (applied after every step). */
+typedef enum steer_bounds_kind {
+    STEER_BOUNDS_NONE = 0,    /* unbounded */
+    STEER_BOUNDS_WRAP_BOX,    /* leaving one face enters through the opposite one */
+    STEER_BOUNDS_WRAP_SPHERE, /* leaving the sphere teleports to the opposite point of its
+                                 surface (p -> centre - (p - centre) * radius / |p - centre|),
+                                 velocity kept, so it flies back in (OpenSteer's boids) */
+    STEER_BOUNDS_CLAMP_BOX,   /* held inside the box; the outward part of the velocity is
+                                 removed */
+    STEER_BOUNDS_RESPAWN      /* an agent that leaves the box reappears at the centre with its
+                                 velocity (seed 002's wanderers) */
+} steer_bounds_kind;
+
+/* A box (centre +- half_extents) or a sphere (centre, radius). An axis whose half extent
+ * is <= 0 or not finite is unbounded (a 2D game leaves z at 0); a sphere radius <= 0 or
+ * not finite, or a non-finite centre, turns the bounds off. */
+typedef struct steer_bounds {
+    steer_bounds_kind kind;
+    steer_vec3 centre;       /* world units */
+    steer_vec3 half_extents; /* box kinds, world units */
+    float radius;            /* STEER_BOUNDS_WRAP_SPHERE, world units */
+} steer_bounds;
+
+/* No bounds, centre at the origin. */
+steer_bounds steer_bounds_none(void);
+
+/* Apply the bounds to one agent (the world does this after integrating). Returns true
+ * when the agent was moved. An agent whose state is not finite, or NULL, is left alone. */
+bool steer_bounds_apply(const steer_bounds *bounds, steer_agent *agent);
+
+/* ---- recipes: which behaviours an agent runs ----------------------------------------- */
+
+/* The behaviours a recipe can list. "Target" is the agent's target point, or the
+ * position of its target agent when that handle is set (steer_world_agent_def). */
+typedef enum steer_behaviour_kind {
+    STEER_BEHAVIOUR_NONE = 0,
+    STEER_BEHAVIOUR_SEEK,             /* steer_seek(target) */
+    STEER_BEHAVIOUR_FLEE,             /* steer_flee(target) */
+    STEER_BEHAVIOUR_ARRIVE,           /* steer_arrive(target, item.arrive) */
+    STEER_BEHAVIOUR_PURSUE,           /* steer_pursue(target agent, item.pursue) */
+    STEER_BEHAVIOUR_EVADE,            /* steer_evade(target agent, item.pursue) */
+    STEER_BEHAVIOUR_WANDER,           /* steer_wander (planar spaces) or steer_wander_3d
+                                         (STEER_SPACE_3D), item.wander, the agent's own stream */
+    STEER_BEHAVIOUR_LOOK_WHERE_GOING, /* steer_look_where_going(item.align) */
+    STEER_BEHAVIOUR_SEPARATION,       /* steer_separation over item.neighbourhood */
+    STEER_BEHAVIOUR_ALIGNMENT,        /* steer_alignment over item.neighbourhood */
+    STEER_BEHAVIOUR_COHESION,         /* steer_cohesion over item.neighbourhood */
+    STEER_BEHAVIOUR_QUEUE,            /* steer_queue(item.queue) */
+    STEER_BEHAVIOUR_FOLLOW_LEADER,    /* steer_follow_leader(target agent, item.leader) */
+    STEER_BEHAVIOUR_KIND_COUNT
+} steer_behaviour_kind;
+
+/* One behaviour of a recipe with its parameters. Only the parameters of `kind` are read. */
+typedef struct steer_recipe_item {
+    steer_behaviour_kind kind;
+    float weight; /* blend weight inside its group; non-finite counts as 0 */
+    int group;    /* priority group, 0..STEER_RECIPE_MAX-1: groups are tried in ascending
+                     order and the first significant one wins (steer_priority); items of
+                     one group are blended (steer_blend) */
+    steer_neighbourhood neighbourhood; /* separation, alignment, cohesion */
+    steer_arrive_params arrive;        /* arrive */
+    steer_pursue_params pursue;        /* pursue, evade */
+    steer_wander_params wander;        /* wander */
+    steer_align_params align;          /* look where going */
+    steer_queue_params queue;          /* queue */
+    steer_leader_params leader;        /* follow leader */
+} steer_recipe_item;
+
+/* Most behaviours a recipe holds. */
+#define STEER_RECIPE_MAX 8
+
+/* A behaviour recipe: a short list of behaviours, blended and prioritised. Recipes are
+ * registered once (steer_world_add_recipe) and shared by any number of agents. */
+typedef struct steer_recipe {
+    steer_recipe_item items[STEER_RECIPE_MAX];
+    int count;              /* items used, 0..STEER_RECIPE_MAX */
+    float priority_epsilon; /* a group is significant above this (1e-3) */
+} steer_recipe;
+
+/* An empty recipe (no behaviours: the agent coasts), priority_epsilon 1e-3. */
+steer_recipe steer_recipe_default(void);
+
+/* An item of `kind` with `weight`, group 0, and every parameter at its default
+ * (neighbourhood: the default of separation, alignment or cohesion for those kinds,
+ * separation's otherwise). */
+steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight);
+
+/* ---- the world ------------------------------------------------------------------------ */
+
+typedef struct steer_world steer_world;
+
+/* Memory hooks. alloc returns `size` bytes aligned for any type, or NULL; free receives
+ * what alloc returned and its size. Both NULL: malloc and free. */
+typedef struct steer_allocator {
+    void *(*alloc)(void *user, size_t size);
+    void (*free)(void *user, void *ptr, size_t size);
+    void *user;
+} steer_allocator;
+
+/* A slice of work: run items [begin, end) with the world's context. */
+typedef void (*steer_range_fn)(void *ctx, int begin, int end);
+
+/* Parallel-for: call fn(ctx, begin, end) on disjoint ranges that together cover
+ * [0, count), on any threads, and return once every call has returned. NULL in the def
+ * means fn(ctx, 0, count) on the calling thread. The split never changes the results. */
+typedef void (*steer_parallel_for_fn)(void *user, int count, steer_range_fn fn, void *ctx);
+
+/* Settings of a world. */
+typedef struct steer_world_def {
+    int capacity;              /* most agents at once (default 1024); must be > 0 */
+    int max_recipes;           /* most recipes (16); must be > 0 */
+    uint64_t seed;             /* every agent's random stream derives from it and its slot (1) */
+    float cell_size;           /* spatial index cell edge, world units; <= 0 (default) uses the
+                                  largest neighbourhood radius of the recipes (at least 1) */
+    steer_bounds bounds;       /* steer_bounds_none() */
+    steer_allocator allocator; /* NULLs: malloc/free */
+    steer_parallel_for_fn parallel_for; /* NULL: run on the calling thread */
+    void *parallel_user;                /* passed to parallel_for */
+} steer_world_def;
+
+/* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
+ * single-threaded. */
+steer_world_def steer_world_default(void);
+
+/* Create a world and allocate everything it will ever need. Returns NULL when def is
+ * NULL, capacity or max_recipes <= 0, capacity above 2^28, or allocation fails. */
+steer_world *steer_world_create(const steer_world_def *def);
+
+/* Free the world and everything it allocated. NULL does nothing. */
+void steer_world_destroy(steer_world *world);
+
+/* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
+ * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
+ * has an unknown kind or a group outside [0, STEER_RECIPE_MAX). */
+int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe);
+
+/* Per-agent callback, run after the recipe with the recipe's output; what it returns is
+ * applied. It runs on a worker thread, during the step: it may read its arguments and
+ * call steer_world_query, nothing that changes the world (those return BUSY). */
+typedef steer_steering (*steer_agent_callback)(void *user, const steer_world *world,
+                                               steer_handle self, const steer_agent *agent,
+                                               steer_steering recipe_output);
+
+/* What to add. */
+typedef struct steer_world_agent_def {
+    steer_agent agent;             /* state, limits, space, model (steer_agent_default()) */
+    int recipe;                    /* recipe id, or -1 for none (coasts) (-1) */
+    uint32_t layer;                /* layers it belongs to, one bit each (1) */
+    uint32_t mask;                 /* layers it perceives (0xFFFFFFFF) */
+    steer_vec3 target;             /* target point for seek, flee, arrive (origin) */
+    steer_handle target_agent;     /* target agent for pursue, evade, follow leader and, when
+                                      valid, seek/flee/arrive (none) */
+    steer_agent_callback callback; /* optional (NULL) */
+    void *callback_user;
+    void *user_data; /* the game's pointer, returned by get_user_data (NULL) */
+} steer_world_agent_def;
+
+/* steer_agent_default(), no recipe, layer 1, mask all, target origin, no target agent,
+ * no callback, no user data. */
+steer_world_agent_def steer_world_agent_default(void);
+
+/* Add an agent. Writes its handle to *out (may be NULL) and returns OK; FULL when the
+ * world holds `capacity` agents; INVALID for NULL def, a non-finite position, velocity,
+ * orientation or rotation, or an unknown recipe id; BUSY inside a step. On failure *out
+ * is the none handle. */
+steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
+                                   steer_handle *out);
+
+/* Remove an agent; its handle (and every copy of it) becomes stale. STALE when it already
+ * was; BUSY inside a step (removal during a step is refused, never deferred silently). */
+steer_world_status steer_world_remove(steer_world *world, steer_handle handle);
+
+/* True when the handle refers to a live agent of this world. */
+bool steer_world_is_valid(const steer_world *world, steer_handle handle);
+
+/* Number of live agents. */
+int steer_world_count(const steer_world *world);
+
+/* The handle of the i-th live agent, 0 <= i < count, in the world's internal order
+ * (which changes with every step and removal); the none handle out of range. */
+steer_handle steer_world_handle_at(const steer_world *world, int i);
+
+/* Copy an agent's state and limits to *out. */
+steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
+                                         steer_agent *out);
+
+/* Replace an agent's state and limits (a teleport, a new speed limit...). INVALID for a
+ * non-finite position, velocity, orientation or rotation; BUSY inside a step. */
+steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle,
+                                         const steer_agent *agent);
+
+/* Set the target point. INVALID when not finite. */
+steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
+                                          steer_vec3 target);
+
+/* Set the target agent (the none handle clears it). A target that is removed later is
+ * simply ignored (its behaviours give zero steering). */
+steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle handle,
+                                                steer_handle target);
+
+/* Switch the agent to another recipe (-1: none). */
+steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle, int recipe);
+
+/* Set the layers an agent is in and the layers it perceives. */
+steer_world_status steer_world_set_layers(steer_world *world, steer_handle handle, uint32_t layer,
+                                          uint32_t mask);
+
+/* The steering applied to the agent in the last step (zero before the first). */
+steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
+                                            steer_steering *out);
+
+/* The user pointer from the agent's def; NULL for a stale handle. */
+void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
+
+/* Advance every agent by dt (seconds for kinematic agents; Reynolds agents take one
+ * frame and ignore dt): evaluate each agent's recipe and callback against the state at
+ * the start of the step, integrate, apply the bounds, and rebuild the spatial index.
+ * INVALID for dt <= 0 or not finite (nothing moves); BUSY when called from a callback. */
+steer_world_status steer_world_step(steer_world *world, float dt);
+
+/* The game's neighbour query: write the handles of up to `capacity` live agents whose
+ * distance from `centre` is <= radius and whose layer meets `mask` into out, in the
+ * world's internal order, and return how many agents matched in all (which may exceed
+ * capacity). radius < 0 or non-finite input gives 0. out may be NULL when capacity is 0.
+ * Safe from callbacks during a step (it reads the state at the start of the step). */
+int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,
+                      steer_handle *out, int capacity);
+
+/* Numbers about the last step. */
+typedef struct steer_world_stats {
+    int agents;            /* live agents */
+    int cells;             /* cells in the spatial index */
+    float cell_size;       /* their edge, world units */
+    double avg_neighbours; /* mean agents per agent that passed a neighbourhood test of
+                              its recipe in the last step */
+    uint64_t steps;        /* steps taken */
+} steer_world_stats;
+
+/* Statistics; zeros for NULL. */
+steer_world_stats steer_world_stats_get(const steer_world *world);
+
+/* A 64-bit hash (FNV-1a) of every live agent's slot, generation, position, velocity,
+ * orientation, rotation and random stream, in slot order: equal hashes mean equal
+ * states. For determinism tests and replays. */
+uint64_t steer_world_state_hash(const steer_world *world);
+
+/* ---- debug drawing --------------------------------------------------------------------- */
+
+/* Colours are 0xRRGGBBAA. */
+#define STEER_DEBUG_VELOCITY 0x3080FFFFu
+#define STEER_DEBUG_FORCE    0xFF4040FFu
+#define STEER_DEBUG_RADIUS   0x40C040FFu
+#define STEER_DEBUG_TEXT     0xFFFFFFFFu
+
+/* Callbacks a renderer supplies; any may be NULL. Circles lie in the plane whose normal
+ * is `normal` (the agent's up axis). */
+typedef struct steer_debug_draw {
+    void (*line)(void *user, steer_vec3 from, steer_vec3 to, uint32_t colour);
+    void (*circle)(void *user, steer_vec3 centre, float radius, steer_vec3 normal, uint32_t colour);
+    void (*text)(void *user, steer_vec3 at, const char *text, uint32_t colour);
+    void *user;
+    float force_scale;       /* world units drawn per unit of steering (0 reads as 1) */
+    float velocity_scale;    /* world units drawn per unit of velocity (0 reads as 1) */
+    bool show_radius;        /* draw the body radius */
+    bool show_neighbourhood; /* draw the largest neighbourhood radius of the recipe */
+    bool show_labels;        /* write "slot:generation" beside the agent */
+} steer_debug_draw;
+
+/* Draw one agent's velocity, last steering force, and optionally radii and label; with
+ * the none handle, draw every agent. Call it between steps (not from a callback). Returns
+ * STALE for a handle that is neither valid nor none. */
+steer_world_status steer_world_debug_draw(const steer_world *world, steer_handle only,
+                                          const steer_debug_draw *draw);
+
+#endif /* STEER_WORLD_H */

@@ -1,0 +1,149 @@
+/* World creation and destruction, the allocator hooks, and the parallel-for default
+ * (steer/world.h). Everything a world needs is allocated here, so stepping never does. */
+#include "world_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+steer_world_def steer_world_default(void)
+{
+    steer_world_def d;
+    memset(&d, 0, sizeof d);
+    d.capacity = 1024;
+    d.max_recipes = 16;
+    d.seed = 1u;
+    d.cell_size = 0.0f;
+    d.bounds = steer_bounds_none();
+    return d;
+}
+
+void *steer__world_alloc(const steer_world_def *def, size_t size)
+{
+    void *p = def->allocator.alloc != NULL ? def->allocator.alloc(def->allocator.user, size)
+                                           : malloc(size);
+    if (p != NULL) memset(p, 0, size);
+    return p;
+}
+
+void steer__world_free(const steer_world_def *def, void *ptr, size_t size)
+{
+    if (ptr == NULL) return;
+    if (def->allocator.free != NULL)
+        def->allocator.free(def->allocator.user, ptr, size);
+    else
+        free(ptr);
+}
+
+/* Every array the world owns, with its element size and count, so creation and
+ * destruction walk one list and cannot disagree. */
+typedef struct steer_world_array {
+    void **ptr;
+    size_t size;
+} steer_world_array;
+
+enum { STEER_WORLD_ARRAYS = 15 };
+
+static void steer_world_arrays(steer_world *w, steer_world_array *a)
+{
+    size_t n = (size_t)w->capacity;
+    int k = 0;
+    for (int b = 0; b < 2; b++) {
+        a[k++] = (steer_world_array){(void **)&w->pos[b], n * sizeof(steer_vec3)};
+        a[k++] = (steer_world_array){(void **)&w->vel[b], n * sizeof(steer_vec3)};
+        a[k++] = (steer_world_array){(void **)&w->body[b], n * sizeof(steer_world_body)};
+        a[k++] = (steer_world_array){(void **)&w->steering[b], n * sizeof(steer_steering)};
+    }
+    a[k++] = (steer_world_array){(void **)&w->forward, n * sizeof(steer_vec3)};
+    a[k++] = (steer_world_array){(void **)&w->layer, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->neighbours, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->slots, n * sizeof(steer_world_slot)};
+    a[k++] = (steer_world_array){(void **)&w->grid.start,
+                                 ((size_t)w->grid.max_cells + 1u) * sizeof(uint32_t)};
+}
+
+static void steer_world_free_arrays(steer_world *w)
+{
+    steer_world_array a[STEER_WORLD_ARRAYS];
+    steer_world_arrays(w, a);
+    for (int i = 0; i < STEER_WORLD_ARRAYS; i++) steer__world_free(&w->def, *a[i].ptr, a[i].size);
+    steer__world_free(&w->def, w->recipes, (size_t)w->def.max_recipes * sizeof(steer_world_recipe));
+}
+
+static bool steer_world_alloc_arrays(steer_world *w)
+{
+    steer_world_array a[STEER_WORLD_ARRAYS];
+    steer_world_arrays(w, a);
+    bool ok = true;
+    for (int i = 0; i < STEER_WORLD_ARRAYS; i++) {
+        *a[i].ptr = steer__world_alloc(&w->def, a[i].size);
+        ok = ok && *a[i].ptr != NULL;
+    }
+    w->recipes =
+        steer__world_alloc(&w->def, (size_t)w->def.max_recipes * sizeof(steer_world_recipe));
+    return ok && w->recipes != NULL;
+}
+
+/* Free slots form a stack (the last removed is reused first), so slot numbers, and so
+ * every agent's random stream, depend only on the sequence of adds and removes. */
+static void steer_world_init_slots(steer_world *w)
+{
+    for (int i = 0; i < w->capacity; i++) {
+        w->slots[i].generation = 1u;
+        w->slots[i].dense = -1;
+        w->slots[i].next_free = (uint32_t)i + 1u;
+    }
+    w->free_head = 0u;
+}
+
+/* A tag from the world's address: no global counter is needed, and handles of two live
+ * worlds differ unless 32 bits of hash collide. */
+static uint32_t steer_world_tag(const steer_world *w)
+{
+    uint64_t x = (uint64_t)(uintptr_t)w;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    uint32_t t = (uint32_t)x;
+    return t != 0u ? t : 1u;
+}
+
+steer_world *steer_world_create(const steer_world_def *def)
+{
+    STEER_ASSERT(def != NULL);
+    if (def == NULL || def->capacity <= 0 || def->capacity > (1 << 28) || def->max_recipes <= 0)
+        return NULL;
+    steer_world *w = steer__world_alloc(def, sizeof *w);
+    if (w == NULL) return NULL;
+    w->def = *def;
+    w->capacity = def->capacity;
+    /* Twice as many cells as agents bounds the index's memory whatever the spread of the
+     * agents (the cell grows instead); see docs/world.md. */
+    w->grid.max_cells = 2 * def->capacity + 64;
+    if (!steer_world_alloc_arrays(w)) {
+        steer_world_destroy(w);
+        return NULL;
+    }
+    w->tag = steer_world_tag(w);
+    steer_world_init_slots(w);
+    w->auto_cell = 1.0f;
+    return w;
+}
+
+void steer_world_destroy(steer_world *world)
+{
+    if (world == NULL) return;
+    steer_world_def def = world->def;
+    steer_world_free_arrays(world);
+    steer__world_free(&def, world, sizeof *world);
+}
+
+void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx)
+{
+    if (count <= 0) return;
+    if (world->def.parallel_for != NULL)
+        world->def.parallel_for(world->def.parallel_user, count, fn, ctx);
+    else
+        fn(ctx, 0, count);
+}

@@ -1,0 +1,275 @@
+/* Adding, removing, reading and changing agents by handle (steer/world.h). */
+#include "world_internal.h"
+
+#include <string.h>
+
+steer_world_agent_def steer_world_agent_default(void)
+{
+    steer_world_agent_def d;
+    memset(&d, 0, sizeof d);
+    d.agent = steer_agent_default();
+    d.recipe = -1;
+    d.layer = 1u;
+    d.mask = 0xFFFFFFFFu;
+    d.target = steer_v3_zero();
+    d.target_agent = steer_handle_none();
+    return d;
+}
+
+steer_world_slot *steer__world_slot(const steer_world *world, steer_handle h)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL || h.world != world->tag || h.index >= (uint32_t)world->capacity) return NULL;
+    steer_world_slot *s = &world->slots[h.index];
+    return s->dense >= 0 && s->generation == h.generation ? s : NULL;
+}
+
+steer_handle steer__world_handle_of(const steer_world *world, int i)
+{
+    steer_handle h;
+    h.index = world->body[world->cur][i].slot;
+    h.generation = world->slots[h.index].generation;
+    h.world = world->tag;
+    return h;
+}
+
+steer_agent steer__world_load(const steer_world *world, int b, int i)
+{
+    const steer_world_body *y = &world->body[b][i];
+    steer_agent a;
+    a.position = world->pos[b][i];
+    a.velocity = world->vel[b][i];
+    a.orientation = y->orientation;
+    a.rotation = y->rotation;
+    a.max_speed = y->max_speed;
+    a.max_accel = y->max_accel;
+    a.max_force = y->max_force;
+    a.mass = y->mass;
+    a.max_rotation = y->max_rotation;
+    a.max_angular_accel = y->max_angular_accel;
+    a.radius = y->radius;
+    a.space = (steer_space)y->space;
+    a.model = (steer_model)y->model;
+    a.facing = (steer_facing)y->facing;
+    return a;
+}
+
+void steer__world_store(steer_world *world, int b, int i, const steer_agent *a)
+{
+    steer_world_body *y = &world->body[b][i];
+    world->pos[b][i] = a->position;
+    world->vel[b][i] = a->velocity;
+    y->orientation = a->orientation;
+    y->rotation = a->rotation;
+    y->max_speed = a->max_speed;
+    y->max_accel = a->max_accel;
+    y->max_force = a->max_force;
+    y->mass = a->mass;
+    y->max_rotation = a->max_rotation;
+    y->max_angular_accel = a->max_angular_accel;
+    y->radius = a->radius;
+    y->space = (uint8_t)a->space;
+    y->model = (uint8_t)a->model;
+    y->facing = (uint8_t)a->facing;
+}
+
+static bool steer_world_recipe_ok(const steer_world *world, int recipe)
+{
+    return recipe == -1 || (recipe >= 0 && recipe < world->recipe_count);
+}
+
+static bool steer_world_agent_ok(const steer_agent *a)
+{
+    return steer_agent_state_is_finite(a) && (unsigned)a->space <= (unsigned)STEER_SPACE_3D &&
+           (unsigned)a->model <= (unsigned)STEER_MODEL_REYNOLDS &&
+           (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY;
+}
+
+/* Each agent's stream: the world seed mixed with the slot's generation, on the slot's
+ * stream, so it depends on neither threads nor memory layout, and a reused slot does not
+ * replay its previous agent's draws. */
+static steer_rng steer_world_agent_rng(const steer_world *world, uint32_t slot, uint32_t gen)
+{
+    uint64_t mix = world->def.seed ^ ((uint64_t)gen * 0x9E3779B97F4A7C15ULL);
+    return steer_rng_make(mix, slot);
+}
+
+static void steer_world_place(steer_world *world, uint32_t slot, const steer_world_agent_def *def)
+{
+    int d = world->count++, b = world->cur;
+    steer_world_body *y = &world->body[b][d];
+    steer__world_store(world, b, d, &def->agent);
+    y->recipe = def->recipe;
+    y->layer = def->layer;
+    y->mask = def->mask;
+    y->slot = slot;
+    y->rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
+    y->wander = steer_wander_state_make(&y->rng);
+    world->steering[b][d] = steer_steering_zero();
+    world->neighbours[d] = 0u;
+    world->slots[slot].dense = d;
+}
+
+steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
+                                   steer_handle *out)
+{
+    STEER_ASSERT(world != NULL && def != NULL);
+    if (out != NULL) *out = steer_handle_none();
+    if (world == NULL || def == NULL) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    if (!steer_world_agent_ok(&def->agent) || !steer_world_recipe_ok(world, def->recipe))
+        return STEER_WORLD_INVALID;
+    if (world->count >= world->capacity) return STEER_WORLD_FULL;
+    uint32_t slot = world->free_head;
+    steer_world_slot *s = &world->slots[slot];
+    world->free_head = s->next_free;
+    s->target = steer_v3_is_finite(def->target) ? def->target : steer_v3_zero();
+    s->target_agent = def->target_agent;
+    s->callback = def->callback;
+    s->callback_user = def->callback_user;
+    s->user_data = def->user_data;
+    steer_world_place(world, slot, def);
+    world->index_valid = false;
+    if (out != NULL) *out = (steer_handle){slot, s->generation, world->tag};
+    return STEER_WORLD_OK;
+}
+
+/* Move dense entry `from` to `to` in the current buffer (removal fills its hole). */
+static void steer_world_move(steer_world *world, int from, int to)
+{
+    int b = world->cur;
+    world->pos[b][to] = world->pos[b][from];
+    world->vel[b][to] = world->vel[b][from];
+    world->body[b][to] = world->body[b][from];
+    world->steering[b][to] = world->steering[b][from];
+    world->neighbours[to] = world->neighbours[from];
+    world->slots[world->body[b][to].slot].dense = to;
+}
+
+steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL) return STEER_WORLD_STALE;
+    int d = s->dense, last = world->count - 1;
+    if (d != last) steer_world_move(world, last, d);
+    world->count--;
+    s->dense = -1;
+    s->generation = s->generation + 1u != 0u ? s->generation + 1u : 1u;
+    s->next_free = world->free_head;
+    world->free_head = handle.index;
+    world->index_valid = false;
+    return STEER_WORLD_OK;
+}
+
+bool steer_world_is_valid(const steer_world *world, steer_handle handle)
+{
+    return world != NULL && steer__world_slot(world, handle) != NULL;
+}
+
+int steer_world_count(const steer_world *world)
+{
+    STEER_ASSERT(world != NULL);
+    return world != NULL ? world->count : 0;
+}
+
+steer_handle steer_world_handle_at(const steer_world *world, int i)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL || i < 0 || i >= world->count) return steer_handle_none();
+    return steer__world_handle_of(world, i);
+}
+
+steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
+                                         steer_agent *out)
+{
+    STEER_ASSERT(world != NULL && out != NULL);
+    if (world == NULL || out == NULL) return STEER_WORLD_INVALID;
+    steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL) return STEER_WORLD_STALE;
+    *out = steer__world_load(world, world->cur, s->dense);
+    return STEER_WORLD_OK;
+}
+
+/* The slot of a handle for a change: BUSY during a step, STALE when not live. */
+static steer_world_status steer_world_editable(steer_world *world, steer_handle handle,
+                                               steer_world_slot **out)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    *out = steer__world_slot(world, handle);
+    return *out != NULL ? STEER_WORLD_OK : STEER_WORLD_STALE;
+}
+
+steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle,
+                                         const steer_agent *agent)
+{
+    steer_world_slot *s = NULL;
+    steer_world_status st = steer_world_editable(world, handle, &s);
+    if (st != STEER_WORLD_OK) return st;
+    if (agent == NULL || !steer_world_agent_ok(agent)) return STEER_WORLD_INVALID;
+    steer__world_store(world, world->cur, s->dense, agent);
+    world->index_valid = false;
+    return STEER_WORLD_OK;
+}
+
+steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
+                                          steer_vec3 target)
+{
+    steer_world_slot *s = NULL;
+    steer_world_status st = steer_world_editable(world, handle, &s);
+    if (st != STEER_WORLD_OK) return st;
+    if (!steer_v3_is_finite(target)) return STEER_WORLD_INVALID;
+    s->target = target;
+    return STEER_WORLD_OK;
+}
+
+steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle handle,
+                                                steer_handle target)
+{
+    steer_world_slot *s = NULL;
+    steer_world_status st = steer_world_editable(world, handle, &s);
+    if (st == STEER_WORLD_OK) s->target_agent = target;
+    return st;
+}
+
+steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle, int recipe)
+{
+    steer_world_slot *s = NULL;
+    steer_world_status st = steer_world_editable(world, handle, &s);
+    if (st != STEER_WORLD_OK) return st;
+    if (!steer_world_recipe_ok(world, recipe)) return STEER_WORLD_INVALID;
+    world->body[world->cur][s->dense].recipe = recipe;
+    return STEER_WORLD_OK;
+}
+
+steer_world_status steer_world_set_layers(steer_world *world, steer_handle handle, uint32_t layer,
+                                          uint32_t mask)
+{
+    steer_world_slot *s = NULL;
+    steer_world_status st = steer_world_editable(world, handle, &s);
+    if (st != STEER_WORLD_OK) return st;
+    world->body[world->cur][s->dense].layer = layer;
+    world->body[world->cur][s->dense].mask = mask;
+    return STEER_WORLD_OK;
+}
+
+steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
+                                            steer_steering *out)
+{
+    STEER_ASSERT(world != NULL && out != NULL);
+    if (world == NULL || out == NULL) return STEER_WORLD_INVALID;
+    steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL) return STEER_WORLD_STALE;
+    *out = world->steering[world->cur][s->dense];
+    return STEER_WORLD_OK;
+}
+
+void *steer_world_get_user_data(const steer_world *world, steer_handle handle)
+{
+    steer_world_slot *s = world != NULL ? steer__world_slot(world, handle) : NULL;
+    return s != NULL ? s->user_data : NULL;
+}

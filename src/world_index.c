@@ -1,0 +1,179 @@
+/* The spatial index: a uniform grid over the agents' bounding box, filled by a counting
+ * sort that also reorders the agents' arrays, rebuilt every step; and the public radius
+ * query (steer/world.h). */
+#include "world_internal.h"
+
+#include <math.h>
+
+/* Bounding box of the finite positions; false when there is none. */
+static bool steer_world_bbox(const steer_world *w, steer_vec3 *lo, steer_vec3 *hi)
+{
+    const steer_vec3 *p = w->pos[w->cur];
+    bool any = false;
+    for (int i = 0; i < w->count; i++) {
+        if (!steer_v3_is_finite(p[i])) continue;
+        if (!any) *lo = *hi = p[i];
+        any = true;
+        lo->x = p[i].x < lo->x ? p[i].x : lo->x;
+        lo->y = p[i].y < lo->y ? p[i].y : lo->y;
+        lo->z = p[i].z < lo->z ? p[i].z : lo->z;
+        hi->x = p[i].x > hi->x ? p[i].x : hi->x;
+        hi->y = p[i].y > hi->y ? p[i].y : hi->y;
+        hi->z = p[i].z > hi->z ? p[i].z : hi->z;
+    }
+    return any;
+}
+
+/* Cells along an extent, at least 1; in double so huge spreads cannot overflow. */
+static double steer_world_cells_along(double extent, double cell)
+{
+    double n = floor(extent / cell) + 1.0;
+    return n >= 1.0 && n == n ? n : 1.0;
+}
+
+/* Choose the cell edge and the grid's shape: the requested edge unless that would need
+ * more cells than were allocated, in which case the edge grows until they fit. */
+static void steer_world_grid_shape(steer_world *w, steer_vec3 lo, steer_vec3 hi)
+{
+    steer_world_grid *g = &w->grid;
+    double cell = w->def.cell_size > 0.0f && steer_is_finite(w->def.cell_size)
+                      ? (double)w->def.cell_size
+                      : (double)w->auto_cell;
+    double ex[3] = {(double)hi.x - lo.x, (double)hi.y - lo.y, (double)hi.z - lo.z};
+    for (int tries = 0; tries < 200; tries++) {
+        double n = 1.0;
+        for (int a = 0; a < 3; a++) n *= steer_world_cells_along(ex[a], cell);
+        if (n <= (double)g->max_cells) break;
+        cell *= cbrt(n / (double)g->max_cells) * 1.01 + 1e-9;
+    }
+    g->origin = lo;
+    g->cell = (float)cell;
+    g->inv_cell = (float)(1.0 / cell);
+    for (int a = 0; a < 3; a++) g->dim[a] = (int)steer_world_cells_along(ex[a], cell);
+    g->cells = g->dim[0] * g->dim[1] * g->dim[2];
+}
+
+static uint32_t steer_world_cell_index(const steer_world_grid *g, steer_vec3 p)
+{
+    int x = steer__grid_coord(g, p.x, 0), y = steer__grid_coord(g, p.y, 1);
+    int z = steer__grid_coord(g, p.z, 2);
+    return (uint32_t)((z * g->dim[1] + y) * g->dim[0] + x);
+}
+
+static void steer_world_cells_range(void *ctx, int begin, int end)
+{
+    steer_world *w = ctx;
+    const steer_vec3 *p = w->pos[w->cur];
+    for (int i = begin; i < end; i++) w->cell_of[i] = steer_world_cell_index(&w->grid, p[i]);
+}
+
+/* Counting sort, stable in the current order: new_index[i] is agent i's place, and
+ * start[c] the first place of cell c. Serial, but two light passes. */
+static void steer_world_count_sort(steer_world *w)
+{
+    steer_world_grid *g = &w->grid;
+    uint32_t *start = g->start;
+    for (int c = 0; c <= g->cells; c++) start[c] = 0u;
+    for (int i = 0; i < w->count; i++) start[w->cell_of[i] + 1u]++;
+    for (int c = 0; c < g->cells; c++) start[c + 1] += start[c];
+    /* start[c] now runs as a cursor; after placing, start[c] is the end of cell c. */
+    for (int i = 0; i < w->count; i++) w->new_index[i] = start[w->cell_of[i]]++;
+    for (int c = g->cells; c > 0; c--) start[c] = start[c - 1];
+    start[0] = 0u;
+}
+
+/* The agent's forward direction as behaviours see it (steer_agent_forward), for the
+ * alignment and view-cone tests of its neighbours. */
+static steer_vec3 steer_world_forward(steer_vec3 vel, const steer_world_body *y)
+{
+    steer_space space = (steer_space)y->space;
+    steer_vec3 f = steer_normalize(steer_space_project(space, vel));
+    return steer_length_sq(f) > 0.0f ? f : steer_space_heading(space, y->orientation);
+}
+
+static void steer_world_scatter_range(void *ctx, int begin, int end)
+{
+    steer_world *w = ctx;
+    int s = w->cur, o = 1 - w->cur;
+    for (int i = begin; i < end; i++) {
+        uint32_t d = w->new_index[i];
+        const steer_world_body *y = &w->body[s][i];
+        w->pos[o][d] = w->pos[s][i];
+        w->vel[o][d] = w->vel[s][i];
+        w->body[o][d] = *y;
+        w->steering[o][d] = w->steering[s][i];
+        w->forward[d] = steer_world_forward(w->vel[s][i], y);
+        w->layer[d] = y->layer;
+        w->slots[y->slot].dense = (int32_t)d;
+    }
+}
+
+void steer__world_rebuild(steer_world *w)
+{
+    steer_vec3 lo = steer_v3_zero(), hi = steer_v3_zero();
+    if (!steer_world_bbox(w, &lo, &hi)) lo = hi = steer_v3_zero();
+    steer_world_grid_shape(w, lo, hi);
+    steer__world_parallel(w, w->count, steer_world_cells_range, w);
+    steer_world_count_sort(w);
+    steer__world_parallel(w, w->count, steer_world_scatter_range, w);
+    w->cur = 1 - w->cur;
+    w->index_valid = true;
+}
+
+/* ---- the public query ------------------------------------------------------------------ */
+
+typedef struct steer_world_query_state {
+    steer_vec3 centre;
+    float radius_sq;
+    uint32_t mask;
+    steer_handle *out;
+    int capacity;
+    int found;
+} steer_world_query_state;
+
+static void steer_world_query_visit(const steer_world *w, steer_world_query_state *q, int i)
+{
+    const steer_world_body *y = &w->body[w->cur][i];
+    if ((y->layer & q->mask) == 0u) return;
+    if (!(steer_length_sq(steer_sub(w->pos[w->cur][i], q->centre)) <= q->radius_sq)) return;
+    if (q->found < q->capacity) q->out[q->found] = steer__world_handle_of(w, i);
+    q->found++;
+}
+
+static void steer_world_query_grid(const steer_world *w, steer_world_query_state *q, float r)
+{
+    const steer_world_grid *g = &w->grid;
+    steer_vec3 c = q->centre;
+    int x0 = steer__grid_coord(g, c.x - r, 0), x1 = steer__grid_coord(g, c.x + r, 0);
+    int y0 = steer__grid_coord(g, c.y - r, 1), y1 = steer__grid_coord(g, c.y + r, 1);
+    int z0 = steer__grid_coord(g, c.z - r, 2), z1 = steer__grid_coord(g, c.z + r, 2);
+    for (int z = z0; z <= z1; z++) {
+        for (int y = y0; y <= y1; y++) {
+            int row = (z * g->dim[1] + y) * g->dim[0];
+            /* A row of cells is one run of agents: the sort put them side by side. */
+            uint32_t end = g->start[row + x1 + 1];
+            for (uint32_t i = g->start[row + x0]; i < end; i++)
+                steer_world_query_visit(w, q, (int)i);
+        }
+    }
+}
+
+int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,
+                      steer_handle *out, int capacity)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL || !steer_v3_is_finite(centre) || !(radius >= 0.0f) ||
+        !steer_is_finite(radius))
+        return 0;
+    steer_world_query_state q = {centre, radius * radius, mask, out, out != NULL ? capacity : 0, 0};
+    if (q.capacity < 0) q.capacity = 0;
+    if (world->index_valid) {
+        /* The cell range is widened by a hair so rounding in centre +- radius can never
+         * leave out a cell holding an agent the exact distance test accepts. */
+        steer_world_query_grid(world, &q, radius * 1.0001f + 1e-6f);
+    } else {
+        /* Agents were added, removed or moved since the last rebuild: scan them all. */
+        for (int i = 0; i < world->count; i++) steer_world_query_visit(world, &q, i);
+    }
+    return q.found;
+}

@@ -1,0 +1,131 @@
+/* The world's private layout, shared by world*.c; not part of the public API.
+ *
+ * Agents live in dense arrays (index 0..count-1) kept in the order of the spatial
+ * index's cells: every rebuild permutes them (a counting sort), so an agent's
+ * neighbours sit next to it in memory. The arrays that change during a step are double
+ * buffered: the step reads buffer `cur` only (the snapshot every agent sees) and writes
+ * each agent's new state to the same index of the other buffer, then flips `cur`; the
+ * rebuild permutes the new state into the other buffer in cell order and flips again. Slots (what a
+ * handle's index names) never move; they map to the dense index and hold the cold data. */
+#ifndef STEER_WORLD_INTERNAL_H
+#define STEER_WORLD_INTERNAL_H
+
+#include "steer/world.h"
+
+#include "flock_internal.h"
+
+/* What the step reads and writes of an agent besides position and velocity. */
+typedef struct steer_world_body {
+    float orientation, rotation;
+    float max_speed, max_accel, max_force, mass;
+    float max_rotation, max_angular_accel, radius;
+    uint8_t space, model, facing;
+    uint8_t pad;
+    int32_t recipe; /* -1: none */
+    uint32_t layer, mask;
+    uint32_t slot;
+    steer_wander_state wander;
+    steer_rng rng;
+} steer_world_body;
+
+/* What never moves: per slot. */
+typedef struct steer_world_slot {
+    uint32_t generation; /* of the current or next agent in the slot */
+    int32_t dense;       /* dense index, or -1 when free */
+    uint32_t next_free;  /* free list link */
+    steer_vec3 target;
+    steer_handle target_agent;
+    steer_agent_callback callback;
+    void *callback_user;
+    void *user_data;
+} steer_world_slot;
+
+/* A recipe prepared for the neighbour loop: its neighbourhood items listed with their
+ * tests in squared form. */
+typedef struct steer_world_recipe {
+    steer_recipe recipe;
+    float neighbour_radius;            /* largest neighbourhood radius among its items, or 0 */
+    bool single_group;                 /* every item in group 0: blend only */
+    int nb_count;                      /* items that need neighbours */
+    uint8_t nb_item[STEER_RECIPE_MAX]; /* their indices in recipe.items */
+    uint8_t nb_kind[STEER_RECIPE_MAX]; /* their kinds */
+    steer_flock_test nb_test[STEER_RECIPE_MAX]; /* their tests */
+} steer_world_recipe;
+
+/* The uniform grid over the agents' bounding box. */
+typedef struct steer_world_grid {
+    steer_vec3 origin; /* corner of cell (0,0,0) */
+    float cell;        /* edge */
+    float inv_cell;    /* 1 / edge */
+    int dim[3];        /* cells per axis */
+    int cells;         /* dim[0] * dim[1] * dim[2] */
+    uint32_t *start;   /* cells + 1 entries: agents of cell c are [start[c], start[c+1]) */
+    int max_cells;     /* capacity of start - 1 */
+} steer_world_grid;
+
+struct steer_world {
+    steer_world_def def;
+    uint32_t tag; /* handles carry it to catch foreign handles */
+    int capacity;
+    int count;
+
+    /* dense, double buffered */
+    steer_vec3 *pos[2];
+    steer_vec3 *vel[2];
+    steer_world_body *body[2];
+    steer_steering *steering[2]; /* what was applied in the last step */
+    int cur;
+
+    /* dense, rebuilt with the index: snapshot extras */
+    steer_vec3 *forward;  /* unit forward of each agent at the start of the step */
+    uint32_t *layer;      /* copy of body.layer, packed for the neighbour loop */
+    uint32_t *neighbours; /* per agent, last step (order-free: summed for stats) */
+    uint32_t *cell_of;    /* scratch: cell of each agent */
+    uint32_t *new_index;  /* scratch: where each agent goes */
+
+    steer_world_slot *slots;
+    uint32_t free_head; /* first free slot, or capacity */
+
+    steer_world_recipe *recipes;
+    int recipe_count;
+    float auto_cell; /* largest neighbourhood radius of any recipe */
+
+    steer_world_grid grid;
+    bool index_valid; /* false after add/remove/set until the next rebuild */
+    bool stepping;
+    float dt; /* of the step being run */
+    uint64_t steps;
+};
+
+/* Per-allocation helper: a zeroed block from the world's allocator. */
+void *steer__world_alloc(const steer_world_def *def, size_t size);
+void steer__world_free(const steer_world_def *def, void *ptr, size_t size);
+
+/* The slot a handle names, or NULL when the handle is stale or foreign. */
+steer_world_slot *steer__world_slot(const steer_world *world, steer_handle handle);
+
+/* Build a steer_agent from dense entry i of buffer b, and store one back. */
+steer_agent steer__world_load(const steer_world *world, int b, int i);
+void steer__world_store(steer_world *world, int b, int i, const steer_agent *agent);
+
+/* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
+ * order (world_index.c). */
+void steer__world_rebuild(steer_world *world);
+
+/* Cell coordinate of x along axis a (clamped into the grid). */
+static inline int steer__grid_coord(const steer_world_grid *g, float x, int a)
+{
+    float o = a == 0 ? g->origin.x : (a == 1 ? g->origin.y : g->origin.z);
+    float f = (x - o) * g->inv_cell;
+    if (!(f > 0.0f)) return 0; /* also NaN */
+    int c = f < (float)g->dim[a] ? (int)f : g->dim[a] - 1;
+    return c;
+}
+
+/* Run fn over [0, count) with the world's parallel-for. */
+void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);
+
+/* The handle of dense entry i. */
+steer_handle steer__world_handle_of(const steer_world *world, int i);
+
+#endif /* STEER_WORLD_INTERNAL_H */

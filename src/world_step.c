@@ -1,0 +1,230 @@
+/* One world step: every agent's recipe against the snapshot, integration, bounds, then
+ * the index rebuild (steer/world.h, docs/world.md). Each agent reads buffer `cur` and the
+ * index only, and writes its own entry of the other buffer, so the split of agents among
+ * workers cannot change any result. */
+#include "world_internal.h"
+
+#include "steer/combine.h"
+#include "steer/integrate.h"
+
+/* What the neighbour loop gathers for one recipe item. */
+typedef struct steer_world_sum {
+    steer_vec3 v;
+    int n;
+} steer_world_sum;
+
+/* Everything one agent's evaluation needs. */
+typedef struct steer_world_eval {
+    const steer_world *w;
+    int i;                 /* dense index */
+    steer_agent agent;     /* its state at the start of the step */
+    steer_world_body body; /* its body; wander and rng advance here */
+    const steer_world_slot *slot;
+    steer_world_sum sum[STEER_RECIPE_MAX];
+    uint32_t seen; /* neighbours that passed any test */
+} steer_world_eval;
+
+/* Coincident agents: a unit push along x, opposite for the two of the pair (by slot), so
+ * they separate deterministically instead of dividing by zero. */
+static steer_vec3 steer_world_tie(const steer_world_eval *e, int j)
+{
+    float sign = e->body.slot < e->w->body[e->w->cur][j].slot ? 1.0f : -1.0f;
+    return steer_v3(sign, 0.0f, 0.0f);
+}
+
+/* One neighbour j at offset o (= p_j - p), |o|^2 = d2, k = dot(forward, o). */
+static void steer_world_visit(steer_world_eval *e, const steer_world_recipe *r, int j, steer_vec3 o,
+                              float d2, float k)
+{
+    bool any = false;
+    for (int m = 0; m < r->nb_count; m++) {
+        if (!steer__flock_accepts(&r->nb_test[m], k, d2)) continue;
+        steer_world_sum *s = &e->sum[r->nb_item[m]];
+        any = true;
+        switch (r->nb_kind[m]) {
+        case STEER_BEHAVIOUR_SEPARATION: {
+            steer_vec3 tie = d2 <= STEER_FLOCK_TIE_SQ ? steer_world_tie(e, j) : steer_v3_zero();
+            s->v = steer_add(s->v, steer__separation_term(steer_scale(o, -1.0f), d2, tie));
+            break;
+        }
+        case STEER_BEHAVIOUR_ALIGNMENT:
+            s->v = steer_add(s->v, e->w->forward[j]);
+            break;
+        case STEER_BEHAVIOUR_COHESION:
+            s->v = steer_add(s->v, o);
+            break;
+        default: /* queue: blocked by anyone ahead, not by someone on top of it */
+            if (d2 <= STEER_FLOCK_TIE_SQ) continue;
+            break;
+        }
+        s->n++;
+    }
+    e->seen += any ? 1u : 0u;
+}
+
+/* Visit every agent in the cells around the agent, within the recipe's largest radius,
+ * in the index's order (which fixes the order of the sums). */
+static void steer_world_gather(steer_world_eval *e, const steer_world_recipe *r)
+{
+    const steer_world *w = e->w;
+    const steer_world_grid *g = &w->grid;
+    const steer_vec3 *pos = w->pos[w->cur];
+    steer_vec3 p = pos[e->i], f = w->forward[e->i];
+    float reach = r->neighbour_radius * 1.0001f + 1e-6f, r2 = r->neighbour_radius;
+    r2 *= r2;
+    int x0 = steer__grid_coord(g, p.x - reach, 0), x1 = steer__grid_coord(g, p.x + reach, 0);
+    int y0 = steer__grid_coord(g, p.y - reach, 1), y1 = steer__grid_coord(g, p.y + reach, 1);
+    int z0 = steer__grid_coord(g, p.z - reach, 2), z1 = steer__grid_coord(g, p.z + reach, 2);
+    for (int z = z0; z <= z1; z++) {
+        for (int y = y0; y <= y1; y++) {
+            int row = (z * g->dim[1] + y) * g->dim[0];
+            uint32_t end = g->start[row + x1 + 1];
+            for (uint32_t j = g->start[row + x0]; j < end; j++) {
+                steer_vec3 o = steer_sub(pos[j], p);
+                float d2 = steer_length_sq(o);
+                if (!(d2 < r2) || (int)j == e->i || (w->layer[j] & e->body.mask) == 0u) continue;
+                steer_world_visit(e, r, (int)j, o, d2, steer_dot(f, o));
+            }
+        }
+    }
+}
+
+/* The target agent's dense index, or -1 when it has none or it is gone. */
+static int steer_world_target_index(const steer_world_eval *e)
+{
+    const steer_world_slot *t = steer__world_slot(e->w, e->slot->target_agent);
+    return t != NULL ? t->dense : -1;
+}
+
+/* The target point: the target agent's position when it has one, else the point. */
+static steer_vec3 steer_world_target_point(const steer_world_eval *e)
+{
+    int t = steer_world_target_index(e);
+    return t >= 0 ? e->w->pos[e->w->cur][t] : e->slot->target;
+}
+
+/* Behaviours that follow another agent; zero when it is gone. */
+static steer_steering steer_world_eval_chase(steer_world_eval *e, const steer_recipe_item *it)
+{
+    int t = steer_world_target_index(e);
+    if (t < 0) return steer_steering_zero();
+    const steer_world *w = e->w;
+    steer_vec3 tp = w->pos[w->cur][t], tv = w->vel[w->cur][t];
+    if (it->kind == STEER_BEHAVIOUR_PURSUE) return steer_pursue(&e->agent, tp, tv, &it->pursue);
+    if (it->kind == STEER_BEHAVIOUR_EVADE) return steer_evade(&e->agent, tp, tv, &it->pursue);
+    return steer_follow_leader(&e->agent, tp, tv, w->forward[t], &it->leader);
+}
+
+static steer_steering steer_world_eval_item(steer_world_eval *e, int k, const steer_recipe_item *it)
+{
+    const steer_agent *a = &e->agent;
+    const steer_world_sum *s = &e->sum[k];
+    switch (it->kind) {
+    case STEER_BEHAVIOUR_SEEK:
+        return steer_seek(a, steer_world_target_point(e));
+    case STEER_BEHAVIOUR_FLEE:
+        return steer_flee(a, steer_world_target_point(e));
+    case STEER_BEHAVIOUR_ARRIVE:
+        return steer_arrive(a, steer_world_target_point(e), &it->arrive, NULL);
+    case STEER_BEHAVIOUR_PURSUE:
+    case STEER_BEHAVIOUR_EVADE:
+    case STEER_BEHAVIOUR_FOLLOW_LEADER:
+        return steer_world_eval_chase(e, it);
+    case STEER_BEHAVIOUR_WANDER:
+        if (a->space == STEER_SPACE_3D)
+            return steer_wander_3d(a, &it->wander, &e->body.wander, &e->body.rng);
+        return steer_wander(a, &it->wander, &e->body.wander, &e->body.rng);
+    case STEER_BEHAVIOUR_LOOK_WHERE_GOING:
+        return steer_look_where_going(a, &it->align);
+    case STEER_BEHAVIOUR_SEPARATION:
+    case STEER_BEHAVIOUR_COHESION:
+        return steer__flock_direction(a, s->v);
+    case STEER_BEHAVIOUR_ALIGNMENT:
+        return steer__alignment_finish(a, s->v, s->n, e->w->forward[e->i]);
+    case STEER_BEHAVIOUR_QUEUE:
+        return steer__queue_finish(a, s->n > 0, &it->queue);
+    default:
+        return steer_steering_zero();
+    }
+}
+
+/* Blend the items of one priority group. */
+static steer_steering steer_world_blend_group(const steer_world_eval *e, const steer_recipe *r,
+                                              const steer_steering *out, int group, bool *present)
+{
+    steer_weighted items[STEER_RECIPE_MAX];
+    int n = 0;
+    for (int k = 0; k < r->count; k++) {
+        if (r->items[k].group != group) continue;
+        items[n].steering = out[k];
+        items[n++].weight = r->items[k].weight;
+    }
+    *present = n > 0;
+    return steer_blend(&e->agent, items, n);
+}
+
+static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_world_recipe *wr)
+{
+    const steer_recipe *r = &wr->recipe;
+    if (wr->nb_count > 0) steer_world_gather(e, wr);
+    steer_steering out[STEER_RECIPE_MAX];
+    for (int k = 0; k < r->count; k++) out[k] = steer_world_eval_item(e, k, &r->items[k]);
+    bool present = false;
+    if (wr->single_group) return steer_world_blend_group(e, r, out, 0, &present);
+    steer_steering groups[STEER_RECIPE_MAX];
+    int n = 0;
+    for (int g = 0; g < STEER_RECIPE_MAX; g++) {
+        groups[n] = steer_world_blend_group(e, r, out, g, &present);
+        n += present ? 1 : 0;
+    }
+    return steer_priority(groups, n, r->priority_epsilon, NULL);
+}
+
+static void steer_world_step_agent(steer_world *w, int i)
+{
+    int s = w->cur, o = 1 - s;
+    steer_world_eval e;
+    e.w = w;
+    e.i = i;
+    e.agent = steer__world_load(w, s, i);
+    e.body = w->body[s][i];
+    e.slot = &w->slots[e.body.slot];
+    e.seen = 0u;
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) e.sum[k] = (steer_world_sum){steer_v3_zero(), 0};
+    steer_steering out = steer_steering_zero();
+    if (e.body.recipe >= 0) out = steer_world_run_recipe(&e, &w->recipes[e.body.recipe]);
+    if (e.slot->callback != NULL) {
+        steer_handle self = {e.body.slot, e.slot->generation, w->tag};
+        out = e.slot->callback(e.slot->callback_user, w, self, &e.agent, out);
+    }
+    steer_agent_step(&e.agent, out, w->dt);
+    steer_bounds_apply(&w->def.bounds, &e.agent);
+    /* Only this agent's own entries of the other buffer are written. */
+    w->body[o][i] = e.body;
+    steer__world_store(w, o, i, &e.agent);
+    w->steering[o][i] = out;
+    w->neighbours[i] = e.seen;
+}
+
+static void steer_world_step_range(void *ctx, int begin, int end)
+{
+    steer_world *w = ctx;
+    for (int i = begin; i < end; i++) steer_world_step_agent(w, i);
+}
+
+steer_world_status steer_world_step(steer_world *world, float dt)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    if (!(dt > 0.0f) || !steer_is_finite(dt)) return STEER_WORLD_INVALID;
+    if (!world->index_valid) steer__world_rebuild(world);
+    world->stepping = true;
+    world->dt = dt;
+    steer__world_parallel(world, world->count, steer_world_step_range, world);
+    world->stepping = false;
+    world->cur = 1 - world->cur;
+    steer__world_rebuild(world);
+    world->steps++;
+    return STEER_WORLD_OK;
+}

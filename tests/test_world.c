@@ -1,0 +1,756 @@
+/* The batch world: handles, memory, bounds, group behaviours, queries, bad input. */
+#include "steer/steer.h"
+#include "test.h"
+
+/* ---- helpers -------------------------------------------------------------------------- */
+
+static steer_world *make_world(int capacity)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = capacity;
+    return steer_world_create(&def);
+}
+
+static steer_world_agent_def agent_at(float x, float y, float z)
+{
+    steer_world_agent_def d = steer_world_agent_default();
+    d.agent.position = steer_v3(x, y, z);
+    return d;
+}
+
+/* A 3D flyer with the benchmark's limits. */
+static steer_world_agent_def boid(steer_rng *r, float spread)
+{
+    steer_world_agent_def d = steer_world_agent_default();
+    d.agent.space = STEER_SPACE_3D;
+    d.agent.max_speed = 9.0f;
+    d.agent.max_accel = 27.0f;
+    d.agent.position =
+        steer_v3(steer_rng_range(r, -spread, spread), steer_rng_range(r, -spread, spread),
+                 steer_rng_range(r, -spread, spread));
+    steer_vec3 v =
+        steer_v3(steer_rng_range(r, -1, 1), steer_rng_range(r, -1, 1), steer_rng_range(r, -1, 1));
+    d.agent.velocity = steer_scale(steer_normalize(v), 2.7f);
+    return d;
+}
+
+static int add_recipe_of(steer_world *w, steer_behaviour_kind kind, float weight)
+{
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(kind, weight);
+    return steer_world_add_recipe(w, &r);
+}
+
+static bool agent_finite(const steer_world *w, steer_handle h)
+{
+    steer_agent a;
+    return steer_world_get_agent(w, h, &a) == STEER_WORLD_OK && steer_agent_state_is_finite(&a);
+}
+
+/* ---- handles ---------------------------------------------------------------------------- */
+
+static void handles_detect_removed_agents(void)
+{
+    steer_world *w = make_world(8);
+    steer_handle h[3];
+    for (int i = 0; i < 3; i++) {
+        steer_world_agent_def d = agent_at((float)i, 0, 0);
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    CHECK(steer_world_count(w) == 3);
+    CHECK(steer_world_remove(w, h[1]) == STEER_WORLD_OK);
+    CHECK(!steer_world_is_valid(w, h[1]));
+    CHECK(steer_world_remove(w, h[1]) == STEER_WORLD_STALE);
+    steer_agent a;
+    CHECK(steer_world_get_agent(w, h[1], &a) == STEER_WORLD_STALE);
+    /* The survivors keep their identity after the hole is filled. */
+    CHECK(steer_world_get_agent(w, h[2], &a) == STEER_WORLD_OK);
+    CHECK(a.position.x == 2.0f);
+    /* The slot is reused with a new generation: the old handle stays stale. */
+    steer_world_agent_def d = agent_at(9, 0, 0);
+    steer_handle again;
+    CHECK(steer_world_add(w, &d, &again) == STEER_WORLD_OK);
+    CHECK(again.index == h[1].index && again.generation != h[1].generation);
+    CHECK(!steer_world_is_valid(w, h[1]));
+    CHECK(steer_world_get_agent(w, again, &a) == STEER_WORLD_OK && a.position.x == 9.0f);
+    CHECK(!steer_world_is_valid(w, steer_handle_none()));
+    steer_world_destroy(w);
+}
+
+static void handles_survive_steps(void)
+{
+    steer_world *w = make_world(64);
+    steer_rng r = steer_rng_make(3u, 0u);
+    steer_handle h[40];
+    float x[40];
+    for (int i = 0; i < 40; i++) {
+        steer_world_agent_def d =
+            agent_at(steer_rng_range(&r, -50, 50), steer_rng_range(&r, -50, 50), 0);
+        x[i] = d.agent.position.x;
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    /* Agents at rest with no recipe stay put while the index reorders them. */
+    for (int s = 0; s < 3; s++) CHECK(steer_world_step(w, 0.1f) == STEER_WORLD_OK);
+    for (int i = 0; i < 40; i++) {
+        steer_agent a;
+        CHECK(steer_world_get_agent(w, h[i], &a) == STEER_WORLD_OK);
+        CHECK(a.position.x == x[i]);
+    }
+    steer_world_destroy(w);
+}
+
+static void capacity_exhausted_is_reported(void)
+{
+    steer_world *w = make_world(4);
+    steer_world_agent_def d = agent_at(0, 0, 0);
+    for (int i = 0; i < 4; i++) CHECK(steer_world_add(w, &d, NULL) == STEER_WORLD_OK);
+    steer_handle h = {1u, 1u, 1u};
+    CHECK(steer_world_add(w, &d, &h) == STEER_WORLD_FULL);
+    CHECK(h.generation == 0u && !steer_world_is_valid(w, h));
+    CHECK(steer_world_count(w) == 4);
+    /* The recipe table has its own limit. */
+    steer_world_def def = steer_world_default();
+    def.max_recipes = 1;
+    steer_world *w2 = steer_world_create(&def);
+    CHECK(add_recipe_of(w2, STEER_BEHAVIOUR_SEEK, 1) == 0);
+    CHECK(add_recipe_of(w2, STEER_BEHAVIOUR_SEEK, 1) == -1);
+    steer_world_destroy(w2);
+    steer_world_destroy(w);
+}
+
+static void foreign_and_forged_handles_are_refused(void)
+{
+    steer_world *a = make_world(8), *b = make_world(8);
+    steer_world_agent_def d = agent_at(0, 0, 0);
+    steer_handle ha, hb;
+    CHECK(steer_world_add(a, &d, &ha) == STEER_WORLD_OK);
+    CHECK(steer_world_add(b, &d, &hb) == STEER_WORLD_OK);
+    CHECK(ha.index == hb.index && ha.generation == hb.generation);
+    CHECK(!steer_world_is_valid(b, ha));
+    CHECK(steer_world_remove(b, ha) == STEER_WORLD_STALE);
+    CHECK(steer_world_count(b) == 1);
+    steer_handle forged = hb;
+    forged.index = 1000u;
+    CHECK(!steer_world_is_valid(b, forged));
+    forged = hb;
+    forged.generation = 0u;
+    CHECK(!steer_world_is_valid(b, forged));
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
+/* ---- memory ----------------------------------------------------------------------------- */
+
+typedef struct counting_allocator {
+    int allocs, frees;
+    size_t live;
+} counting_allocator;
+
+static void *count_alloc(void *user, size_t size)
+{
+    counting_allocator *c = user;
+    c->allocs++;
+    c->live += size;
+    return malloc(size);
+}
+
+static void count_free(void *user, void *ptr, size_t size)
+{
+    counting_allocator *c = user;
+    c->frees++;
+    c->live -= size;
+    free(ptr);
+}
+
+static int add_boids_recipe(steer_world *w)
+{
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 8.0f);
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 8.0f);
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    return steer_world_add_recipe(w, &r);
+}
+
+static void no_allocation_after_creation(void)
+{
+    counting_allocator c = {0, 0, 0};
+    steer_world_def def = steer_world_default();
+    def.capacity = 600;
+    def.allocator.alloc = count_alloc;
+    def.allocator.free = count_free;
+    def.allocator.user = &c;
+    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    def.bounds.radius = 40.0f;
+    steer_world *w = steer_world_create(&def);
+    CHECK(w != NULL);
+    int after_create = c.allocs;
+    int recipe = add_boids_recipe(w);
+    steer_rng r = steer_rng_make(4u, 0u);
+    steer_handle h[600];
+    for (int i = 0; i < 600; i++) {
+        steer_world_agent_def d = boid(&r, 30.0f);
+        d.recipe = recipe;
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    steer_handle found[64];
+    for (int s = 0; s < 40; s++) {
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+        steer_world_query(w, steer_v3(0, 0, 0), 10.0f, 0xFFFFFFFFu, found, 64);
+        if (s % 10 == 0) {
+            CHECK(steer_world_remove(w, h[s]) == STEER_WORLD_OK);
+            steer_world_agent_def d = boid(&r, 30.0f);
+            CHECK(steer_world_add(w, &d, &h[s]) == STEER_WORLD_OK);
+        }
+    }
+    CHECK(c.allocs == after_create);
+    CHECK(c.frees == 0);
+    steer_world_destroy(w);
+    CHECK(c.frees == c.allocs && c.live == 0u);
+}
+
+/* ---- bounds ----------------------------------------------------------------------------- */
+
+static steer_agent moving_agent(steer_vec3 p, steer_vec3 v)
+{
+    steer_agent a = steer_agent_default();
+    a.space = STEER_SPACE_3D;
+    a.position = p;
+    a.velocity = v;
+    return a;
+}
+
+static void bounds_wrap_box_enters_opposite_face(void)
+{
+    steer_bounds b = steer_bounds_none();
+    b.kind = STEER_BOUNDS_WRAP_BOX;
+    b.half_extents = steer_v3(10, 5, 0); /* z unbounded */
+    steer_agent a = moving_agent(steer_v3(10.5f, -5.25f, 123.0f), steer_v3(1, -1, 0));
+    CHECK(steer_bounds_apply(&b, &a));
+    CHECK_NEAR(a.position.x, -9.5f, 1e-5);
+    CHECK_NEAR(a.position.y, 4.75f, 1e-5);
+    CHECK(a.position.z == 123.0f);
+    CHECK(a.velocity.x == 1.0f);
+    steer_agent in = moving_agent(steer_v3(1, 1, 1), steer_v3(1, 0, 0));
+    CHECK(!steer_bounds_apply(&b, &in));
+}
+
+static void bounds_wrap_sphere_teleports_to_antipode(void)
+{
+    steer_bounds b = steer_bounds_none();
+    b.kind = STEER_BOUNDS_WRAP_SPHERE;
+    b.centre = steer_v3(1, 2, 3);
+    b.radius = 10.0f;
+    steer_agent a = moving_agent(steer_v3(1, 2, 14), steer_v3(0, 0, 2));
+    CHECK(steer_bounds_apply(&b, &a));
+    CHECK_NEAR(a.position.z, -7.0f, 1e-5);
+    CHECK_NEAR(steer_distance(a.position, b.centre), 10.0f, 1e-4);
+    /* It flies back in. */
+    CHECK(steer_dot(a.velocity, steer_sub(b.centre, a.position)) > 0.0f);
+}
+
+static void bounds_clamp_and_respawn(void)
+{
+    steer_bounds b = steer_bounds_none();
+    b.kind = STEER_BOUNDS_CLAMP_BOX;
+    b.half_extents = steer_v3(10, 10, 10);
+    steer_agent a = moving_agent(steer_v3(12, 3, -11), steer_v3(2, 1, -1));
+    CHECK(steer_bounds_apply(&b, &a));
+    CHECK(a.position.x == 10.0f && a.position.y == 3.0f && a.position.z == -10.0f);
+    CHECK(a.velocity.x == 0.0f && a.velocity.y == 1.0f && a.velocity.z == 0.0f);
+    b.kind = STEER_BOUNDS_RESPAWN;
+    b.centre = steer_v3(5, 5, 0);
+    b.half_extents = steer_v3(10, 10, 0);
+    steer_agent w = steer_agent_default(); /* XY: z is its own */
+    w.position = steer_v3(16, 0, 2);
+    w.velocity = steer_v3(1, 0, 0);
+    CHECK(steer_bounds_apply(&b, &w));
+    CHECK(w.position.x == 5.0f && w.position.y == 5.0f && w.position.z == 2.0f);
+    CHECK(w.velocity.x == 1.0f);
+}
+
+static void bounds_zero_sized_are_off(void)
+{
+    steer_bounds b = steer_bounds_none();
+    steer_agent a = moving_agent(steer_v3(1000, -1000, 50), steer_v3(1, 0, 0));
+    for (int k = STEER_BOUNDS_WRAP_BOX; k <= STEER_BOUNDS_RESPAWN; k++) {
+        b.kind = (steer_bounds_kind)k;
+        CHECK_MSG(!steer_bounds_apply(&b, &a), "kind %d", k);
+    }
+    b.kind = STEER_BOUNDS_WRAP_BOX;
+    b.half_extents = steer_v3(NAN, -1, 0);
+    CHECK(!steer_bounds_apply(&b, &a));
+    CHECK(a.position.x == 1000.0f);
+}
+
+static void world_applies_its_bounds(void)
+{
+    steer_world_def def = steer_world_default();
+    def.bounds.kind = STEER_BOUNDS_RESPAWN;
+    def.bounds.half_extents = steer_v3(10, 10, 0);
+    steer_world *w = steer_world_create(&def);
+    steer_world_agent_def d = agent_at(9.9f, 0, 0);
+    d.agent.velocity = steer_v3(5, 0, 0);
+    steer_handle h;
+    CHECK(steer_world_add(w, &d, &h) == STEER_WORLD_OK);
+    for (int s = 0; s < 3; s++) steer_world_step(w, 1.0f / 60.0f);
+    steer_agent a;
+    CHECK(steer_world_get_agent(w, h, &a) == STEER_WORLD_OK);
+    CHECK(a.position.x < 1.0f && a.position.x > 0.0f);
+    steer_world_destroy(w);
+}
+
+/* ---- group behaviours ------------------------------------------------------------------- */
+
+static void separation_of_coincident_agents_has_no_nan(void)
+{
+    steer_world *w = make_world(8);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 10.0f);
+    r.items[0].neighbourhood.cos_view = -1.0f; /* a neighbour right behind counts too */
+    int sep = steer_world_add_recipe(w, &r);
+    steer_handle h[3];
+    for (int i = 0; i < 3; i++) {
+        steer_world_agent_def d = agent_at(4, 4, 0);
+        d.recipe = sep;
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    for (int s = 0; s < 120; s++) CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    steer_agent a[3];
+    for (int i = 0; i < 3; i++) {
+        CHECK(agent_finite(w, h[i]));
+        steer_world_get_agent(w, h[i], &a[i]);
+    }
+    CHECK(steer_distance(a[0].position, a[1].position) > 0.5f);
+    CHECK(steer_distance(a[1].position, a[2].position) > 0.5f);
+    /* The pure function skips a coincident neighbour and gives zero, not NaN. */
+    steer_agent solo = steer_agent_default();
+    steer_vec3 same = solo.position;
+    steer_steering s = steer_separation(&solo, &same, 1, NULL);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f && s.linear.z == 0.0f);
+    steer_world_destroy(w);
+}
+
+/* |mean of unit velocities|: 1 when all fly the same way, ~0 when headings are random. */
+static float polarisation(const steer_world *w)
+{
+    steer_vec3 sum = steer_v3_zero();
+    int n = steer_world_count(w);
+    for (int i = 0; i < n; i++) {
+        steer_agent a;
+        steer_world_get_agent(w, steer_world_handle_at(w, i), &a);
+        sum = steer_add(sum, steer_normalize(a.velocity));
+    }
+    return steer_length(sum) / (float)n;
+}
+
+/* n flyers with random headings in a cube of half-size `spread`, running one group
+ * behaviour; cos_view below -1 keeps the behaviour's default cone. */
+static steer_world *random_flyers(int n, int recipe_kind, float weight, float spread,
+                                  float cos_view, int *recipe)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = n;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe rc = steer_recipe_default();
+    rc.items[rc.count++] = steer_recipe_item_make((steer_behaviour_kind)recipe_kind, weight);
+    if (cos_view >= -1.0f) rc.items[0].neighbourhood.cos_view = cos_view;
+    *recipe = steer_world_add_recipe(w, &rc);
+    steer_rng r = steer_rng_make(5u, 0u);
+    for (int i = 0; i < n; i++) {
+        steer_world_agent_def d = boid(&r, spread);
+        d.recipe = *recipe;
+        steer_world_add(w, &d, NULL);
+    }
+    return w;
+}
+
+static void alignment_makes_headings_agree(void)
+{
+    int recipe;
+    steer_world *w = random_flyers(200, STEER_BEHAVIOUR_ALIGNMENT, 8.0f, 6.0f, -1.0f, &recipe);
+    float before = polarisation(w);
+    for (int s = 0; s < 240; s++) steer_world_step(w, 1.0f / 60.0f);
+    float after = polarisation(w);
+    CHECK_MSG(before < 0.3f && after > 0.9f, "polarisation %g -> %g", (double)before,
+              (double)after);
+    steer_world_destroy(w);
+}
+
+static float mean_distance_to_centroid(const steer_world *w)
+{
+    int n = steer_world_count(w);
+    steer_vec3 c = steer_v3_zero();
+    steer_agent a;
+    for (int i = 0; i < n; i++) {
+        steer_world_get_agent(w, steer_world_handle_at(w, i), &a);
+        c = steer_add(c, a.position);
+    }
+    c = steer_scale(c, 1.0f / (float)n);
+    float d = 0.0f;
+    for (int i = 0; i < n; i++) {
+        steer_world_get_agent(w, steer_world_handle_at(w, i), &a);
+        d += steer_distance(a.position, c);
+    }
+    return d / (float)n;
+}
+
+static void cohesion_gathers_and_separation_spreads(void)
+{
+    int recipe;
+    steer_world *w = random_flyers(150, STEER_BEHAVIOUR_COHESION, 8.0f, 5.0f, -1.0f, &recipe);
+    float before = mean_distance_to_centroid(w);
+    for (int s = 0; s < 120; s++) steer_world_step(w, 1.0f / 60.0f);
+    CHECK(mean_distance_to_centroid(w) < before);
+    steer_world_destroy(w);
+    w = random_flyers(150, STEER_BEHAVIOUR_SEPARATION, 8.0f, 3.0f, -1.0f, &recipe);
+    before = mean_distance_to_centroid(w);
+    for (int s = 0; s < 120; s++) steer_world_step(w, 1.0f / 60.0f);
+    CHECK(mean_distance_to_centroid(w) > before);
+    steer_world_destroy(w);
+}
+
+/* The world's neighbour loop against the pure functions over every agent (brute force):
+ * the same neighbours, so the same direction up to summation order. */
+static void world_group_steering_matches_brute_force(void)
+{
+    static const int kinds[3] = {STEER_BEHAVIOUR_SEPARATION, STEER_BEHAVIOUR_ALIGNMENT,
+                                 STEER_BEHAVIOUR_COHESION};
+    for (int k = 0; k < 3; k++) {
+        int recipe;
+        steer_world *w = random_flyers(300, kinds[k], 1.0f, 15.0f, -2.0f, &recipe);
+        int n = steer_world_count(w);
+        steer_world_step(w, 1.0f / 60.0f); /* wake the index and velocities up */
+        static steer_vec3 pos[300], vel[300];
+        static steer_agent agents[300];
+        static steer_handle hs[300];
+        for (int i = 0; i < n; i++) {
+            hs[i] = steer_world_handle_at(w, i);
+            steer_world_get_agent(w, hs[i], &agents[i]);
+            pos[i] = agents[i].position;
+            vel[i] = agents[i].velocity;
+        }
+        steer_world_step(w, 1.0f / 60.0f);
+        for (int i = 0; i < n; i++) {
+            steer_steering got, want;
+            steer_world_get_steering(w, hs[i], &got);
+            /* The agent itself is in the list at distance 0: drop it by swapping. */
+            steer_vec3 pi = pos[i], vi = vel[i];
+            pos[i] = pos[n - 1], vel[i] = vel[n - 1];
+            if (k == 0)
+                want = steer_separation(&agents[i], pos, n - 1, NULL);
+            else if (k == 1)
+                want = steer_alignment(&agents[i], pos, vel, n - 1, NULL);
+            else
+                want = steer_cohesion(&agents[i], pos, n - 1, NULL);
+            pos[i] = pi, vel[i] = vi;
+            want = steer_steering_limit(&agents[i], want);
+            CHECK_MSG(steer_distance(got.linear, want.linear) < 1e-4f, "kind %d agent %d", k, i);
+        }
+        steer_world_destroy(w);
+    }
+}
+
+static void leader_following_trails_the_leader(void)
+{
+    steer_world *w = make_world(16);
+    int seek = add_recipe_of(w, STEER_BEHAVIOUR_SEEK, 1.0f);
+    steer_recipe fr = steer_recipe_default();
+    fr.items[fr.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_FOLLOW_LEADER, 1.0f);
+    fr.items[fr.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 2.0f);
+    fr.items[1].neighbourhood.radius = 1.0f;
+    int follow = steer_world_add_recipe(w, &fr);
+    steer_world_agent_def ld = agent_at(0, 0, 0);
+    ld.recipe = seek;
+    ld.target = steer_v3(1000, 0, 0);
+    ld.agent.max_speed = 3.0f;
+    steer_handle leader;
+    CHECK(steer_world_add(w, &ld, &leader) == STEER_WORLD_OK);
+    steer_handle f[4];
+    for (int i = 0; i < 4; i++) {
+        steer_world_agent_def d = agent_at(-5.0f + (float)i, 6.0f - 3.0f * (float)i, 0);
+        d.recipe = follow;
+        d.target_agent = leader;
+        CHECK(steer_world_add(w, &d, &f[i]) == STEER_WORLD_OK);
+    }
+    for (int s = 0; s < 900; s++) steer_world_step(w, 1.0f / 60.0f);
+    steer_agent l, a;
+    steer_world_get_agent(w, leader, &l);
+    for (int i = 0; i < 4; i++) {
+        steer_world_get_agent(w, f[i], &a);
+        CHECK_MSG(a.position.x < l.position.x, "follower %d ahead of the leader", i);
+        CHECK_MSG(steer_distance(a.position, l.position) < 6.0f, "follower %d lost", i);
+    }
+    /* Removing the leader leaves its followers with nothing to follow, not a crash. */
+    CHECK(steer_world_remove(w, leader) == STEER_WORLD_OK);
+    for (int s = 0; s < 10; s++) steer_world_step(w, 1.0f / 60.0f);
+    for (int i = 0; i < 4; i++) CHECK(agent_finite(w, f[i]));
+    steer_world_destroy(w);
+}
+
+static void queueing_slows_agents_behind(void)
+{
+    steer_world *w = make_world(8);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count] = steer_recipe_item_make(STEER_BEHAVIOUR_QUEUE, 1.0f);
+    r.items[r.count++].group = 0;
+    r.items[r.count] = steer_recipe_item_make(STEER_BEHAVIOUR_SEEK, 1.0f);
+    r.items[r.count++].group = 1;
+    int q = steer_world_add_recipe(w, &r);
+    steer_handle h[2];
+    for (int i = 0; i < 2; i++) {
+        steer_world_agent_def d = agent_at(-1.5f * (float)i, 0, 0);
+        d.recipe = q;
+        d.target = steer_v3(100, 0, 0);
+        d.agent.velocity = steer_v3(4, 0, 0);
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    steer_world_step(w, 1.0f / 60.0f);
+    steer_steering front, back;
+    steer_world_get_steering(w, h[0], &front);
+    steer_world_get_steering(w, h[1], &back);
+    CHECK(front.linear.x > 0.0f); /* nobody ahead: seeks */
+    CHECK(back.linear.x < 0.0f);  /* blocked: brakes */
+    steer_world_destroy(w);
+}
+
+/* ---- queries ------------------------------------------------------------------------------ */
+
+static int by_index(const void *a, const void *b)
+{
+    const steer_handle *x = a, *y = b;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+static void query_equals_brute_force(void)
+{
+    enum { N = 2000 };
+    steer_world *w = make_world(N);
+    int sep = add_recipe_of(w, STEER_BEHAVIOUR_SEPARATION, 1.0f);
+    steer_rng r = steer_rng_make(6u, 0u);
+    static steer_handle all[N];
+    for (int i = 0; i < N; i++) {
+        steer_world_agent_def d = boid(&r, 60.0f);
+        d.recipe = i % 3 == 0 ? sep : -1;
+        d.layer = 1u << (i % 4);
+        CHECK(steer_world_add(w, &d, &all[i]) == STEER_WORLD_OK);
+    }
+    static steer_handle got[N], want[N];
+    for (int round = 0; round < 3; round++) {
+        if (round == 1) steer_world_step(w, 1.0f / 60.0f); /* index fresh */
+        if (round == 2) steer_world_remove(w, all[7]);     /* index stale: scan */
+        for (int q = 0; q < 60; q++) {
+            steer_vec3 c = steer_v3(steer_rng_range(&r, -70, 70), steer_rng_range(&r, -70, 70),
+                                    steer_rng_range(&r, -70, 70));
+            float radius = steer_rng_range(&r, 0.0f, 40.0f);
+            uint32_t mask = q % 2 ? 0xFFFFFFFFu : 0x5u;
+            int n = steer_world_query(w, c, radius, mask, got, N);
+            int m = 0;
+            for (int i = 0; i < N; i++) {
+                steer_agent a;
+                if (steer_world_get_agent(w, all[i], &a) != STEER_WORLD_OK) continue;
+                if ((mask & (1u << (i % 4))) == 0u) continue;
+                if (steer_length_sq(steer_sub(a.position, c)) <= radius * radius)
+                    want[m++] = all[i];
+            }
+            CHECK_MSG(n == m, "round %d query %d: %d found, %d expected", round, q, n, m);
+            qsort(got, (size_t)n, sizeof got[0], by_index);
+            qsort(want, (size_t)m, sizeof want[0], by_index);
+            for (int i = 0; i < n; i++)
+                CHECK(got[i].index == want[i].index && got[i].generation == want[i].generation);
+        }
+    }
+    /* A short buffer: the count is still the total. */
+    int total = steer_world_query(w, steer_v3(0, 0, 0), 1000.0f, 0xFFFFFFFFu, NULL, 0);
+    CHECK(total == N - 1);
+    CHECK(steer_world_query(w, steer_v3(0, 0, 0), 1000.0f, 0xFFFFFFFFu, got, 5) == N - 1);
+    steer_world_destroy(w);
+}
+
+static void layers_decide_who_is_seen(void)
+{
+    steer_world *w = make_world(4);
+    int coh = add_recipe_of(w, STEER_BEHAVIOUR_COHESION, 1.0f);
+    steer_world_agent_def a = agent_at(0, 0, 0), b = agent_at(3, 0, 0);
+    a.recipe = coh;
+    a.mask = 0x2u; /* sees layer 2 only */
+    b.layer = 0x1u;
+    steer_handle ha;
+    steer_world_add(w, &a, &ha);
+    steer_world_add(w, &b, NULL);
+    steer_world_step(w, 1.0f / 60.0f);
+    steer_steering s;
+    steer_world_get_steering(w, ha, &s);
+    CHECK(s.linear.x == 0.0f);
+    CHECK(steer_world_set_layers(w, ha, 1u, 0x1u) == STEER_WORLD_OK);
+    steer_world_step(w, 1.0f / 60.0f);
+    steer_world_get_steering(w, ha, &s);
+    CHECK(s.linear.x > 0.0f);
+    steer_world_destroy(w);
+}
+
+/* ---- bad input ---------------------------------------------------------------------------- */
+
+static void bad_numbers_are_refused(void)
+{
+    steer_world *w = make_world(4);
+    steer_world_agent_def d = agent_at(NAN, 0, 0);
+    steer_handle h;
+    CHECK(steer_world_add(w, &d, &h) == STEER_WORLD_INVALID);
+    CHECK(steer_world_count(w) == 0);
+    d = agent_at(0, 0, 0);
+    d.agent.velocity.y = INFINITY;
+    CHECK(steer_world_add(w, &d, &h) == STEER_WORLD_INVALID);
+    d = agent_at(0, 0, 0);
+    d.recipe = 3; /* never registered */
+    CHECK(steer_world_add(w, &d, &h) == STEER_WORLD_INVALID);
+    d.recipe = -1;
+    CHECK(steer_world_add(w, &d, &h) == STEER_WORLD_OK);
+    steer_agent a = steer_agent_default();
+    a.position.z = NAN;
+    CHECK(steer_world_set_agent(w, h, &a) == STEER_WORLD_INVALID);
+    CHECK(steer_world_set_target(w, h, steer_v3(0, NAN, 0)) == STEER_WORLD_INVALID);
+    CHECK(steer_world_step(w, 0.0f) == STEER_WORLD_INVALID);
+    CHECK(steer_world_step(w, NAN) == STEER_WORLD_INVALID);
+    CHECK(steer_world_query(w, steer_v3(NAN, 0, 0), 5.0f, ~0u, NULL, 0) == 0);
+    CHECK(steer_world_query(w, steer_v3(0, 0, 0), -1.0f, ~0u, NULL, 0) == 0);
+    CHECK(agent_finite(w, h));
+    steer_world_def def = steer_world_default();
+    def.capacity = 0;
+    CHECK(steer_world_create(&def) == NULL);
+    def.capacity = 4;
+    def.max_recipes = 0;
+    CHECK(steer_world_create(&def) == NULL);
+    steer_recipe bad = steer_recipe_default();
+    bad.count = STEER_RECIPE_MAX + 1;
+    CHECK(steer_world_add_recipe(w, &bad) == -1);
+    bad.count = 1;
+    bad.items[0].kind = STEER_BEHAVIOUR_KIND_COUNT;
+    CHECK(steer_world_add_recipe(w, &bad) == -1);
+    steer_world_destroy(w);
+}
+
+/* A callback that tries to change the world during the step. */
+typedef struct meddler {
+    steer_world *world;
+    steer_handle victim;
+    int tries, busy;
+} meddler;
+
+static steer_steering meddle(void *user, const steer_world *world, steer_handle self,
+                             const steer_agent *agent, steer_steering out)
+{
+    meddler *m = user;
+    (void)world, (void)self, (void)agent;
+    m->tries++;
+    m->busy += steer_world_remove(m->world, m->victim) == STEER_WORLD_BUSY;
+    steer_world_agent_def d = steer_world_agent_default();
+    m->busy += steer_world_add(m->world, &d, NULL) == STEER_WORLD_BUSY;
+    m->busy += steer_world_step(m->world, 0.1f) == STEER_WORLD_BUSY;
+    /* Reading is allowed. */
+    steer_handle near[4];
+    steer_world_query(world, agent->position, 5.0f, ~0u, near, 4);
+    return out;
+}
+
+static void changes_during_a_step_are_refused(void)
+{
+    steer_world *w = make_world(4);
+    meddler m = {w, steer_handle_none(), 0, 0};
+    steer_world_agent_def d = agent_at(0, 0, 0);
+    CHECK(steer_world_add(w, &d, &m.victim) == STEER_WORLD_OK);
+    d.callback = meddle;
+    d.callback_user = &m;
+    CHECK(steer_world_add(w, &d, NULL) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 0.1f) == STEER_WORLD_OK);
+    CHECK(m.tries == 1 && m.busy == 3);
+    CHECK(steer_world_count(w) == 2 && steer_world_is_valid(w, m.victim));
+    /* After the step the same removal works. */
+    CHECK(steer_world_remove(w, m.victim) == STEER_WORLD_OK);
+    steer_world_destroy(w);
+}
+
+static void same_seed_same_run(void)
+{
+    uint64_t hash[2];
+    for (int run = 0; run < 2; run++) {
+        steer_world_def def = steer_world_default();
+        def.capacity = 500;
+        def.seed = 77u;
+        def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+        def.bounds.radius = 30.0f;
+        steer_world *w = steer_world_create(&def);
+        int recipe = add_boids_recipe(w);
+        steer_rng r = steer_rng_make(8u, 0u);
+        for (int i = 0; i < 500; i++) {
+            steer_world_agent_def d = boid(&r, 20.0f);
+            d.recipe = recipe;
+            steer_world_add(w, &d, NULL);
+        }
+        for (int s = 0; s < 60; s++) steer_world_step(w, 1.0f / 60.0f);
+        hash[run] = steer_world_state_hash(w);
+        steer_world_stats st = steer_world_stats_get(w);
+        CHECK(st.agents == 500 && st.steps == 60u && st.avg_neighbours > 0.0);
+        steer_world_destroy(w);
+    }
+    CHECK(hash[0] == hash[1]);
+}
+
+/* ---- debug drawing ------------------------------------------------------------------------ */
+
+typedef struct draw_counts {
+    int lines, circles, texts;
+} draw_counts;
+
+static void count_line(void *u, steer_vec3 a, steer_vec3 b, uint32_t c)
+{
+    (void)a, (void)b, (void)c;
+    ((draw_counts *)u)->lines++;
+}
+
+static void count_circle(void *u, steer_vec3 a, float r, steer_vec3 n, uint32_t c)
+{
+    (void)a, (void)r, (void)n, (void)c;
+    ((draw_counts *)u)->circles++;
+}
+
+static void count_text(void *u, steer_vec3 a, const char *t, uint32_t c)
+{
+    (void)a, (void)c;
+    ((draw_counts *)u)->texts += t[0] != '\0';
+}
+
+static void debug_draw_reports_forces(void)
+{
+    steer_world *w = make_world(4);
+    int sep = add_recipe_of(w, STEER_BEHAVIOUR_SEPARATION, 1.0f);
+    steer_handle h;
+    steer_world_agent_def d = agent_at(0, 0, 0);
+    d.recipe = sep;
+    steer_world_add(w, &d, &h);
+    d = agent_at(1, 0, 0);
+    steer_world_add(w, &d, NULL);
+    steer_world_step(w, 1.0f / 60.0f);
+    draw_counts c = {0, 0, 0};
+    steer_debug_draw dd = {count_line, count_circle, count_text, &c, 1.0f, 1.0f, true, true, true};
+    CHECK(steer_world_debug_draw(w, h, &dd) == STEER_WORLD_OK);
+    CHECK(c.lines == 2 && c.circles == 2 && c.texts == 1);
+    CHECK(steer_world_debug_draw(w, steer_handle_none(), &dd) == STEER_WORLD_OK);
+    CHECK(c.lines == 6);
+    steer_world_remove(w, h);
+    CHECK(steer_world_debug_draw(w, h, &dd) == STEER_WORLD_STALE);
+    steer_world_destroy(w);
+}
+
+TEST_MAIN(TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
+          TEST(capacity_exhausted_is_reported), TEST(foreign_and_forged_handles_are_refused),
+          TEST(no_allocation_after_creation), TEST(bounds_wrap_box_enters_opposite_face),
+          TEST(bounds_wrap_sphere_teleports_to_antipode), TEST(bounds_clamp_and_respawn),
+          TEST(bounds_zero_sized_are_off), TEST(world_applies_its_bounds),
+          TEST(separation_of_coincident_agents_has_no_nan), TEST(alignment_makes_headings_agree),
+          TEST(cohesion_gathers_and_separation_spreads),
+          TEST(world_group_steering_matches_brute_force), TEST(leader_following_trails_the_leader),
+          TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
+          TEST(layers_decide_who_is_seen), TEST(bad_numbers_are_refused),
+          TEST(changes_during_a_step_are_refused), TEST(same_seed_same_run),
+          TEST(debug_draw_reports_forces))

@@ -1,0 +1,110 @@
+/* The world gives bit-identical results for any number of workers, and run to run. */
+#include "pool.h"
+#include "steer/steer.h"
+#include "test.h"
+
+/* A mixed crowd: boids, wanderers, seekers, followers and a callback user, with bounds,
+ * so every code path of the step runs under the threads. */
+static int add_recipes(steer_world *w, int *ids)
+{
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 8.0f);
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 8.0f);
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    ids[0] = steer_world_add_recipe(w, &r);
+    r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    ids[1] = steer_world_add_recipe(w, &r);
+    r = steer_recipe_default();
+    r.items[r.count] = steer_recipe_item_make(STEER_BEHAVIOUR_QUEUE, 1.0f);
+    r.items[r.count++].group = 0;
+    r.items[r.count] = steer_recipe_item_make(STEER_BEHAVIOUR_FOLLOW_LEADER, 1.0f);
+    r.items[r.count++].group = 1;
+    r.items[r.count] = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 4.0f);
+    r.items[r.count++].group = 1;
+    ids[2] = steer_world_add_recipe(w, &r);
+    return 3;
+}
+
+static steer_steering nudge(void *user, const steer_world *world, steer_handle self,
+                            const steer_agent *agent, steer_steering out)
+{
+    (void)user;
+    steer_handle near[8];
+    int n = steer_world_query(world, agent->position, 3.0f, ~0u, near, 8);
+    out.linear.y += (float)(n % 3) * 0.25f + (float)(self.index % 2) * 0.1f;
+    return out;
+}
+
+static uint64_t run(int workers, int agents, int steps)
+{
+    steer_pool *pool = steer_pool_create(workers);
+    steer_world_def def = steer_world_default();
+    def.capacity = agents;
+    def.seed = 2024u;
+    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    def.bounds.radius = 40.0f;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    int ids[3];
+    add_recipes(w, ids);
+    steer_rng r = steer_rng_make(11u, 0u);
+    steer_handle leader = steer_handle_none();
+    for (int i = 0; i < agents; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.space = STEER_SPACE_3D;
+        d.agent.max_speed = 9.0f;
+        d.agent.max_accel = 27.0f;
+        d.agent.position = steer_v3(steer_rng_range(&r, -30, 30), steer_rng_range(&r, -30, 30),
+                                    steer_rng_range(&r, -30, 30));
+        d.agent.velocity = steer_v3(steer_rng_range(&r, -2, 2), steer_rng_range(&r, -2, 2), 1.0f);
+        d.recipe = ids[i % 3];
+        d.target_agent = leader;
+        if (i % 17 == 0) d.callback = nudge;
+        steer_handle h;
+        steer_world_add(w, &d, &h);
+        if (i == 0) leader = h;
+    }
+    for (int s = 0; s < steps; s++) steer_world_step(w, 1.0f / 60.0f);
+    uint64_t hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+    return hash;
+}
+
+static void same_result_for_any_worker_count(void)
+{
+    uint64_t one = run(1, 3000, 40);
+    static const int workers[] = {2, 3, 8};
+    for (int k = 0; k < 3; k++) {
+        uint64_t h = run(workers[k], 3000, 40);
+        CHECK_MSG(h == one, "%d workers: %016llx, 1 worker: %016llx", workers[k],
+                  (unsigned long long)h, (unsigned long long)one);
+    }
+    /* And run to run with the same worker count. */
+    CHECK(run(3, 3000, 40) == run(3, 3000, 40));
+}
+
+static void count_hits(void *ctx, int begin, int end)
+{
+    int *hits = ctx;
+    for (int i = begin; i < end; i++) hits[i]++;
+}
+
+static void pool_covers_every_item_once(void)
+{
+    static int hits[10007];
+    steer_pool *pool = steer_pool_create(4);
+    CHECK(pool != NULL && steer_pool_workers(pool) == 4);
+    for (int round = 0; round < 50; round++) {
+        int count = 10007 - round * 97;
+        memset(hits, 0, sizeof hits);
+        steer_pool_parallel_for(pool, count, count_hits, hits);
+        for (int i = 0; i < 10007; i++) CHECK(hits[i] == (i < count ? 1 : 0));
+    }
+    steer_pool_destroy(pool);
+}
+
+TEST_MAIN(TEST(pool_covers_every_item_once), TEST(same_result_for_any_worker_count))
