@@ -27,6 +27,8 @@ const STYLES = {
   12: { stroke: '#c9ced6', width: 1, dash: [4, 4] },                    // corridor
   13: { fill: '#3a4150', font: '600 14px system-ui, sans-serif' },     // caption
   14: { stroke: 'rgba(232,119,46,0.4)', width: 2 },                     // trail (other)
+  15: { fill: '#c3c9d3' },                                              // obstacle
+  16: { stroke: '#5d6675', width: 5 },                                  // wall
   32: { stroke: 'rgba(214,69,69,0.8)', width: 1.5, dash: [4, 3], fill: '#d64545' }, // prediction
   33: { stroke: '#8a4fd8', width: 1.5, fill: '#8a4fd8' },               // displacement
   34: { stroke: 'rgba(46,158,91,0.55)', width: 1.2, dash: [3, 4] },     // hint
@@ -312,7 +314,7 @@ function drawAgents() {
   const vs = w.web_velocity_scale() * v.scale, fs = w.web_force_scale() * v.scale;
   for (const a of readAgents()) {
     const x = v.ox + a.x * v.scale, y = v.oy + a.y * v.scale;
-    const r = Math.max(6, a.radius * v.scale);
+    const r = Math.max(7, a.radius * v.scale * 1.1);
     ctx.save();
     ctx.translate(x, y);
     ctx.rotate(a.orientation);

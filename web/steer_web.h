@@ -35,6 +35,7 @@ enum web_scene {
     WEB_SCENE_SEED004,      /* seed 004: arrive, leave, align and face */
     WEB_SCENE_PURSUE,       /* pursue and evade, with plain seek for comparison */
     WEB_SCENE_PATH,         /* path following on a closed path */
+    WEB_SCENE_OBSTACLES,    /* obstacle avoidance, containment and hiding */
     WEB_SCENE_COUNT
 };
 
@@ -65,6 +66,8 @@ enum web_style {
     WEB_STYLE_CORRIDOR,
     WEB_STYLE_CAPTION,
     WEB_STYLE_TRAIL_ALT,
+    WEB_STYLE_OBSTACLE,
+    WEB_STYLE_WALL,
     WEB_STYLE_FORCE_LAYER = 32,
     WEB_STYLE_PREDICTION = WEB_STYLE_FORCE_LAYER,
     WEB_STYLE_DISPLACEMENT,
