@@ -1,6 +1,7 @@
 /* cli_behaviour.c - the behaviour table: parameters and evaluation, one row a behaviour. */
 #include "cli_behaviour.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define CLI_OFF(field) offsetof(cli_behaviour, field)
@@ -125,6 +126,71 @@ static steer_steering cli_eval_approach(const cli_behaviour *b, const cli_eval *
     return s;
 }
 
+/* ---- grid behaviours: a move every `every` steps, none once the other is caught ----- */
+
+bool cli_cells_touch(steer_cell a, steer_cell b)
+{
+    return abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1;
+}
+
+/* True when this step is a move and the agent is not next to its target; sets the
+ * cells of both. */
+static bool cli_grid_turn(const cli_behaviour *b, const cli_eval *e, cli_behaviour_state *st,
+                          steer_cell *self, steer_cell *other)
+{
+    st->grid_move = false;
+    *self = e->cells[e->index];
+    *other = e->cells[b->target.agent];
+    return e->step % b->every == 0 && !cli_cells_touch(*self, *other);
+}
+
+static steer_grid_moves cli_grid_moves(const cli_behaviour *b)
+{
+    return b->diagonal ? STEER_MOVES_8 : STEER_MOVES_4;
+}
+
+static steer_steering cli_grid_result(cli_behaviour_state *st, steer_grid_status status,
+                                      steer_cell next)
+{
+    st->grid_move = status == STEER_GRID_MOVED;
+    st->next = next;
+    return steer_steering_zero();
+}
+
+static steer_steering cli_eval_grid_compare(const cli_behaviour *b, const cli_eval *e,
+                                            cli_behaviour_state *st)
+{
+    steer_cell self, target, next = {0, 0};
+    if (!cli_grid_turn(b, e, st, &self, &target)) return steer_steering_zero();
+    return cli_grid_result(st,
+                           steer_grid_chase_compare(&e->scenario->grid.grid, e->occ, self, target,
+                                                    cli_grid_moves(b), &next),
+                           next);
+}
+
+static steer_steering cli_eval_grid_line(const cli_behaviour *b, const cli_eval *e,
+                                         cli_behaviour_state *st)
+{
+    steer_cell self, target, next = {0, 0};
+    if (!cli_grid_turn(b, e, st, &self, &target)) return steer_steering_zero();
+    return cli_grid_result(st,
+                           steer_grid_chase_line(&e->scenario->grid.grid, e->occ, &st->line, self,
+                                                 target, cli_grid_moves(b), &next),
+                           next);
+}
+
+static steer_steering cli_eval_grid_evade(const cli_behaviour *b, const cli_eval *e,
+                                          cli_behaviour_state *st)
+{
+    steer_cell self, threat, next = {0, 0};
+    if (!cli_grid_turn(b, e, st, &self, &threat)) return steer_steering_zero();
+    steer_grid_evade_params p = steer_grid_evade_default();
+    p.moves = cli_grid_moves(b);
+    p.lookahead = b->lookahead;
+    return cli_grid_result(
+        st, steer_grid_evade(&e->scenario->grid.grid, e->occ, self, &threat, 1, &p, &next), next);
+}
+
 /* ---- parameters, shared between rows ---------------------------------------------- */
 
 static const cli_param cli_arrive_params[] = {
@@ -242,6 +308,21 @@ static const cli_param cli_approach_params[] = {
      "arrive at the end: inside it the walker slows down"},
 };
 
+#define CLI_GRID_PARAMS                                                                            \
+    {"every", CLI_OFF(every), CLI_PARAM_INT, 1.0f, 0, "steps a move takes (one cell a move)"},     \
+    {                                                                                              \
+        "diagonal", CLI_OFF(diagonal), CLI_PARAM_BOOL, 0.0f, 0,                                    \
+            "8-connected moves, never past a wall's corner (false: 4-connected)"                   \
+    }
+
+static const cli_param cli_grid_chase_params[] = {CLI_GRID_PARAMS};
+
+static const cli_param cli_grid_evade_params[] = {
+    CLI_GRID_PARAMS,
+    {"lookahead", CLI_OFF(lookahead), CLI_PARAM_INT, 1.0f, 0,
+     "free cells beyond a step that make it no dead end (1 to 16)"},
+};
+
 #define CLI_ROW(name, help, rule, alt, params, fn)                                                 \
     {                                                                                              \
         name, help, rule, alt, params, (int)(sizeof params / sizeof params[0]), fn                 \
@@ -278,6 +359,12 @@ static const cli_behaviour_kind cli_kinds[] = {
             CLI_TARGET_RULE_NONE, NULL, cli_wander_target_params, cli_eval_wander_target),
     CLI_ROW("approach", "walk to the target along random waypoints (seed 000)", CLI_TARGET_RULE_ANY,
             NULL, cli_approach_params, cli_eval_approach),
+    CLI_ROW("grid_chase_compare", "chase on the grid by comparing cells (seed 003, method 1)",
+            CLI_TARGET_RULE_AGENT, NULL, cli_grid_chase_params, cli_eval_grid_compare),
+    CLI_ROW("grid_chase_line", "chase on the grid along a line (seed 003, method 2)",
+            CLI_TARGET_RULE_AGENT, NULL, cli_grid_chase_params, cli_eval_grid_line),
+    CLI_ROW("grid_evade", "flee on the grid, avoiding dead ends", CLI_TARGET_RULE_AGENT, NULL,
+            cli_grid_evade_params, cli_eval_grid_evade),
 };
 
 int cli_behaviour_kind_count(void)
@@ -316,6 +403,19 @@ void cli_behaviour_defaults(cli_behaviour *b, const cli_scenario *s)
     b->wander_target.area_max = s->world_max;
     b->approach = steer_approach_walk_default();
     b->approach.arrive.step = step;
+    b->every = 10;
+    b->diagonal = true;
+    b->lookahead = steer_grid_evade_default().lookahead;
+}
+
+bool cli_behaviour_is_grid(const cli_behaviour *b)
+{
+    return strncmp(cli_kinds[b->kind].name, "grid_", 5) == 0;
+}
+
+bool cli_behaviour_is_grid_chase(const cli_behaviour *b)
+{
+    return strncmp(cli_kinds[b->kind].name, "grid_chase", 10) == 0;
 }
 
 void cli_behaviour_state_init(const cli_behaviour *b, cli_behaviour_state *st, steer_rng *rng)
@@ -324,6 +424,7 @@ void cli_behaviour_state_init(const cli_behaviour *b, cli_behaviour_state *st, s
     const char *name = cli_kinds[b->kind].name;
     if (strcmp(name, "wander") == 0 || strcmp(name, "wander_3d") == 0)
         st->wander = steer_wander_state_make(rng);
+    steer_line_chase_reset(&st->line);
 }
 
 steer_steering cli_behaviour_eval(const cli_behaviour *b, const cli_eval *e,

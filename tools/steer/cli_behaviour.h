@@ -40,9 +40,12 @@ typedef struct cli_behaviour_state {
     steer_wander_state wander;
     steer_wander_target_state wander_target;
     steer_approach_walker walker;
-    bool arrived;    /* arrive, approach: the library's `arrived` flag after the last step */
-    bool has_goal;   /* the point the behaviour is heading for now, when it picks one */
-    steer_vec3 goal; /* (a random target, the walker's next waypoint): drawn as x */
+    steer_line_chase line; /* grid_chase_line's memory */
+    bool grid_move;        /* grid behaviours: this step moves the agent ... */
+    steer_cell next;       /* ... to this neighbouring cell */
+    bool arrived;          /* arrive, approach: the library's `arrived` flag after the last step */
+    bool has_goal;         /* the point the behaviour is heading for now, when it picks one */
+    steer_vec3 goal;       /* (a random target, the walker's next waypoint): drawn as x */
 } cli_behaviour_state;
 
 /* What a behaviour sees when it is evaluated. */
@@ -51,6 +54,11 @@ typedef struct cli_eval {
     const steer_agent *agents; /* every agent at the start of the step (targets read these) */
     steer_rng *rng;            /* the agent's own generator */
     float time_step;           /* dt under the kinematic model, 1 (frame) under Reynolds */
+    const cli_scenario *scenario;
+    int index;                  /* of self in agents */
+    int step;                   /* the step being made, from 1 */
+    const steer_cell *cells;    /* grid behaviours: every agent's cell */
+    const steer_occupancy *occ; /* grid behaviours: cells a grid agent holds */
 } cli_eval;
 
 typedef struct cli_behaviour_kind {
@@ -79,6 +87,14 @@ void cli_behaviour_state_init(const cli_behaviour *b, cli_behaviour_state *st, s
 /* The steering of one behaviour for one agent at one step. */
 steer_steering cli_behaviour_eval(const cli_behaviour *b, const cli_eval *e,
                                   cli_behaviour_state *st);
+
+/* Grid behaviours move their agent cell by cell instead of steering it; the chases
+ * report a catch when their target is within one cell. */
+bool cli_behaviour_is_grid(const cli_behaviour *b);
+bool cli_behaviour_is_grid_chase(const cli_behaviour *b);
+
+/* True when two cells are the same or neighbours (diagonals included). */
+bool cli_cells_touch(steer_cell a, steer_cell b);
 
 /* The point a behaviour's target is at this step (its agent's position, or its point). */
 steer_vec3 cli_target_position(const cli_target *t, const steer_agent *agents);

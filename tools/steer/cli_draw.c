@@ -113,6 +113,9 @@ static cli_bounds cli_bounds_of(const cli_record *r)
         }
     }
     cli_bounds_add_targets(&b, s);
+    double su[64], sv[64];
+    int scenery = cli_scenery_points(s, su, sv, 64);
+    for (int k = 0; k < scenery; k++) cli_bounds_add(&b, su[k], sv[k], 0.0);
     if (!b.any) b = (cli_bounds){-1, -1, 1, 1, true};
     return b;
 }
@@ -368,6 +371,7 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
     cli_view view = cli_view_of(r);
     cairo_save(cr);
     cli_draw_background(cr, &view, s);
+    cli_draw_scenery(cr, &view, s);
     cli_draw_targets(cr, &view, s);
     for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s->space, &r->tracks[i], i);
     for (int i = 0; i < s->agent_count; i++) cli_draw_trail(cr, &view, &r->tracks[i], i);

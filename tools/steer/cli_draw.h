@@ -46,6 +46,11 @@ void cli_agent_colour(int i, double *r, double *g, double *b);
 void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 
+/* cli_draw_scene.c: the scenery (grid walls and cells) under the trails, and points
+ * (at most `capacity`) whose box it fills, for the map's bounds. */
+void cli_draw_scenery(cairo_t *cr, const cli_view *view, const cli_scenario *s);
+int cli_scenery_points(const cli_scenario *s, double *u, double *v, int capacity);
+
 /* The legend panel and the scale bar. */
 void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *result, bool forces);
 void cli_draw_scale(cairo_t *cr, const cli_view *view, steer_space space);

@@ -2,7 +2,7 @@
 #include "cli_load.h"
 
 #include "cli_behaviour.h"
-#include "cli_jsonpos.h"
+#include "cli_load_internal.h"
 
 #include <errno.h>
 #include <float.h>
@@ -11,17 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct cli_loader {
-    cli_json_doc doc;
-    cli_scenario *s;
-    cli_error *err;
-} cli_loader;
-
-#define CLI_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 /* ---- errors at a node ------------------------------------------------------------- */
 
-static bool cli_bad_value(cli_loader *ld, const cJSON *node, const char *fmt, const char *what)
+bool cli_bad_value(cli_loader *ld, const cJSON *node, const char *fmt, const char *what)
 {
     return cli_json_fail_at(ld->err, &ld->doc, cli_json_value_offset(&ld->doc, node), fmt, what);
 }
@@ -63,8 +55,8 @@ static bool cli_unknown_key(cli_loader *ld, const cJSON *item, const char *where
                             list);
 }
 
-static bool cli_check_object(cli_loader *ld, const cJSON *obj, const char *where,
-                             const char *const *keys, int count)
+bool cli_check_object(cli_loader *ld, const cJSON *obj, const char *where, const char *const *keys,
+                      int count)
 {
     if (!cJSON_IsObject(obj)) return cli_bad_value(ld, obj, "expected an object for %s", where);
     for (const cJSON *item = obj->child; item; item = item->next)
@@ -95,7 +87,7 @@ static bool cli_get_number(cli_loader *ld, const cJSON *item, double lo, double 
     return true;
 }
 
-static bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, float lo, float *out)
+bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, float lo, float *out)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     double v;
@@ -105,8 +97,8 @@ static bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, flo
     return true;
 }
 
-static bool cli_get_int(cli_loader *ld, const cJSON *obj, const char *key, double lo, double hi,
-                        double *out)
+bool cli_get_int(cli_loader *ld, const cJSON *obj, const char *key, double lo, double hi,
+                 double *out)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!item) return true;
@@ -116,7 +108,7 @@ static bool cli_get_int(cli_loader *ld, const cJSON *obj, const char *key, doubl
     return true;
 }
 
-static bool cli_read_vec3(cli_loader *ld, const cJSON *item, steer_vec3 *out)
+bool cli_read_vec3(cli_loader *ld, const cJSON *item, steer_vec3 *out)
 {
     float c[3];
     if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != 3)
@@ -132,7 +124,7 @@ static bool cli_read_vec3(cli_loader *ld, const cJSON *item, steer_vec3 *out)
     return true;
 }
 
-static bool cli_get_vec3(cli_loader *ld, const cJSON *obj, const char *key, steer_vec3 *out)
+bool cli_get_vec3(cli_loader *ld, const cJSON *obj, const char *key, steer_vec3 *out)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     return item ? cli_read_vec3(ld, item, out) : true;
@@ -467,12 +459,14 @@ static void cli_scenario_defaults(cli_scenario *s, const char *file)
 
 static bool cli_load_root(cli_loader *ld)
 {
-    static const char *const keys[] = {"name",  "description", "model", "space", "world",
-                                       "steps", "dt",          "seed",  "agents"};
+    static const char *const keys[] = {"name",  "description", "model", "space",  "world",
+                                       "steps", "dt",          "seed",  "agents", "grid"};
     const cJSON *root = ld->doc.root;
     if (!cli_check_object(ld, root, "the scenario", keys, CLI_COUNT(keys))) return false;
     return cli_load_settings(ld, root) &&
-           cli_load_agents(ld, cJSON_GetObjectItemCaseSensitive(root, "agents"));
+           cli_load_grid(ld, cJSON_GetObjectItemCaseSensitive(root, "grid")) &&
+           cli_load_agents(ld, cJSON_GetObjectItemCaseSensitive(root, "agents")) &&
+           cli_check_grid_agents(ld);
 }
 
 bool cli_load_text(cli_scenario *out, const char *file, char *text, size_t length, cli_error *err)

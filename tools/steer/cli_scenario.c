@@ -8,6 +8,7 @@ void cli_scenario_free(cli_scenario *s)
 {
     if (!s) return;
     free(s->agents);
+    free(s->grid.grid.cells);
     memset(s, 0, sizeof *s);
 }
 
@@ -22,4 +23,25 @@ int cli_scenario_find_agent(const cli_scenario *s, const char *name)
     for (int i = 0; i < s->agent_count; i++)
         if (strcmp(s->agents[i].name, name) == 0) return i;
     return -1;
+}
+
+/* The library counts rows up the second axis; the tool draws them down, as printed. */
+static steer_vec3 cli_grid_mirror(const cli_scenario *s, steer_vec3 p)
+{
+    const steer_grid_frame *f = &s->grid.frame;
+    if (f->plane == STEER_SPACE_XY)
+        p.y = 2.0f * f->origin.y - p.y;
+    else
+        p.z = 2.0f * f->origin.z - p.z;
+    return p;
+}
+
+steer_vec3 cli_grid_center(const cli_scenario *s, steer_cell c)
+{
+    return cli_grid_mirror(s, steer_grid_cell_center(&s->grid.frame, c));
+}
+
+steer_cell cli_grid_cell_of(const cli_scenario *s, steer_vec3 p)
+{
+    return steer_grid_world_to_cell(&s->grid.frame, cli_grid_mirror(s, p));
 }

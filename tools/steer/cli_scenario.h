@@ -12,6 +12,7 @@
 #include "steer/approach.h"
 #include "steer/behaviours.h"
 #include "steer/combine.h"
+#include "steer/grid.h"
 #include "steer/integrate.h"
 #include "steer/random.h"
 #include "steer/wander.h"
@@ -62,6 +63,9 @@ typedef struct cli_behaviour {
     steer_wander_params wander;
     steer_wander_target_params wander_target;
     steer_approach_walk_params approach; /* seed 000's walker */
+    int every;     /* grid behaviours: steps between moves (one cell a move) */
+    bool diagonal; /* grid behaviours: 8-connected moves (false: 4-connected) */
+    int lookahead; /* grid_evade: free cells that make a step "not a dead end" */
     size_t offset; /* where the behaviour starts in the file, for later error messages */
 } cli_behaviour;
 
@@ -74,7 +78,15 @@ typedef struct cli_agent_def {
     cli_behaviour behaviours[CLI_MAX_BEHAVIOURS];
 } cli_agent_def;
 
-/* A whole scenario. Owns `agents`; free with cli_scenario_free. */
+/* The tile map grid behaviours move on (docs/scenarios.md, "grid"). Rows of the map go
+ * down the picture: cell (x, y) of the text lies at origin + (x, -y) cells in the plane. */
+typedef struct cli_grid_map {
+    bool present;
+    steer_grid grid;        /* cells owned by the scenario */
+    steer_grid_frame frame; /* origin: the top-left corner of the map as printed */
+} cli_grid_map;
+
+/* A whole scenario. Owns `agents` and the grid's cells; free with cli_scenario_free. */
 typedef struct cli_scenario {
     char name[64];
     char description[400];
@@ -87,6 +99,7 @@ typedef struct cli_scenario {
     uint64_t seed;
     int agent_count;
     cli_agent_def *agents;
+    cli_grid_map grid;
 } cli_scenario;
 
 /* Releases what a loaded scenario owns and zeroes it. Safe on a zeroed scenario. */
@@ -95,6 +108,11 @@ void cli_scenario_free(cli_scenario *s);
 /* The two coordinates of a point in the scenario's plane, as drawn: (x, y) for XY,
  * (x, z) for XZ and 3D (seen from above). */
 void cli_plane_coords(steer_space space, steer_vec3 p, double *u, double *v);
+
+/* World position of a grid cell's centre, and the cell holding a world point (rows go
+ * down the picture: see cli_grid_map). */
+steer_vec3 cli_grid_center(const cli_scenario *s, steer_cell c);
+steer_cell cli_grid_cell_of(const cli_scenario *s, steer_vec3 p);
 
 /* Index of the agent called `name`, or -1. */
 int cli_scenario_find_agent(const cli_scenario *s, const char *name);

@@ -2,6 +2,7 @@
 #include "cli_sim.h"
 
 #include "cli_behaviour.h"
+#include "cli_sim_grid.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ typedef struct cli_world {
     steer_vec3 *forces, *goals;
     bool *respawned, *has_goal;
     cli_agent_outcome *outcomes;
+    cli_grid_run grid; /* agents that move cell by cell */
 } cli_world;
 
 static void cli_world_free(cli_world *w)
@@ -29,6 +31,7 @@ static void cli_world_free(cli_world *w)
     free(w->respawned);
     free(w->has_goal);
     free(w->outcomes);
+    cli_grid_run_free(&w->grid);
 }
 
 static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
@@ -46,8 +49,10 @@ static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
     w->respawned = calloc(n, sizeof *w->respawned);
     w->has_goal = calloc(n, sizeof *w->has_goal);
     w->outcomes = calloc(n, sizeof *w->outcomes);
-    return w->agents && w->snapshot && w->rngs && w->states && w->forces && w->goals &&
-           w->respawned && w->has_goal && w->outcomes;
+    bool ok = w->agents && w->snapshot && w->rngs && w->states && w->forces && w->goals &&
+              w->respawned && w->has_goal && w->outcomes;
+    for (int i = 0; ok && i < w->n; i++) w->agents[i] = s->agents[i].agent;
+    return ok && cli_grid_run_init(&w->grid, s, w->agents);
 }
 
 static void cli_world_init(cli_world *w, uint64_t seed)
@@ -65,6 +70,7 @@ static void cli_world_init(cli_world *w, uint64_t seed)
             cli_behaviour_state_init(beh, &w->states[i * CLI_MAX_BEHAVIOURS + b], &w->rngs[i]);
             o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0;
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
+            o->has_catch |= cli_behaviour_is_grid_chase(beh);
         }
     }
 }
@@ -93,11 +99,16 @@ static steer_steering cli_combine(const steer_agent *self, const cli_agent_def *
     return steer_priority(groups, group_count, d->epsilon, NULL);
 }
 
-static steer_steering cli_steer_agent(cli_world *w, int i)
+static float cli_time_step(const cli_scenario *s)
+{
+    return s->model == STEER_MODEL_REYNOLDS ? 1.0f : s->dt;
+}
+
+static steer_steering cli_steer_agent(cli_world *w, int i, int step)
 {
     const cli_agent_def *d = &w->s->agents[i];
-    float time_step = w->s->model == STEER_MODEL_REYNOLDS ? 1.0f : w->s->dt;
-    cli_eval e = {&w->snapshot[i], w->snapshot, &w->rngs[i], time_step};
+    cli_eval e = {&w->snapshot[i], w->snapshot, &w->rngs[i], cli_time_step(w->s), w->s, i, step,
+                  w->grid.cells,   &w->grid.occ};
     steer_steering outputs[CLI_MAX_BEHAVIOURS];
     w->has_goal[i] = false;
     for (int b = 0; b < d->behaviour_count; b++) {
@@ -156,6 +167,11 @@ static void cli_judge(cli_world *w, int i, int step)
         } else if (strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f && o->caught_step < 0 &&
                    steer_distance(w->agents[i].position, target) <= beh->catch_radius) {
             o->caught_step = step;
+        } else if (cli_behaviour_is_grid_chase(beh) && o->caught_step < 0 &&
+                   cli_cells_touch(
+                       cli_grid_run_cell(&w->grid, w->s, w->agents, i),
+                       cli_grid_run_cell(&w->grid, w->s, w->agents, beh->target.agent))) {
+            o->caught_step = step;
         }
     }
     if (arrived && !o->arrived) o->arrived_step = step;
@@ -172,16 +188,32 @@ static bool cli_notify(const cli_world *w, const cli_run_config *c, int step, cl
     return true;
 }
 
+/* Grid agent i: the move its behaviour chose this step, if any, and where it is now. */
+static void cli_step_on_grid(cli_world *w, int i, int step)
+{
+    const cli_agent_def *d = &w->s->agents[i];
+    for (int b = 0; b < d->behaviour_count; b++) {
+        const cli_behaviour_state *st = &w->states[i * CLI_MAX_BEHAVIOURS + b];
+        if (st->grid_move)
+            cli_grid_run_move(&w->grid, w->s, i, st->next, d->behaviours[b].every, step);
+    }
+    cli_grid_run_place(&w->grid, i, &w->agents[i], step, cli_time_step(w->s));
+}
+
 static void cli_step(cli_world *w, int step)
 {
     memcpy(w->snapshot, w->agents, (size_t)w->n * sizeof *w->agents);
+    cli_grid_run_begin(&w->grid, w->s, w->snapshot);
     steer_steering steering[CLI_MAX_AGENTS];
     for (int i = 0; i < w->n; i++) {
-        steering[i] = cli_steer_agent(w, i);
+        steering[i] = cli_steer_agent(w, i, step);
         w->forces[i] = steering[i].linear;
     }
     for (int i = 0; i < w->n; i++) {
-        steer_agent_step(&w->agents[i], steering[i], w->s->dt);
+        if (w->grid.on_grid && w->grid.on_grid[i])
+            cli_step_on_grid(w, i, step);
+        else
+            steer_agent_step(&w->agents[i], steering[i], w->s->dt);
         cli_keep_inside(w, i);
         if (!w->respawned[i])
             w->outcomes[i].travelled +=

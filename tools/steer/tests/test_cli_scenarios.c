@@ -264,6 +264,48 @@ static void check_approach(const cli_scenario *s, const tape *t, const cli_run_r
     }
 }
 
+/* ---- chase (seed 003): both grid methods catch their runner ----------------------------- */
+
+/* A grid agent at rest sits on the centre of a free cell. */
+static bool on_free_cell(const cli_scenario *s, const steer_agent *a)
+{
+    steer_cell c = cli_grid_cell_of(s, a->position);
+    return steer_grid_is_free(&s->grid.grid, c) &&
+           steer_distance(a->position, cli_grid_center(s, c)) < 1e-4f;
+}
+
+static void check_chase_agent(const cli_scenario *s, const tape *t, const cli_run_result *r, int i)
+{
+    const cli_behaviour *b = &s->agents[i].behaviours[0];
+    int target = b->target.agent;
+    CHECK_MSG(r->agents[i].has_catch && r->agents[i].caught_step > 0, "%s did not catch %s",
+              s->agents[i].name, s->agents[target].name);
+    steer_cell self = cli_grid_cell_of(s, at(t, t->frames - 1, i)->position);
+    steer_cell other = cli_grid_cell_of(s, at(t, t->frames - 1, target)->position);
+    CHECK_MSG(cli_cells_touch(self, other), "%s ends away from %s", s->agents[i].name,
+              s->agents[target].name);
+}
+
+static void check_chase(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    int methods = 0;
+    CHECK(s->grid.present);
+    for (int i = 0; i < t->n; i++) {
+        const cli_behaviour *b = &s->agents[i].behaviours[0];
+        CHECK(cli_behaviour_is_grid(b));
+        for (int k = 0; k < t->frames; k++) {
+            const steer_agent *a = at(t, k, i);
+            if (steer_length(a->velocity) == 0.0f)
+                CHECK_MSG(on_free_cell(s, a), "%s step %d off a free cell", s->agents[i].name, k);
+        }
+        if (!cli_behaviour_is_grid_chase(b)) continue;
+        const char *kind = cli_behaviour_kind_at(b->kind)->name;
+        methods |= strcmp(kind, "grid_chase_compare") == 0 ? 1 : 2;
+        check_chase_agent(s, t, r, i);
+    }
+    CHECK_MSG(methods == 3, "%s", "both chase methods must be shown");
+}
+
 /* ---- the table: every built-in needs a row --------------------------------------------- */
 
 typedef void (*scenario_check)(const cli_scenario *, const tape *, const cli_run_result *);
@@ -277,6 +319,7 @@ static const struct {
     {"arrive-leave-align-face", check_arrive_leave_align_face},
     {"pursue-evade", check_pursue_evade},
     {"approach", check_approach},
+    {"chase", check_chase},
 };
 
 static scenario_check find_check(const char *name)

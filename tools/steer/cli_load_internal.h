@@ -1,0 +1,40 @@
+/* cli_load_internal.h - the loader's state and field readers, shared by cli_load.c (the
+ * settings, world and agents) and cli_load_scene.c (grid maps, paths, obstacles).
+ * Every reader reports a bad value as file:line:column and returns false.
+ */
+#ifndef CLI_LOAD_INTERNAL_H
+#define CLI_LOAD_INTERNAL_H
+
+#include "cli_jsonpos.h"
+#include "cli_scenario.h"
+
+typedef struct cli_loader {
+    cli_json_doc doc;
+    cli_scenario *s;
+    cli_error *err;
+} cli_loader;
+
+#define CLI_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Fails at a node's value with a printf message taking one string. */
+bool cli_bad_value(cli_loader *ld, const cJSON *node, const char *fmt, const char *what);
+
+/* `obj` is an object whose keys are all in keys[0..count-1], none twice. */
+bool cli_check_object(cli_loader *ld, const cJSON *obj, const char *where, const char *const *keys,
+                      int count);
+
+/* Typed fields of obj: an absent key leaves *out unchanged. */
+bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, float lo, float *out);
+bool cli_get_int(cli_loader *ld, const cJSON *obj, const char *key, double lo, double hi,
+                 double *out);
+bool cli_read_vec3(cli_loader *ld, const cJSON *item, steer_vec3 *out);
+bool cli_get_vec3(cli_loader *ld, const cJSON *obj, const char *key, steer_vec3 *out);
+
+/* cli_load_scene.c: the optional top-level "grid" (NULL: none). */
+bool cli_load_grid(cli_loader *ld, const cJSON *grid);
+
+/* After the agents: grid behaviours need the grid, are their agent's only behaviour,
+ * and start on a free cell (the agent is put at its centre). */
+bool cli_check_grid_agents(cli_loader *ld);
+
+#endif /* CLI_LOAD_INTERNAL_H */
