@@ -42,6 +42,13 @@ sanitize: deps
 	cmake --build build-asan-$(notdir $(CC)) -j $(JOBS)
 	cd build-asan-$(notdir $(CC)) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
+# The world benchmark, built in Release in its own folder:
+#   make bench ARGS="--scenario boids --n 100000 --threads 1"
+bench:
+	cmake -S . -B build-release -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_TOOLS=OFF -DSTEER_BUILD_EXAMPLES=OFF -DSTEER_BUILD_TESTS=OFF
+	cmake --build build-release -j $(JOBS) --target bench_world
+	build-release/bench/bench_world $(ARGS)
+
 format:
 	clang-format -i include/steer/*.h src/*.c src/*.h tests/*.c tests/*.h examples/*.c
 

@@ -9,7 +9,7 @@
  *   steer_world_count, steer_world_handle_at, steer_world_get_agent, steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_set_layers, steer_world_get_steering, steer_world_get_user_data,
- *   steer_world_step, steer_world_query, steer_world_stats, steer_world_state_hash,
+ *   steer_world_step, steer_world_query, steer_world_stats_get, steer_world_state_hash,
  *   steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
  *
  *   steer_world_def def = steer_world_default();

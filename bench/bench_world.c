@@ -1,0 +1,210 @@
+/* World benchmark: OpenSteer's boids scenario (or wanderers) stepped in a steer_world,
+ * so the figures compare with other libraries. Prints one line:
+ *
+ *   bench scenario=<name> n=<N> threads=<T> steps=<S> ns_per_agent_step=<x>
+ *         steps_per_s=<y> avg_neighbors=<z>
+ *
+ * (on one line), each figure the median over REPS timed repetitions of S steps after one
+ * untimed warm-up repetition. `make bench ARGS="..."` builds it in Release and runs it;
+ * docs/performance.md has the figures. The clock is read here, never in the library. */
+#define _POSIX_C_SOURCE 199309L
+#include "pool.h"
+#include "steer/steer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { REPS = 5 };
+
+typedef struct bench_options {
+    const char *scenario;
+    long n;
+    int threads;
+    int steps; /* per repetition; 0: chosen from n */
+} bench_options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: bench_world --scenario boids|wander --n N --threads T [--steps S]\n"
+            "  boids   OpenSteer's boids in 3D: separation, alignment, cohesion, wander\n"
+            "  wander  the same agents with wander only\n"
+            "  --steps steps per timed repetition (default: about 4 million agent-steps)\n"
+            "Prints the medians of %d repetitions after a warm-up.\n",
+            REPS);
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end = NULL;
+    long v = s != NULL ? strtol(s, &end, 10) : 0;
+    if (s == NULL || *s == '\0' || *end != '\0' || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* 0: run; 1: --help shown; 2: bad arguments. */
+static int parse(int argc, char **argv, bench_options *o)
+{
+    o->scenario = NULL;
+    o->n = 0;
+    o->threads = 1;
+    o->steps = 0;
+    long v = 0;
+    /* Every option but --help takes a value: step over both. */
+    for (int i = 1; i < argc; i += 2) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return 1;
+        if (strcmp(a, "--scenario") == 0 && next != NULL) {
+            o->scenario = next;
+        } else if (strcmp(a, "--n") == 0 && parse_long(next, 1, 1L << 26, &v)) {
+            o->n = v;
+        } else if (strcmp(a, "--threads") == 0 && parse_long(next, 1, 256, &v)) {
+            o->threads = (int)v;
+        } else if (strcmp(a, "--steps") == 0 && parse_long(next, 1, 1000000, &v)) {
+            o->steps = (int)v;
+        } else {
+            fprintf(stderr, "bench_world: bad or incomplete option '%s'\n", a);
+            return 2;
+        }
+    }
+    bool known = o->scenario != NULL &&
+                 (strcmp(o->scenario, "boids") == 0 || strcmp(o->scenario, "wander") == 0);
+    if (!known || o->n <= 0) {
+        fprintf(stderr, "bench_world: --scenario boids|wander and --n are required\n");
+        return 2;
+    }
+    if (o->steps == 0) {
+        long s = 4000000L / o->n;
+        o->steps = (int)(s < 10 ? 10 : (s > 1000 ? 1000 : s));
+    }
+    return 0;
+}
+
+/* The boids recipe of the issue (OpenSteer's Boids demo), or wander alone. */
+static int add_recipe(steer_world *w, bool boids)
+{
+    steer_recipe r = steer_recipe_default();
+    if (boids) {
+        steer_recipe_item sep = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
+        steer_recipe_item ali = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 8.0f);
+        steer_recipe_item coh = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 8.0f);
+        sep.neighbourhood.radius = 5.0f, sep.neighbourhood.cos_view = -0.707f;
+        ali.neighbourhood.radius = 7.5f, ali.neighbourhood.cos_view = 0.7f;
+        coh.neighbourhood.radius = 9.0f, coh.neighbourhood.cos_view = -0.15f;
+        r.items[r.count++] = sep;
+        r.items[r.count++] = ali;
+        r.items[r.count++] = coh;
+    }
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    return steer_world_add_recipe(w, &r);
+}
+
+/* A uniform point in the ball of radius R (rejection from the cube). */
+static steer_vec3 in_ball(steer_rng *rng, float radius)
+{
+    for (;;) {
+        steer_vec3 p = steer_v3(steer_rng_range(rng, -1, 1), steer_rng_range(rng, -1, 1),
+                                steer_rng_range(rng, -1, 1));
+        if (steer_length_sq(p) <= 1.0f) return steer_scale(p, radius);
+    }
+}
+
+/* A uniform random direction. */
+static steer_vec3 on_sphere(steer_rng *rng)
+{
+    for (;;) {
+        steer_vec3 p = in_ball(rng, 1.0f);
+        if (steer_length_sq(p) > 1e-4f) return steer_normalize(p);
+    }
+}
+
+static steer_world *make_world(const bench_options *o, steer_pool *pool)
+{
+    float radius = 50.0f * (float)cbrt((double)o->n / 1000.0);
+    steer_world_def def = steer_world_default();
+    def.capacity = (int)o->n;
+    def.seed = 1u;
+    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    def.bounds.radius = radius;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    if (w == NULL) return NULL;
+    int recipe = add_recipe(w, strcmp(o->scenario, "boids") == 0);
+    steer_rng rng = steer_rng_make(42u, 7u);
+    for (long i = 0; i < o->n; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.space = STEER_SPACE_3D;
+        d.agent.model = STEER_MODEL_KINEMATIC;
+        d.agent.max_speed = 9.0f;
+        d.agent.max_accel = 27.0f;
+        d.agent.max_force = 27.0f;
+        d.agent.position = in_ball(&rng, radius);
+        d.agent.velocity = steer_scale(on_sphere(&rng), 2.7f);
+        d.recipe = recipe;
+        steer_world_add(w, &d, NULL);
+    }
+    return w;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Seconds for `steps` steps. */
+static double run_steps(steer_world *w, int steps)
+{
+    double t0 = now_s();
+    for (int s = 0; s < steps; s++) steer_world_step(w, 1.0f / 60.0f);
+    return now_s() - t0;
+}
+
+int main(int argc, char **argv)
+{
+    bench_options o;
+    int rc = parse(argc, argv, &o);
+    if (rc != 0) {
+        usage(rc == 1 ? stdout : stderr);
+        return rc == 1 ? 0 : 2;
+    }
+    steer_pool *pool = steer_pool_create(o.threads);
+    steer_world *w = pool != NULL ? make_world(&o, pool) : NULL;
+    if (w == NULL) {
+        fprintf(stderr, "bench_world: out of memory for %ld agents\n", o.n);
+        return 1;
+    }
+    run_steps(w, o.steps); /* warm-up: caches, page faults, the first sort */
+    double ns[REPS], rate[REPS], neighbours[REPS];
+    for (int r = 0; r < REPS; r++) {
+        double t = run_steps(w, o.steps);
+        ns[r] = t * 1e9 / ((double)o.steps * (double)o.n);
+        rate[r] = (double)o.steps / t;
+        neighbours[r] = steer_world_stats_get(w).avg_neighbours;
+    }
+    printf("bench scenario=%s n=%ld threads=%d steps=%d ns_per_agent_step=%.2f "
+           "steps_per_s=%.2f avg_neighbors=%.2f\n",
+           o.scenario, o.n, o.threads, o.steps, median(ns, REPS), median(rate, REPS),
+           median(neighbours, REPS));
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+    return 0;
+}
