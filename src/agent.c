@@ -57,13 +57,6 @@ steer_vec3 steer_space_up(steer_space space)
     return space == STEER_SPACE_XY ? steer_v3(0.0f, 0.0f, 1.0f) : steer_v3(0.0f, 1.0f, 0.0f);
 }
 
-steer_vec3 steer_space_project(steer_space space, steer_vec3 v)
-{
-    if (space == STEER_SPACE_XY) v.z = 0.0f;
-    if (space == STEER_SPACE_XZ) v.y = 0.0f;
-    return v;
-}
-
 steer_vec3 steer_space_heading(steer_space space, float orientation)
 {
     float s, c;

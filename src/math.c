@@ -9,28 +9,6 @@
 
 #include <math.h>
 
-float steer_sqrt(float x)
-{
-    /* sqrtf is correctly rounded by IEEE 754, so it is deterministic. */
-    return x > 0.0f ? sqrtf(x) : 0.0f;
-}
-
-steer_vec3 steer_normalize(steer_vec3 v)
-{
-    float len_sq = steer_length_sq(v);
-    if (!(len_sq > STEER_EPSILON_SQ) || !steer_is_finite(len_sq)) return steer_v3_zero();
-    return steer_scale(v, 1.0f / sqrtf(len_sq));
-}
-
-steer_vec3 steer_truncate(steer_vec3 v, float max_length)
-{
-    if (!(max_length > 0.0f)) return steer_v3_zero();
-    float len_sq = steer_length_sq(v);
-    if (!steer_is_finite(len_sq)) return steer_v3_zero();
-    if (len_sq <= max_length * max_length) return v;
-    return steer_scale(v, max_length / sqrtf(len_sq));
-}
-
 float steer_wrap_angle(float a)
 {
     if (!steer_is_finite(a)) return 0.0f;

@@ -98,7 +98,12 @@ steer_vec3 steer_space_up(steer_space space);
 
 /* v with its component along the up axis removed for planar spaces (XY drops z, XZ
  * drops y); unchanged for 3D. */
-steer_vec3 steer_space_project(steer_space space, steer_vec3 v);
+static inline steer_vec3 steer_space_project(steer_space space, steer_vec3 v)
+{
+    if (space == STEER_SPACE_XY) v.z = 0.0f;
+    if (space == STEER_SPACE_XZ) v.y = 0.0f;
+    return v;
+}
 
 /* Unit heading vector for an orientation in a space (see the file comment). */
 steer_vec3 steer_space_heading(steer_space space, float orientation);

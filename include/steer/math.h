@@ -17,6 +17,8 @@
 #ifndef STEER_MATH_H
 #define STEER_MATH_H
 
+#include <math.h>
+
 #include "steer/base.h"
 
 #define STEER_PI  3.14159265358979323846f
@@ -85,8 +87,12 @@ static inline float steer_length_sq(steer_vec3 v)
     return steer_dot(v, v);
 }
 
-/* Square root; returns 0 for negative or NaN input (never NaN). */
-float steer_sqrt(float x);
+/* Square root; returns 0 for negative or NaN input (never NaN). sqrtf is correctly
+ * rounded by IEEE 754, so this is deterministic everywhere. */
+static inline float steer_sqrt(float x)
+{
+    return x > 0.0f ? sqrtf(x) : 0.0f;
+}
 
 /* Length; 0 for a non-finite vector whose squared length is NaN. */
 static inline float steer_length(steer_vec3 v)
@@ -119,12 +125,25 @@ static inline float steer_clampf(float x, float lo, float hi)
     return x > hi ? hi : x;
 }
 
-/* Unit vector along v; the zero vector when v is zero, tiny or non-finite. */
-steer_vec3 steer_normalize(steer_vec3 v);
+/* Unit vector along v; the zero vector when v is zero, tiny or non-finite. (Inline:
+ * it sits in every behaviour's and the world's inner loops.) */
+static inline steer_vec3 steer_normalize(steer_vec3 v)
+{
+    float len_sq = steer_length_sq(v);
+    if (!(len_sq > STEER_EPSILON_SQ) || !steer_is_finite(len_sq)) return steer_v3_zero();
+    return steer_scale(v, 1.0f / sqrtf(len_sq));
+}
 
 /* v shortened to at most max_length (Reynolds' truncate). A non-positive or NaN
  * max_length gives zero; a non-finite v gives zero. */
-steer_vec3 steer_truncate(steer_vec3 v, float max_length);
+static inline steer_vec3 steer_truncate(steer_vec3 v, float max_length)
+{
+    if (!(max_length > 0.0f)) return steer_v3_zero();
+    float len_sq = steer_length_sq(v);
+    if (!steer_is_finite(len_sq)) return steer_v3_zero();
+    if (len_sq <= max_length * max_length) return v;
+    return steer_scale(v, max_length / sqrtf(len_sq));
+}
 
 /* a + (b - a) * t */
 static inline steer_vec3 steer_lerp(steer_vec3 a, steer_vec3 b, float t)
