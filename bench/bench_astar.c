@@ -7,6 +7,7 @@
  * Build it optimised (cmake -DCMAKE_BUILD_TYPE=Release); docs/grid.md has figures.
  * The clock is read here, in the benchmark, never inside the library. */
 #define _POSIX_C_SOURCE 199309L
+#include "bench_stats.h"
 #include "steer/steer.h"
 
 #include <stdio.h>
@@ -17,21 +18,7 @@ enum { SIDE = 1024 };
 
 static double now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return bench_now_s() * 1e3;
 }
 
 /* Label 8-connected regions (no corner cutting) by flood fill; returns the label of the

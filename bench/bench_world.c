@@ -8,6 +8,7 @@
  * untimed warm-up repetition. `make bench ARGS="..."` builds it in Release and runs it;
  * docs/performance.md has the figures. The clock is read here, never in the library. */
 #define _POSIX_C_SOURCE 199309L
+#include "bench_stats.h"
 #include "pool.h"
 #include "steer/steer.h"
 
@@ -151,31 +152,12 @@ static steer_world *make_world(const bench_options *o, steer_pool *pool)
     return w;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Seconds for `steps` steps. */
 static double run_steps(steer_world *w, int steps)
 {
-    double t0 = now_s();
+    double t0 = bench_now_s();
     for (int s = 0; s < steps; s++) steer_world_step(w, 1.0f / 60.0f);
-    return now_s() - t0;
+    return bench_now_s() - t0;
 }
 
 int main(int argc, char **argv)
