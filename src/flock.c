@@ -64,10 +64,20 @@ steer_steering steer__queue_finish(const steer_agent *agent, bool blocked,
     return steer_match_velocity(agent, steer_scale(agent->velocity, keep), params->time_to_target);
 }
 
-/* Whether a group function can run, and the agent's forward and test. */
+/* Whether a group function can run: a usable agent and a non-empty list. */
 static bool steer_flock_begin(const steer_agent *agent, const void *list, int count)
 {
     return steer__usable(agent) && list != NULL && count > 0;
+}
+
+/* The offset from the agent to `position` and its squared length, when that neighbour
+ * is finite and inside the radius and view cone; false to skip it. */
+static bool steer_flock_neighbour(const steer_agent *agent, const steer_flock_test *t,
+                                  steer_vec3 forward, steer_vec3 position, steer_vec3 *o, float *d2)
+{
+    *o = steer_sub(position, agent->position);
+    *d2 = steer_length_sq(*o);
+    return steer_is_finite(*d2) && steer__flock_accepts(t, steer_dot(forward, *o), *d2);
 }
 
 steer_steering steer_separation(const steer_agent *agent, const steer_vec3 *positions, int count,
@@ -78,9 +88,9 @@ steer_steering steer_separation(const steer_agent *agent, const steer_vec3 *posi
     steer_flock_test t = steer__flock_test(&n);
     steer_vec3 forward = steer_agent_forward(agent), sum = steer_v3_zero();
     for (int j = 0; j < count; j++) {
-        steer_vec3 o = steer_sub(positions[j], agent->position);
-        float d2 = steer_length_sq(o);
-        if (!steer_is_finite(d2) || !steer__flock_accepts(&t, steer_dot(forward, o), d2)) continue;
+        steer_vec3 o;
+        float d2;
+        if (!steer_flock_neighbour(agent, &t, forward, positions[j], &o, &d2)) continue;
         sum = steer_add(sum, steer__separation_term(steer_scale(o, -1.0f), d2, steer_v3_zero()));
     }
     return steer__flock_direction(agent, sum);
@@ -97,9 +107,9 @@ steer_steering steer_alignment(const steer_agent *agent, const steer_vec3 *posit
     steer_vec3 forward = steer_agent_forward(agent), sum = steer_v3_zero();
     int used = 0;
     for (int j = 0; j < count; j++) {
-        steer_vec3 o = steer_sub(positions[j], agent->position);
-        float d2 = steer_length_sq(o);
-        if (!steer_is_finite(d2) || !steer__flock_accepts(&t, steer_dot(forward, o), d2)) continue;
+        steer_vec3 o;
+        float d2;
+        if (!steer_flock_neighbour(agent, &t, forward, positions[j], &o, &d2)) continue;
         steer_vec3 f = steer_normalize(velocities[j]);
         if (steer_length_sq(f) == 0.0f) continue; /* at rest: no heading to share */
         sum = steer_add(sum, f);
@@ -116,9 +126,9 @@ steer_steering steer_cohesion(const steer_agent *agent, const steer_vec3 *positi
     steer_flock_test t = steer__flock_test(&n);
     steer_vec3 forward = steer_agent_forward(agent), sum = steer_v3_zero();
     for (int j = 0; j < count; j++) {
-        steer_vec3 o = steer_sub(positions[j], agent->position);
-        float d2 = steer_length_sq(o);
-        if (!steer_is_finite(d2) || !steer__flock_accepts(&t, steer_dot(forward, o), d2)) continue;
+        steer_vec3 o;
+        float d2;
+        if (!steer_flock_neighbour(agent, &t, forward, positions[j], &o, &d2)) continue;
         /* Summing offsets rather than positions keeps precision far from the origin; the
          * mean's direction is the sum's. */
         sum = steer_add(sum, o);

@@ -144,15 +144,13 @@ static void steer_world_query_grid(const steer_world *w, steer_world_query_state
 {
     const steer_world_grid *g = &w->grid;
     steer_vec3 c = q->centre;
-    int x0 = steer__grid_coord(g, c.x - r, 0), x1 = steer__grid_coord(g, c.x + r, 0);
-    int y0 = steer__grid_coord(g, c.y - r, 1), y1 = steer__grid_coord(g, c.y + r, 1);
-    int z0 = steer__grid_coord(g, c.z - r, 2), z1 = steer__grid_coord(g, c.z + r, 2);
-    for (int z = z0; z <= z1; z++) {
-        for (int y = y0; y <= y1; y++) {
+    steer_grid_range b = steer__grid_range(g, c, r);
+    for (int z = b.lo[2]; z <= b.hi[2]; z++) {
+        for (int y = b.lo[1]; y <= b.hi[1]; y++) {
             int row = (z * g->dim[1] + y) * g->dim[0];
             /* A row of cells is one run of agents: the sort put them side by side. */
-            uint32_t end = g->start[row + x1 + 1];
-            for (uint32_t i = g->start[row + x0]; i < end; i++)
+            uint32_t end = g->start[row + b.hi[0] + 1];
+            for (uint32_t i = g->start[row + b.lo[0]]; i < end; i++)
                 steer_world_query_visit(w, q, (int)i);
         }
     }

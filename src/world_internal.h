@@ -122,6 +122,23 @@ static inline int steer__grid_coord(const steer_world_grid *g, float x, int a)
     return c;
 }
 
+/* The block of cells that can hold points within r of c: lo..hi inclusive per axis.
+ * Shared by the public query and the step's neighbour search. */
+typedef struct steer_grid_range {
+    int lo[3], hi[3];
+} steer_grid_range;
+
+static inline steer_grid_range steer__grid_range(const steer_world_grid *g, steer_vec3 c, float r)
+{
+    steer_grid_range b;
+    const float v[3] = {c.x, c.y, c.z};
+    for (int a = 0; a < 3; a++) {
+        b.lo[a] = steer__grid_coord(g, v[a] - r, a);
+        b.hi[a] = steer__grid_coord(g, v[a] + r, a);
+    }
+    return b;
+}
+
 /* Run fn over [0, count) with the world's parallel-for. */
 void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);
 

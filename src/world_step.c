@@ -72,14 +72,12 @@ static void steer_world_gather(steer_world_eval *e, const steer_world_recipe *r)
     steer_vec3 p = pos[e->i], f = w->forward[e->i];
     float reach = r->neighbour_radius * 1.0001f + 1e-6f, r2 = r->neighbour_radius;
     r2 *= r2;
-    int x0 = steer__grid_coord(g, p.x - reach, 0), x1 = steer__grid_coord(g, p.x + reach, 0);
-    int y0 = steer__grid_coord(g, p.y - reach, 1), y1 = steer__grid_coord(g, p.y + reach, 1);
-    int z0 = steer__grid_coord(g, p.z - reach, 2), z1 = steer__grid_coord(g, p.z + reach, 2);
-    for (int z = z0; z <= z1; z++) {
-        for (int y = y0; y <= y1; y++) {
+    steer_grid_range b = steer__grid_range(g, p, reach);
+    for (int z = b.lo[2]; z <= b.hi[2]; z++) {
+        for (int y = b.lo[1]; y <= b.hi[1]; y++) {
             int row = (z * g->dim[1] + y) * g->dim[0];
-            uint32_t end = g->start[row + x1 + 1];
-            for (uint32_t j = g->start[row + x0]; j < end; j++) {
+            uint32_t end = g->start[row + b.hi[0] + 1];
+            for (uint32_t j = g->start[row + b.lo[0]]; j < end; j++) {
                 steer_vec3 o = steer_sub(pos[j], p);
                 float d2 = steer_length_sq(o);
                 if (!(d2 < r2) || (int)j == e->i || (w->layer[j] & e->body.mask) == 0u) continue;
