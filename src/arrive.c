@@ -46,15 +46,17 @@ static float steer_arrive_seed_speed(const steer_agent *agent, const steer_arriv
 static steer_steering steer_arrive_brake(const steer_agent *agent, steer_vec3 dir, float speed,
                                          float h)
 {
-    float along = steer_dot(agent->velocity, dir);
-    steer_vec3 side = steer_sub(agent->velocity, steer_scale(dir, along));
     float budget = steer__max_accel(agent) * h; /* largest velocity change this step */
-    float change = steer_clampf(speed - along, -budget, budget);
-    float left = steer_sqrt(budget * budget - change * change);
-    steer_vec3 dv =
-        steer_add(steer_scale(dir, change), steer_scale(steer_truncate(side, left), -1.0f));
-    if (steer_length_sq(dir) == 0.0f)
+    steer_vec3 dv;
+    if (steer_length_sq(dir) == 0.0f) { /* on the target: just stop */
         dv = steer_scale(steer_truncate(agent->velocity, budget), -1.0f);
+    } else {
+        float along = steer_dot(agent->velocity, dir);
+        steer_vec3 side = steer_sub(agent->velocity, steer_scale(dir, along));
+        float change = steer_clampf(speed - along, -budget, budget);
+        float left = steer_sqrt(budget * budget - change * change);
+        dv = steer_sub(steer_scale(dir, change), steer_truncate(side, left));
+    }
     return steer__reach_velocity(agent, steer_add(agent->velocity, dv), h);
 }
 

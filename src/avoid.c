@@ -23,13 +23,16 @@ typedef struct steer_threat {
     bool contact;    /* already touching: push out along `away` */
 } steer_threat;
 
-/* Keep the nearer of two threats; a contact beats any look-ahead. */
+/* Keep the more pressing threat: a contact beats any look-ahead hit; between contacts
+ * the deeper one, between look-ahead hits the nearer one. */
 static void steer_threat_offer(steer_threat *best, float distance, steer_vec3 away, bool contact)
 {
     if (distance < 0.0f) return;
-    if (best->contact && !contact) return;
-    if (!contact && best->distance >= 0.0f && distance >= best->distance) return;
-    if (contact && best->contact && distance >= best->distance) return;
+    bool have = best->distance >= 0.0f;
+    if (have && best->contact && !contact) return;
+    if (have && best->contact == contact &&
+        (contact ? distance <= best->distance : distance >= best->distance))
+        return;
     best->distance = distance;
     best->away = away;
     best->contact = contact;
