@@ -29,6 +29,7 @@ steer_steering steer_hide(const steer_agent *agent, const steer_obstacles *obsta
         if (steer_length_sq(away) == 0.0f) continue; /* hunter at the centre: no far side */
         float behind = c->radius + steer__nonneg(agent->radius) + steer__nonneg(p.distance_behind);
         steer_vec3 candidate = steer_add_scaled(c->center, away, behind);
+        /* The spot lies in the agent's plane, at the agent's own height on the up axis. */
         candidate = steer_add(
             steer_space_project(agent->space, candidate),
             steer_sub(agent->position, steer_space_project(agent->space, agent->position)));
