@@ -103,6 +103,7 @@ static void steer_world_place(steer_world *world, uint32_t slot, const steer_wor
     y->layer = def->layer;
     y->mask = def->mask;
     y->slot = slot;
+    y->flags = def->callback != NULL ? (uint8_t)STEER_WORLD_HAS_CALLBACK : 0u;
     y->rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
     y->wander = steer_wander_state_make(&y->rng);
     world->steering[b][d] = steer_steering_zero();

@@ -20,13 +20,19 @@ typedef struct steer_world_body {
     float max_speed, max_accel, max_force, mass;
     float max_rotation, max_angular_accel, radius;
     uint8_t space, model, facing;
-    uint8_t pad;
+    uint8_t flags; /* STEER_WORLD_HAS_*: what the step must look up in the agent's slot */
     int32_t recipe; /* -1: none */
     uint32_t layer, mask;
     uint32_t slot;
     steer_wander_state wander;
     steer_rng rng;
 } steer_world_body;
+
+/* Body flags. The slot is cold (random order relative to the dense arrays, so reading
+ * it costs a cache miss per agent); the step touches it only when one of these says so. */
+enum {
+    STEER_WORLD_HAS_CALLBACK = 1u /* the slot holds a callback */
+};
 
 /* What never moves: per slot. */
 typedef struct steer_world_slot {
@@ -46,6 +52,7 @@ typedef struct steer_world_recipe {
     steer_recipe recipe;
     float neighbour_radius;            /* largest neighbourhood radius among its items, or 0 */
     bool single_group;                 /* every item in group 0: blend only */
+    bool needs_target;                 /* an item reads the target point or agent */
     int nb_count;                      /* items that need neighbours */
     uint8_t nb_item[STEER_RECIPE_MAX]; /* their indices in recipe.items */
     uint8_t nb_kind[STEER_RECIPE_MAX]; /* their kinds */
@@ -138,6 +145,25 @@ static inline steer_grid_range steer__grid_range(const steer_world_grid *g, stee
     }
     return b;
 }
+
+/* One agent found by steer__world_near: its dense index j, offset p_j - p and |offset|^2. */
+typedef struct steer_world_near {
+    steer_vec3 offset;
+    float d2;
+    int32_t j;
+} steer_world_near;
+
+/* Most neighbours handed over in one call. */
+#define STEER_WORLD_NEAR_BATCH 64
+
+/* Receives a batch of n (1..STEER_WORLD_NEAR_BATCH) neighbours. */
+typedef void (*steer_world_near_fn)(void *ctx, const steer_world_near *near, int n);
+
+/* Every agent j != i of the snapshot whose distance from agent i is below `radius` and
+ * whose layer meets `mask`, in the index's order (so sums over them are the same for any
+ * split of the work), handed to fn in batches. Needs a valid index (world_near.c). */
+void steer__world_near(const steer_world *world, int i, float radius, uint32_t mask,
+                       steer_world_near_fn fn, void *ctx);
 
 /* Run fn over [0, count) with the world's parallel-for. */
 void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);

@@ -63,6 +63,22 @@ static bool steer_recipe_valid(const steer_recipe *r)
     return true;
 }
 
+/* Items that read the agent's target point or target agent (kept in its slot). */
+static bool steer_item_needs_target(const steer_recipe_item *it)
+{
+    switch (it->kind) {
+    case STEER_BEHAVIOUR_SEEK:
+    case STEER_BEHAVIOUR_FLEE:
+    case STEER_BEHAVIOUR_ARRIVE:
+    case STEER_BEHAVIOUR_PURSUE:
+    case STEER_BEHAVIOUR_EVADE:
+    case STEER_BEHAVIOUR_FOLLOW_LEADER:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
 {
     memset(wr, 0, sizeof *wr);
@@ -71,6 +87,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
+        if (steer_item_needs_target(it)) wr->needs_target = true;
         const steer_neighbourhood *nb = steer_item_neighbourhood(it);
         if (nb == NULL) continue;
         steer_flock_test t = steer__flock_test(nb);

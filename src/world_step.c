@@ -19,7 +19,8 @@ typedef struct steer_world_eval {
     int i;                 /* dense index */
     steer_agent agent;     /* its state at the start of the step */
     steer_world_body body; /* its body; wander and rng advance here */
-    const steer_world_slot *slot;
+    const steer_world_slot *slot; /* NULL unless the recipe or a callback needs it */
+    const steer_world_recipe *recipe;
     steer_world_sum sum[STEER_RECIPE_MAX];
     uint32_t seen; /* neighbours that passed any test */
 } steer_world_eval;
@@ -32,7 +33,7 @@ static steer_vec3 steer_world_tie(const steer_world_eval *e, int j)
     return steer_v3(sign, 0.0f, 0.0f);
 }
 
-/* One neighbour j at offset o (= p_j - p), |o|^2 = d2, k = dot(forward, o). */
+/* One neighbour at offset o (= p_j - p), |o|^2 = d2, k = dot(forward, o). */
 static void steer_world_visit(steer_world_eval *e, const steer_world_recipe *r, int j, steer_vec3 o,
                               float d2, float k)
 {
@@ -62,28 +63,15 @@ static void steer_world_visit(steer_world_eval *e, const steer_world_recipe *r, 
     e->seen += any ? 1u : 0u;
 }
 
-/* Visit every agent in the cells around the agent, within the recipe's largest radius,
- * in the index's order (which fixes the order of the sums). */
-static void steer_world_gather(steer_world_eval *e, const steer_world_recipe *r)
+/* A batch of neighbours within the recipe's largest radius, in the index's order (which
+ * fixes the order of the sums). */
+static void steer_world_visit_batch(void *ctx, const steer_world_near *near, int n)
 {
-    const steer_world *w = e->w;
-    const steer_world_grid *g = &w->grid;
-    const steer_vec3 *pos = w->pos[w->cur];
-    steer_vec3 p = pos[e->i], f = w->forward[e->i];
-    float reach = r->neighbour_radius * 1.0001f + 1e-6f, r2 = r->neighbour_radius;
-    r2 *= r2;
-    steer_grid_range b = steer__grid_range(g, p, reach);
-    for (int z = b.lo[2]; z <= b.hi[2]; z++) {
-        for (int y = b.lo[1]; y <= b.hi[1]; y++) {
-            int row = (z * g->dim[1] + y) * g->dim[0];
-            uint32_t end = g->start[row + b.hi[0] + 1];
-            for (uint32_t j = g->start[row + b.lo[0]]; j < end; j++) {
-                steer_vec3 o = steer_sub(pos[j], p);
-                float d2 = steer_length_sq(o);
-                if (!(d2 < r2) || (int)j == e->i || (w->layer[j] & e->body.mask) == 0u) continue;
-                steer_world_visit(e, r, (int)j, o, d2, steer_dot(f, o));
-            }
-        }
+    steer_world_eval *e = ctx;
+    steer_vec3 f = e->w->forward[e->i];
+    for (int q = 0; q < n; q++) {
+        const steer_world_near *c = &near[q];
+        steer_world_visit(e, e->recipe, c->j, c->offset, c->d2, steer_dot(f, c->offset));
     }
 }
 
@@ -164,7 +152,9 @@ static steer_steering steer_world_blend_group(const steer_world_eval *e, const s
 static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_world_recipe *wr)
 {
     const steer_recipe *r = &wr->recipe;
-    if (wr->nb_count > 0) steer_world_gather(e, wr);
+    if (wr->nb_count > 0)
+        steer__world_near(e->w, e->i, wr->neighbour_radius, e->body.mask, steer_world_visit_batch,
+                          e);
     steer_steering out[STEER_RECIPE_MAX];
     for (int k = 0; k < r->count; k++) out[k] = steer_world_eval_item(e, k, &r->items[k]);
     bool present = false;
@@ -186,12 +176,15 @@ static void steer_world_step_agent(steer_world *w, int i)
     e.i = i;
     e.agent = steer__world_load(w, s, i);
     e.body = w->body[s][i];
-    e.slot = &w->slots[e.body.slot];
+    e.recipe = e.body.recipe >= 0 ? &w->recipes[e.body.recipe] : NULL;
+    bool callback = (e.body.flags & STEER_WORLD_HAS_CALLBACK) != 0u;
+    e.slot = callback || (e.recipe != NULL && e.recipe->needs_target) ? &w->slots[e.body.slot]
+                                                                       : NULL;
     e.seen = 0u;
     for (int k = 0; k < STEER_RECIPE_MAX; k++) e.sum[k] = (steer_world_sum){steer_v3_zero(), 0};
     steer_steering out = steer_steering_zero();
-    if (e.body.recipe >= 0) out = steer_world_run_recipe(&e, &w->recipes[e.body.recipe]);
-    if (e.slot->callback != NULL) {
+    if (e.recipe != NULL) out = steer_world_run_recipe(&e, e.recipe);
+    if (callback) {
         steer_handle self = {e.body.slot, e.slot->generation, w->tag};
         out = e.slot->callback(e.slot->callback_user, w, self, &e.agent, out);
     }
