@@ -33,46 +33,68 @@ static steer_vec3 steer_world_tie(const steer_world_eval *e, int j)
     return steer_v3(sign, 0.0f, 0.0f);
 }
 
-/* One neighbour at offset o (= p_j - p), |o|^2 = d2, k = dot(forward, o). */
-static void steer_world_visit(steer_world_eval *e, const steer_world_recipe *r, int j, steer_vec3 o,
-                              float d2, float k)
+/* steer__flock_accepts without branches on the data, as 0 or 1: whether a neighbour
+ * passes is close to a coin toss, and mispredicted branches dominated this loop. */
+static inline float steer_world_accepts(const steer_flock_test *t, float k, float d2)
 {
-    bool any = false;
-    for (int m = 0; m < r->nb_count; m++) {
-        if (!steer__flock_accepts(&r->nb_test[m], k, d2)) continue;
-        steer_world_sum *s = &e->sum[r->nb_item[m]];
-        any = true;
-        switch (r->nb_kind[m]) {
-        case STEER_BEHAVIOUR_SEPARATION: {
-            steer_vec3 tie = d2 <= STEER_FLOCK_TIE_SQ ? steer_world_tie(e, j) : steer_v3_zero();
-            s->v = steer_add(s->v, steer__separation_term(steer_scale(o, -1.0f), d2, tie));
-            break;
-        }
-        case STEER_BEHAVIOUR_ALIGNMENT:
-            s->v = steer_add(s->v, e->w->forward[j]);
-            break;
-        case STEER_BEHAVIOUR_COHESION:
-            s->v = steer_add(s->v, o);
-            break;
-        default: /* queue: blocked by anyone ahead, not by someone on top of it */
-            if (d2 <= STEER_FLOCK_TIE_SQ) continue;
-            break;
-        }
-        s->n++;
-    }
-    e->seen += any ? 1u : 0u;
+    bool cone;
+    if (t->cos_view >= 0.0f) /* the same for the whole loop: predicted */
+        cone = (k > 0.0f) & (k * k > t->cos_sq * d2);
+    else
+        cone = (k >= 0.0f) | (k * k < t->cos_sq * d2) | (t->cos_view <= -1.0f);
+    cone |= d2 <= STEER_FLOCK_TIE_SQ;
+    return (float)((d2 < t->radius_sq) & cone);
 }
 
-/* A batch of neighbours within the recipe's largest radius, in the index's order (which
- * fixes the order of the sums). */
+/* The neighbours of a batch that pass one item's test, gathered per item so each sum
+ * runs as its own small loop (summed in the index's order, as the pure functions do).
+ * A neighbour that fails adds exactly zero. */
+static void steer_world_sum_item(steer_world_eval *e, int m, const steer_world_near *near,
+                                 const float *k, int n, float *passed)
+{
+    const steer_world_recipe *r = e->recipe;
+    const steer_flock_test t = r->nb_test[m];
+    const steer_vec3 *forward = e->w->forward;
+    steer_world_sum *s = &e->sum[r->nb_item[m]];
+    int kind = r->nb_kind[m];
+    steer_vec3 v = s->v;
+    float used = 0.0f;
+    for (int q = 0; q < n; q++) {
+        const steer_world_near *c = &near[q];
+        float in = steer_world_accepts(&t, k[q], c->d2);
+        bool tie = c->d2 <= STEER_FLOCK_TIE_SQ;
+        if (kind == STEER_BEHAVIOUR_SEPARATION) {
+            if (tie) { /* rare: the push comes from steer_world_tie */
+                v = steer_add_scaled(v, steer_world_tie(e, c->j), in);
+            } else {
+                v = steer_add_scaled(v, c->offset, -(in * (1.0f / c->d2)));
+            }
+        } else if (kind == STEER_BEHAVIOUR_ALIGNMENT) {
+            v = steer_add_scaled(v, forward[c->j], in);
+        } else if (kind == STEER_BEHAVIOUR_COHESION) {
+            v = steer_add_scaled(v, c->offset, in);
+        } else if (tie) {
+            in = 0.0f; /* queue: blocked by anyone ahead, not by someone on top of it */
+        }
+        used += in;
+        passed[q] += in;
+    }
+    s->v = v;
+    s->n += (int)used;
+}
+
+/* A batch of neighbours within the recipe's largest radius, in the index's order. */
 static void steer_world_visit_batch(void *ctx, const steer_world_near *near, int n)
 {
     steer_world_eval *e = ctx;
     steer_vec3 f = e->w->forward[e->i];
+    float k[STEER_WORLD_NEAR_BATCH], passed[STEER_WORLD_NEAR_BATCH];
     for (int q = 0; q < n; q++) {
-        const steer_world_near *c = &near[q];
-        steer_world_visit(e, e->recipe, c->j, c->offset, c->d2, steer_dot(f, c->offset));
+        k[q] = steer_dot(f, near[q].offset);
+        passed[q] = 0.0f;
     }
+    for (int m = 0; m < e->recipe->nb_count; m++) steer_world_sum_item(e, m, near, k, n, passed);
+    for (int q = 0; q < n; q++) e->seen += passed[q] > 0.0f ? 1u : 0u;
 }
 
 /* The target agent's dense index, or -1 when it has none or it is gone. */
