@@ -3,6 +3,7 @@
  * query (steer/world.h). */
 #include "world_internal.h"
 
+#include <float.h>
 #include <math.h>
 
 /* Bounding box of the finite positions; false when there is none. */
@@ -124,7 +125,7 @@ void steer__world_rebuild(steer_world *w)
 
 typedef struct steer_world_query_state {
     steer_vec3 centre;
-    float radius_sq;
+    float radius, radius_sq;
     uint32_t mask;
     steer_handle *out;
     int capacity;
@@ -135,7 +136,13 @@ static void steer_world_query_visit(const steer_world *w, steer_world_query_stat
 {
     const steer_world_body *y = &w->body[w->cur][i];
     if ((y->layer & q->mask) == 0u) return;
-    if (!(steer_length_sq(steer_sub(w->pos[w->cur][i], q->centre)) <= q->radius_sq)) return;
+    steer_vec3 d = steer_sub(w->pos[w->cur][i], q->centre);
+    float d_sq = steer_length_sq(d);
+    if (!(d_sq <= q->radius_sq)) return;
+    /* Both squares overflowed to infinity (radius above ~1.8e19): compare in double. */
+    if (d_sq > FLT_MAX && !((double)d.x * d.x + (double)d.y * d.y + (double)d.z * d.z <=
+                            (double)q->radius * q->radius))
+        return;
     if (q->found < q->capacity) q->out[q->found] = steer__world_handle_of(w, i);
     q->found++;
 }
@@ -163,7 +170,8 @@ int steer_world_query(const steer_world *world, steer_vec3 centre, float radius,
     if (world == NULL || !steer_v3_is_finite(centre) || !(radius >= 0.0f) ||
         !steer_is_finite(radius))
         return 0;
-    steer_world_query_state q = {centre, radius * radius, mask, out, out != NULL ? capacity : 0, 0};
+    int cap = out != NULL ? capacity : 0;
+    steer_world_query_state q = {centre, radius, radius * radius, mask, out, cap, 0};
     if (q.capacity < 0) q.capacity = 0;
     if (world->index_valid) {
         /* The cell range is widened by a hair so rounding in centre +- radius can never

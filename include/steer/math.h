@@ -135,12 +135,16 @@ static inline steer_vec3 steer_normalize(steer_vec3 v)
 }
 
 /* v shortened to at most max_length (Reynolds' truncate). A non-positive or NaN
- * max_length gives zero; a non-finite v gives zero. */
+ * max_length gives zero; a non-finite v, or one so tiny (below about 1e-19) that its
+ * squared length underflows, gives zero. */
 static inline steer_vec3 steer_truncate(steer_vec3 v, float max_length)
 {
     if (!(max_length > 0.0f)) return steer_v3_zero();
     float len_sq = steer_length_sq(v);
     if (!steer_is_finite(len_sq)) return steer_v3_zero();
+    /* An underflowed square (0 or subnormal for a nonzero v) cannot be compared with
+     * max_length^2, which may have underflowed too: 6e-29 passed a 1e-38 limit (fuzz). */
+    if (len_sq < 1.17549435e-38f) return steer_v3_zero(); /* FLT_MIN */
     if (len_sq <= max_length * max_length) return v;
     return steer_scale(v, max_length / sqrtf(len_sq));
 }
