@@ -1,0 +1,197 @@
+/* The determinism guarantee (docs/determinism.md): OpenSteer's boids scenario, stepped
+ * in a steer_world, ends in the same state - the same steer_world_state_hash - for 1, 2,
+ * 3 and 8 workers, and that state equals a golden value fixed here. CI builds this with
+ * gcc RelWithDebInfo (-O2) and with gcc and clang Debug (-O0, sanitizers), so one
+ * golden value checks compilers and optimisation levels as well as thread counts.
+ *
+ * To add a scenario (crowds, issue #7): write its setup like boids_make and add a line
+ * to det_scenarios with its golden value.
+ */
+#include "pool.h"
+#include "steer/steer.h"
+#include "test.h"
+
+#include <inttypes.h>
+
+/* ---- the golden values: the ONE place they live ---------------------------------------
+ * The state hash after the scenario's steps. They change whenever the step's arithmetic
+ * changes (a new operation order, a new behaviour term): that is expected, and then the
+ * new value is printed by the failing check ("got 0x..."). Regenerate: build, run
+ *     build/tests/test_determinism
+ * and copy the printed value here, after making sure every worker count agreed (the
+ * same_for_every_worker_count case) - a value that differs between worker counts or
+ * compilers is a bug, never a new golden value. */
+#define DET_GOLDEN_BOIDS UINT64_C(0x9f2de6548eccacf2)
+
+enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
+
+/* OpenSteer's Boids demo with the parameters of bench/bench_world.c: separation,
+ * alignment, cohesion and wander in 3D, agents in a ball that wraps around. */
+static int boids_recipe(steer_world *w)
+{
+    steer_recipe r = steer_recipe_default();
+    steer_recipe_item sep = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
+    steer_recipe_item ali = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 8.0f);
+    steer_recipe_item coh = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 8.0f);
+    sep.neighbourhood.radius = 5.0f, sep.neighbourhood.cos_view = -0.707f;
+    ali.neighbourhood.radius = 7.5f, ali.neighbourhood.cos_view = 0.7f;
+    coh.neighbourhood.radius = 9.0f, coh.neighbourhood.cos_view = -0.15f;
+    r.items[r.count++] = sep;
+    r.items[r.count++] = ali;
+    r.items[r.count++] = coh;
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    return steer_world_add_recipe(w, &r);
+}
+
+static steer_vec3 det_in_ball(steer_rng *rng, float radius)
+{
+    for (;;) {
+        float x = steer_rng_range(rng, -1, 1);
+        float y = steer_rng_range(rng, -1, 1);
+        float z = steer_rng_range(rng, -1, 1);
+        steer_vec3 p = steer_v3(x, y, z);
+        if (steer_length_sq(p) <= 1.0f) return steer_scale(p, radius);
+    }
+}
+
+static steer_vec3 det_on_sphere(steer_rng *rng)
+{
+    for (;;) {
+        steer_vec3 p = det_in_ball(rng, 1.0f);
+        if (steer_length_sq(p) > 1e-4f) return steer_normalize(p);
+    }
+}
+
+/* The ball's radius for n agents: 50 for 1000, density kept for other n. Computed in
+ * float from exact constants so it is the same bits everywhere (cbrt of 2 in double is
+ * correctly rounded by glibc but not promised by C; 2000 agents need 50 * 2^(1/3)). */
+static float boids_radius(int n)
+{
+    return n == 2000 ? 62.996052f : 50.0f;
+}
+
+static steer_world *boids_make(int agents, steer_pool *pool)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = agents;
+    def.seed = 1u;
+    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    def.bounds.radius = boids_radius(agents);
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    if (w == NULL) return NULL;
+    int recipe = boids_recipe(w);
+    steer_rng rng = steer_rng_make(42u, 7u);
+    for (int i = 0; i < agents; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.space = STEER_SPACE_3D;
+        d.agent.model = STEER_MODEL_KINEMATIC;
+        d.agent.max_speed = 9.0f;
+        d.agent.max_accel = 27.0f;
+        d.agent.max_force = 27.0f;
+        d.agent.position = det_in_ball(&rng, def.bounds.radius);
+        d.agent.velocity = steer_scale(det_on_sphere(&rng), 2.7f);
+        d.recipe = recipe;
+        if (steer_world_add(w, &d, NULL) != STEER_WORLD_OK) {
+            steer_world_destroy(w);
+            return NULL;
+        }
+    }
+    return w;
+}
+
+typedef struct det_scenario {
+    const char *name;
+    steer_world *(*make)(int agents, steer_pool *pool);
+    int agents, steps;
+    uint64_t golden;
+} det_scenario;
+
+static const det_scenario det_scenarios[] = {
+    {"boids", boids_make, DET_BOIDS_AGENTS, DET_BOIDS_STEPS, DET_GOLDEN_BOIDS},
+};
+#define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
+
+static const int det_workers[] = {1, 2, 3, 8};
+#define DET_WORKER_COUNTS ((int)(sizeof det_workers / sizeof det_workers[0]))
+
+/* The hash after the scenario's steps with `workers` workers; *moved tells whether the
+ * state changed at all (a hash of a world that never moved proves nothing). 0 with
+ * *ok false when the world could not be made. */
+static uint64_t det_run(const det_scenario *sc, int workers, bool *ok, bool *moved)
+{
+    steer_pool *pool = steer_pool_create(workers);
+    steer_world *w = pool != NULL ? sc->make(sc->agents, pool) : NULL;
+    *ok = w != NULL && steer_world_count(w) == sc->agents;
+    uint64_t start = steer_world_state_hash(w), hash = 0;
+    for (int s = 0; *ok && s < sc->steps; s++)
+        *ok = steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK;
+    if (*ok) hash = steer_world_state_hash(w);
+    *moved = hash != start;
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+    return hash;
+}
+
+/* Every hash of every scenario, computed once: [scenario][worker count]. */
+static uint64_t det_hashes[DET_SCENARIO_COUNT][DET_WORKER_COUNTS];
+static bool det_done, det_ok, det_moved;
+
+static void det_compute(void)
+{
+    if (det_done) return;
+    det_done = det_ok = det_moved = true;
+    for (int i = 0; i < DET_SCENARIO_COUNT; i++)
+        for (int k = 0; k < DET_WORKER_COUNTS; k++) {
+            bool ok, moved;
+            det_hashes[i][k] = det_run(&det_scenarios[i], det_workers[k], &ok, &moved);
+            det_ok = det_ok && ok;
+            det_moved = det_moved && moved;
+        }
+}
+
+static void same_for_every_worker_count(void)
+{
+    det_compute();
+    CHECK(det_ok);
+    CHECK(det_moved);
+    for (int i = 0; i < DET_SCENARIO_COUNT; i++)
+        for (int k = 1; k < DET_WORKER_COUNTS; k++)
+            CHECK_MSG(det_hashes[i][k] == det_hashes[i][0],
+                      "%s: %d workers give 0x%016" PRIx64 ", 1 worker 0x%016" PRIx64,
+                      det_scenarios[i].name, det_workers[k], det_hashes[i][k], det_hashes[i][0]);
+}
+
+static void equals_golden_hash(void)
+{
+    det_compute();
+    CHECK(det_ok);
+    for (int i = 0; i < DET_SCENARIO_COUNT; i++)
+        CHECK_MSG(det_hashes[i][0] == det_scenarios[i].golden,
+                  "%s after %d steps: got 0x%016" PRIx64 ", golden 0x%016" PRIx64
+                  " (if the step's arithmetic changed on purpose and every worker count agrees, "
+                  "set the golden value in tests/test_determinism.c to UINT64_C(0x%016" PRIx64 "))",
+                  det_scenarios[i].name, det_scenarios[i].steps, det_hashes[i][0],
+                  det_scenarios[i].golden, det_hashes[i][0]);
+}
+
+/* The hash sees every bit of the state: one agent nudged by one ulp changes it. */
+static void hash_sees_one_ulp(void)
+{
+    steer_pool *pool = steer_pool_create(1);
+    steer_world *w = boids_make(50, pool);
+    CHECK(w != NULL);
+    uint64_t before = steer_world_state_hash(w);
+    steer_handle h = steer_world_handle_at(w, 17);
+    steer_agent a;
+    CHECK(steer_world_get_agent(w, h, &a) == STEER_WORLD_OK);
+    a.position.x = nextafterf(a.position.x, INFINITY);
+    CHECK(steer_world_set_agent(w, h, &a) == STEER_WORLD_OK);
+    uint64_t after = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+    CHECK(before != after);
+}
+
+TEST_MAIN(TEST(hash_sees_one_ulp), TEST(same_for_every_worker_count), TEST(equals_golden_hash))
