@@ -1,0 +1,688 @@
+/* World snapshots: an explicit little-endian encoding of everything a world needs to
+ * continue bit-identically, and its validating restore (steer/world_snapshot.h,
+ * docs/world.md "Snapshots").
+ *
+ * The world is read and written through the slot table, steer__world_load/store and the
+ * public recipe call, never as raw struct bytes, so a change of the private layout only
+ * touches the record functions below (each writer sits next to its reader). A new field
+ * in a record means a new STEER_SNAPSHOT_VERSION and a new record size.
+ *
+ *   header   magic "STEERWLD", u32 version, u32 0x01020304, u64 total length
+ *   world    tag, capacity, seed, cell size, bounds, steps, count, free head, recipes,
+ *            index flag
+ *   recipes  recipe_count records (all STEER_RECIPE_MAX items each)
+ *   slots    capacity records: generation, dense index, free link, target, target agent
+ *   agents   count records in the world's internal (dense) order
+ *   trailer  u64 FNV-1a-64 of every byte before it
+ */
+#include "steer/world_snapshot.h"
+
+#include "world_internal.h"
+
+#include <string.h>
+
+enum {
+    SNAP_HEADER = 24,
+    SNAP_WORLD = 76,
+    SNAP_ITEM = 120,
+    SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM,
+    SNAP_SLOT = 36,
+    SNAP_AGENT = 132,
+    SNAP_TRAILER = 8
+};
+
+static const unsigned char snap_magic[8] = {'S', 'T', 'E', 'E', 'R', 'W', 'L', 'D'};
+#define SNAP_ENDIAN_MARK 0x01020304u
+
+/* ---- bytes: little-endian whatever the machine ----------------------------------------- */
+
+typedef struct snap_writer {
+    unsigned char *p;
+} snap_writer;
+
+typedef struct snap_reader {
+    const unsigned char *p;
+} snap_reader;
+
+static void put_u32(snap_writer *w, uint32_t v)
+{
+    for (int k = 0; k < 4; k++) *w->p++ = (unsigned char)(v >> (8 * k));
+}
+
+static void put_u64(snap_writer *w, uint64_t v)
+{
+    for (int k = 0; k < 8; k++) *w->p++ = (unsigned char)(v >> (8 * k));
+}
+
+/* Floats travel as their bit patterns, so NaN payloads and -0 survive. */
+static void put_f32(snap_writer *w, float f)
+{
+    uint32_t v;
+    memcpy(&v, &f, sizeof v);
+    put_u32(w, v);
+}
+
+static void put_v3(snap_writer *w, steer_vec3 v)
+{
+    put_f32(w, v.x);
+    put_f32(w, v.y);
+    put_f32(w, v.z);
+}
+
+static uint32_t get_u32(snap_reader *r)
+{
+    uint32_t v = 0u;
+    for (int k = 0; k < 4; k++) v |= (uint32_t)*r->p++ << (8 * k);
+    return v;
+}
+
+static uint64_t get_u64(snap_reader *r)
+{
+    uint64_t v = 0u;
+    for (int k = 0; k < 8; k++) v |= (uint64_t)*r->p++ << (8 * k);
+    return v;
+}
+
+static int32_t get_i32(snap_reader *r)
+{
+    uint32_t u = get_u32(r);
+    int32_t v;
+    memcpy(&v, &u, sizeof v);
+    return v;
+}
+
+static float get_f32(snap_reader *r)
+{
+    uint32_t v = get_u32(r);
+    float f;
+    memcpy(&f, &v, sizeof f);
+    return f;
+}
+
+static steer_vec3 get_v3(snap_reader *r)
+{
+    steer_vec3 v;
+    v.x = get_f32(r);
+    v.y = get_f32(r);
+    v.z = get_f32(r);
+    return v;
+}
+
+static uint64_t snap_fnv1a(const unsigned char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* ---- the world record ----------------------------------------------------------------- */
+
+/* The world-wide fields, decoded before anything else so the sizes can be checked. */
+typedef struct snap_world {
+    uint32_t tag, capacity, count, free_head, recipe_count, index_valid;
+    uint64_t seed, steps;
+    float cell_size;
+    steer_bounds bounds;
+} snap_world;
+
+static void put_world(snap_writer *w, const steer_world *world)
+{
+    put_u32(w, world->tag);
+    put_u32(w, (uint32_t)world->capacity);
+    put_u64(w, world->def.seed);
+    put_f32(w, world->def.cell_size);
+    put_u32(w, (uint32_t)world->def.bounds.kind);
+    put_v3(w, world->def.bounds.centre);
+    put_v3(w, world->def.bounds.half_extents);
+    put_f32(w, world->def.bounds.radius);
+    put_u64(w, world->steps);
+    put_u32(w, (uint32_t)world->count);
+    put_u32(w, world->free_head);
+    put_u32(w, (uint32_t)world->recipe_count);
+    put_u32(w, world->index_valid ? 1u : 0u);
+}
+
+static snap_world get_world(snap_reader *r)
+{
+    snap_world s;
+    memset(&s, 0, sizeof s);
+    s.tag = get_u32(r);
+    s.capacity = get_u32(r);
+    s.seed = get_u64(r);
+    s.cell_size = get_f32(r);
+    s.bounds.kind = (steer_bounds_kind)get_u32(r);
+    s.bounds.centre = get_v3(r);
+    s.bounds.half_extents = get_v3(r);
+    s.bounds.radius = get_f32(r);
+    s.steps = get_u64(r);
+    s.count = get_u32(r);
+    s.free_head = get_u32(r);
+    s.recipe_count = get_u32(r);
+    s.index_valid = get_u32(r);
+    return s;
+}
+
+/* ---- recipes --------------------------------------------------------------------------- */
+
+static void put_item(snap_writer *w, const steer_recipe_item *it)
+{
+    put_u32(w, (uint32_t)it->kind);
+    put_f32(w, it->weight);
+    put_u32(w, (uint32_t)it->group);
+    put_f32(w, it->neighbourhood.radius);
+    put_f32(w, it->neighbourhood.cos_view);
+    const steer_arrive_params *arrives[2] = {&it->arrive, &it->leader.arrive};
+    for (int k = 0; k < 2; k++) {
+        put_f32(w, arrives[k]->target_radius);
+        put_f32(w, arrives[k]->slow_radius);
+        put_f32(w, arrives[k]->time_to_target);
+        put_f32(w, arrives[k]->step);
+        put_f32(w, arrives[k]->rest_speed);
+    }
+    put_f32(w, it->pursue.max_prediction);
+    put_f32(w, it->wander.circle_distance);
+    put_f32(w, it->wander.circle_radius);
+    put_f32(w, it->wander.angle_change);
+    put_f32(w, it->align.target_radius);
+    put_f32(w, it->align.slow_radius);
+    put_f32(w, it->align.time_to_target);
+    put_f32(w, it->align.step);
+    put_f32(w, it->queue.ahead.radius);
+    put_f32(w, it->queue.ahead.cos_view);
+    put_f32(w, it->queue.keep);
+    put_f32(w, it->queue.time_to_target);
+    put_f32(w, it->leader.behind);
+    put_f32(w, it->leader.clear_radius);
+    put_f32(w, it->leader.evade.max_prediction);
+}
+
+static steer_recipe_item get_item(snap_reader *r)
+{
+    steer_recipe_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = (steer_behaviour_kind)get_u32(r);
+    it.weight = get_f32(r);
+    it.group = get_i32(r);
+    it.neighbourhood.radius = get_f32(r);
+    it.neighbourhood.cos_view = get_f32(r);
+    steer_arrive_params *arrives[2] = {&it.arrive, &it.leader.arrive};
+    for (int k = 0; k < 2; k++) {
+        arrives[k]->target_radius = get_f32(r);
+        arrives[k]->slow_radius = get_f32(r);
+        arrives[k]->time_to_target = get_f32(r);
+        arrives[k]->step = get_f32(r);
+        arrives[k]->rest_speed = get_f32(r);
+    }
+    it.pursue.max_prediction = get_f32(r);
+    it.wander.circle_distance = get_f32(r);
+    it.wander.circle_radius = get_f32(r);
+    it.wander.angle_change = get_f32(r);
+    it.align.target_radius = get_f32(r);
+    it.align.slow_radius = get_f32(r);
+    it.align.time_to_target = get_f32(r);
+    it.align.step = get_f32(r);
+    it.queue.ahead.radius = get_f32(r);
+    it.queue.ahead.cos_view = get_f32(r);
+    it.queue.keep = get_f32(r);
+    it.queue.time_to_target = get_f32(r);
+    it.leader.behind = get_f32(r);
+    it.leader.clear_radius = get_f32(r);
+    it.leader.evade.max_prediction = get_f32(r);
+    return it;
+}
+
+static void put_recipe(snap_writer *w, const steer_recipe *rc)
+{
+    put_u32(w, (uint32_t)rc->count);
+    put_f32(w, rc->priority_epsilon);
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) put_item(w, &rc->items[k]);
+}
+
+static steer_recipe get_recipe(snap_reader *r)
+{
+    steer_recipe rc = steer_recipe_default();
+    rc.count = get_i32(r);
+    rc.priority_epsilon = get_f32(r);
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) rc.items[k] = get_item(r);
+    return rc;
+}
+
+/* The rules steer_world_add_recipe applies, checked up front so that re-registering the
+ * recipes during a restore cannot fail half way. */
+static bool snap_recipe_ok(const steer_recipe *rc)
+{
+    if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
+    for (int k = 0; k < rc->count; k++) {
+        const steer_recipe_item *it = &rc->items[k];
+        if ((unsigned)it->kind >= (unsigned)STEER_BEHAVIOUR_KIND_COUNT) return false;
+        if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
+    }
+    return true;
+}
+
+/* ---- slots ----------------------------------------------------------------------------- */
+
+static void put_slot(snap_writer *w, const steer_world_slot *s)
+{
+    put_u32(w, s->generation);
+    put_u32(w, (uint32_t)s->dense);
+    put_u32(w, s->next_free);
+    put_v3(w, s->target);
+    put_u32(w, s->target_agent.index);
+    put_u32(w, s->target_agent.generation);
+    put_u32(w, s->target_agent.world);
+}
+
+/* A slot without the pointers, which a snapshot cannot carry (cleared on restore). */
+static steer_world_slot get_slot(snap_reader *r)
+{
+    steer_world_slot s;
+    memset(&s, 0, sizeof s);
+    s.generation = get_u32(r);
+    s.dense = get_i32(r);
+    s.next_free = get_u32(r);
+    s.target = get_v3(r);
+    s.target_agent.index = get_u32(r);
+    s.target_agent.generation = get_u32(r);
+    s.target_agent.world = get_u32(r);
+    return s;
+}
+
+/* ---- agents ---------------------------------------------------------------------------- */
+
+/* One live agent as the step sees it: the public agent plus the body's extras. */
+typedef struct snap_agent {
+    steer_agent agent;
+    steer_world_body body; /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
+    steer_steering steering;
+    uint32_t neighbours;
+} snap_agent;
+
+static void put_agent(snap_writer *w, const steer_world *world, int d)
+{
+    int b = world->cur;
+    const steer_world_body *y = &world->body[b][d];
+    steer_agent a = steer__world_load(world, b, d);
+    put_u32(w, y->slot);
+    put_v3(w, a.position);
+    put_v3(w, a.velocity);
+    const float limits[9] = {a.orientation,  a.rotation,          a.max_speed,
+                             a.max_accel,    a.max_force,         a.mass,
+                             a.max_rotation, a.max_angular_accel, a.radius};
+    for (int k = 0; k < 9; k++) put_f32(w, limits[k]);
+    put_u32(w, (uint32_t)a.space | (uint32_t)a.model << 8 | (uint32_t)a.facing << 16);
+    put_u32(w, (uint32_t)y->recipe);
+    put_u32(w, y->layer);
+    put_u32(w, y->mask);
+    put_f32(w, y->wander.angle);
+    put_v3(w, y->wander.displacement);
+    put_u64(w, y->rng.state);
+    put_u64(w, y->rng.inc);
+    put_v3(w, world->steering[b][d].linear);
+    put_f32(w, world->steering[b][d].angular);
+    put_u32(w, world->neighbours[d]);
+}
+
+static snap_agent get_agent(snap_reader *r)
+{
+    snap_agent s;
+    memset(&s, 0, sizeof s);
+    steer_agent *a = &s.agent;
+    s.body.slot = get_u32(r);
+    a->position = get_v3(r);
+    a->velocity = get_v3(r);
+    float *limits[9] = {&a->orientation,  &a->rotation,          &a->max_speed,
+                        &a->max_accel,    &a->max_force,         &a->mass,
+                        &a->max_rotation, &a->max_angular_accel, &a->radius};
+    for (int k = 0; k < 9; k++) *limits[k] = get_f32(r);
+    uint32_t kinds = get_u32(r);
+    a->space = (steer_space)(kinds & 0xFFu);
+    a->model = (steer_model)(kinds >> 8 & 0xFFu);
+    a->facing = (steer_facing)(kinds >> 16); /* the top byte must be 0: checked as a range */
+    s.body.recipe = get_i32(r);
+    s.body.layer = get_u32(r);
+    s.body.mask = get_u32(r);
+    s.body.wander.angle = get_f32(r);
+    s.body.wander.displacement = get_v3(r);
+    s.body.rng.state = get_u64(r);
+    s.body.rng.inc = get_u64(r);
+    s.steering.linear = get_v3(r);
+    s.steering.angular = get_f32(r);
+    s.neighbours = get_u32(r);
+    return s;
+}
+
+/* What steer_world_add would accept, plus the invariants the world keeps itself. */
+static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
+{
+    const steer_agent *a = &s->agent;
+    return steer_agent_state_is_finite(a) && (unsigned)a->space <= (unsigned)STEER_SPACE_3D &&
+           (unsigned)a->model <= (unsigned)STEER_MODEL_REYNOLDS &&
+           (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY && s->body.recipe >= -1 &&
+           s->body.recipe < (int32_t)h->recipe_count && (s->body.rng.inc & 1u) == 1u &&
+           s->body.slot < h->capacity;
+}
+
+/* ---- sizes ----------------------------------------------------------------------------- */
+
+static uint64_t snap_size_of(uint64_t capacity, uint64_t recipes, uint64_t count)
+{
+    return SNAP_HEADER + SNAP_WORLD + recipes * SNAP_RECIPE + capacity * SNAP_SLOT +
+           count * SNAP_AGENT + SNAP_TRAILER;
+}
+
+size_t steer_world_snapshot_size(const steer_world *world)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return 0u;
+    return (size_t)snap_size_of((uint64_t)world->capacity, (uint64_t)world->recipe_count,
+                                (uint64_t)world->count);
+}
+
+/* ---- writing --------------------------------------------------------------------------- */
+
+steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void *buf, size_t size,
+                                                 size_t *written)
+{
+    STEER_ASSERT(world != NULL && buf != NULL);
+    if (written != NULL) *written = 0u;
+    if (world == NULL || buf == NULL) return STEER_SNAPSHOT_INVALID;
+    if (world->stepping) return STEER_SNAPSHOT_BUSY;
+    size_t total = steer_world_snapshot_size(world);
+    if (size < total) return STEER_SNAPSHOT_SMALL_BUFFER;
+    snap_writer w = {buf};
+    memcpy(w.p, snap_magic, sizeof snap_magic);
+    w.p += sizeof snap_magic;
+    put_u32(&w, STEER_SNAPSHOT_VERSION);
+    put_u32(&w, SNAP_ENDIAN_MARK);
+    put_u64(&w, (uint64_t)total);
+    put_world(&w, world);
+    for (int k = 0; k < world->recipe_count; k++) put_recipe(&w, &world->recipes[k].recipe);
+    for (int s = 0; s < world->capacity; s++) put_slot(&w, &world->slots[s]);
+    for (int d = 0; d < world->count; d++) put_agent(&w, world, d);
+    put_u64(&w, snap_fnv1a(buf, total - SNAP_TRAILER));
+    STEER_ASSERT(w.p == (unsigned char *)buf + total);
+    if (written != NULL) *written = total;
+    return STEER_SNAPSHOT_OK;
+}
+
+/* ---- validating ------------------------------------------------------------------------ */
+
+/* Magic, version, endianness, length and checksum: the envelope, in the order that makes
+ * each error the most telling (a truncated file is reported as truncated even though its
+ * checksum cannot match either). */
+static steer_snapshot_status snap_check_envelope(const unsigned char *p, size_t size)
+{
+    if (size < SNAP_HEADER) return STEER_SNAPSHOT_TRUNCATED;
+    if (memcmp(p, snap_magic, sizeof snap_magic) != 0) return STEER_SNAPSHOT_BAD_MAGIC;
+    snap_reader r = {p + sizeof snap_magic};
+    if (get_u32(&r) != STEER_SNAPSHOT_VERSION) return STEER_SNAPSHOT_BAD_VERSION;
+    if (get_u32(&r) != SNAP_ENDIAN_MARK) return STEER_SNAPSHOT_BAD_ENDIAN;
+    uint64_t length = get_u64(&r);
+    if ((uint64_t)size < length) return STEER_SNAPSHOT_TRUNCATED;
+    if ((uint64_t)size > length || length < snap_size_of(0u, 0u, 0u))
+        return STEER_SNAPSHOT_BAD_LENGTH;
+    snap_reader t = {p + size - SNAP_TRAILER};
+    if (get_u64(&t) != snap_fnv1a(p, size - SNAP_TRAILER)) return STEER_SNAPSHOT_BAD_CHECKSUM;
+    return STEER_SNAPSHOT_OK;
+}
+
+/* The decoded world record against the destination and the length. */
+static steer_snapshot_status snap_check_world(const snap_world *h, const steer_world *world,
+                                              size_t size)
+{
+    if (h->capacity > (uint32_t)world->capacity ||
+        h->recipe_count > (uint32_t)world->def.max_recipes)
+        return STEER_SNAPSHOT_TOO_BIG;
+    if (h->capacity == 0u || h->count > h->capacity) return STEER_SNAPSHOT_CORRUPT;
+    if (snap_size_of(h->capacity, h->recipe_count, h->count) != (uint64_t)size)
+        return STEER_SNAPSHOT_BAD_LENGTH;
+    bool ok = h->tag != 0u && h->free_head <= h->capacity && h->index_valid <= 1u &&
+              (unsigned)h->bounds.kind <= (unsigned)STEER_BOUNDS_RESPAWN;
+    return ok ? STEER_SNAPSHOT_OK : STEER_SNAPSHOT_CORRUPT;
+}
+
+/* Where each section starts in the buffer. */
+typedef struct snap_layout {
+    const unsigned char *recipes, *slots, *agents;
+} snap_layout;
+
+static snap_layout snap_layout_of(const unsigned char *p, const snap_world *h)
+{
+    snap_layout l;
+    l.recipes = p + SNAP_HEADER + SNAP_WORLD;
+    l.slots = l.recipes + (size_t)h->recipe_count * SNAP_RECIPE;
+    l.agents = l.slots + (size_t)h->capacity * SNAP_SLOT;
+    return l;
+}
+
+static steer_world_slot snap_slot_at(const snap_layout *l, uint32_t s)
+{
+    snap_reader r = {l->slots + (size_t)s * SNAP_SLOT};
+    return get_slot(&r);
+}
+
+static bool snap_check_recipes(const snap_layout *l, const snap_world *h)
+{
+    snap_reader r = {l->recipes};
+    for (uint32_t k = 0; k < h->recipe_count; k++) {
+        steer_recipe rc = get_recipe(&r);
+        if (!snap_recipe_ok(&rc)) return false;
+    }
+    return true;
+}
+
+/* Every slot: a generation (never 0), a dense index naming a live agent or -1, a finite
+ * target; exactly `count` of them live. */
+static bool snap_check_slots(const snap_layout *l, const snap_world *h)
+{
+    uint32_t live = 0u;
+    for (uint32_t s = 0; s < h->capacity; s++) {
+        steer_world_slot slot = snap_slot_at(l, s);
+        if (slot.generation == 0u || slot.dense < -1 || slot.dense >= (int32_t)h->count ||
+            !steer_v3_is_finite(slot.target))
+            return false;
+        live += slot.dense >= 0 ? 1u : 0u;
+    }
+    return live == h->count;
+}
+
+/* Agent d names slot s and slot s names agent d, for every agent: with `count` live
+ * slots that makes slots and agents a one-to-one match. */
+static bool snap_check_agents(const snap_layout *l, const snap_world *h)
+{
+    snap_reader r = {l->agents};
+    for (uint32_t d = 0; d < h->count; d++) {
+        snap_agent a = get_agent(&r);
+        if (!snap_agent_ok(&a, h) || snap_slot_at(l, a.body.slot).dense != (int32_t)d) return false;
+    }
+    return true;
+}
+
+/* The free list visits every free slot once and ends at `capacity`: a walk of exactly
+ * capacity - count free slots that reaches the end cannot have looped. */
+static bool snap_check_free_list(const snap_layout *l, const snap_world *h)
+{
+    uint32_t s = h->free_head;
+    for (uint32_t k = h->count; k < h->capacity; k++) {
+        if (s >= h->capacity) return false;
+        steer_world_slot slot = snap_slot_at(l, s);
+        if (slot.dense != -1) return false;
+        s = slot.next_free;
+    }
+    return s == h->capacity;
+}
+
+static steer_snapshot_status snap_validate(const unsigned char *p, size_t size,
+                                           const steer_world *world, snap_world *h)
+{
+    steer_snapshot_status st = snap_check_envelope(p, size);
+    if (st != STEER_SNAPSHOT_OK) return st;
+    snap_reader r = {p + SNAP_HEADER};
+    *h = get_world(&r);
+    st = snap_check_world(h, world, size);
+    if (st != STEER_SNAPSHOT_OK) return st;
+    snap_layout l = snap_layout_of(p, h);
+    bool ok = snap_check_recipes(&l, h) && snap_check_slots(&l, h) && snap_check_agents(&l, h) &&
+              snap_check_free_list(&l, h);
+    return ok ? STEER_SNAPSHOT_OK : STEER_SNAPSHOT_CORRUPT;
+}
+
+/* ---- restoring (only after everything validated) ---------------------------------------- */
+
+static void snap_apply_recipes(steer_world *world, const snap_layout *l, const snap_world *h)
+{
+    world->recipe_count = 0;
+    world->auto_cell = 1.0f; /* steer_world_create's start; the recipes grow it again */
+    snap_reader r = {l->recipes};
+    for (uint32_t k = 0; k < h->recipe_count; k++) {
+        steer_recipe rc = get_recipe(&r);
+        int id = steer_world_add_recipe(world, &rc);
+        STEER_ASSERT(id == (int)k); /* snap_recipe_ok checked add_recipe's rules */
+        (void)id;
+    }
+}
+
+/* Saved slots as saved; any further slots of a larger world free, chained after them
+ * (the saved list ends at the saved capacity, which is the first extra slot). */
+static void snap_apply_slots(steer_world *world, const snap_layout *l, const snap_world *h)
+{
+    for (int s = 0; s < world->capacity; s++) {
+        steer_world_slot slot;
+        if ((uint32_t)s < h->capacity) {
+            slot = snap_slot_at(l, (uint32_t)s);
+        } else {
+            memset(&slot, 0, sizeof slot);
+            slot.generation = 1u;
+            slot.dense = -1;
+            slot.next_free = (uint32_t)s + 1u;
+            slot.target_agent = steer_handle_none();
+        }
+        world->slots[s] = slot; /* callback, callback_user and user_data NULL */
+    }
+    world->free_head = h->free_head;
+}
+
+static void snap_apply_agents(steer_world *world, const snap_layout *l, const snap_world *h)
+{
+    int b = world->cur;
+    snap_reader r = {l->agents};
+    for (uint32_t d = 0; d < h->count; d++) {
+        snap_agent a = get_agent(&r);
+        steer_world_body *y = &world->body[b][d];
+        /* From zero: flags the world derives (a callback, say) are off, as the callbacks
+         * are cleared. */
+        memset(y, 0, sizeof *y);
+        steer__world_store(world, b, (int)d, &a.agent);
+        y->recipe = a.body.recipe;
+        y->layer = a.body.layer;
+        y->mask = a.body.mask;
+        y->slot = a.body.slot;
+        y->wander = a.body.wander;
+        y->rng = a.body.rng;
+        world->steering[b][d] = a.steering;
+        world->neighbours[d] = a.neighbours;
+    }
+    world->count = (int)h->count;
+}
+
+static void snap_apply(steer_world *world, const unsigned char *p, const snap_world *h)
+{
+    snap_layout l = snap_layout_of(p, h);
+    world->tag = h->tag;
+    world->def.seed = h->seed;
+    world->def.cell_size = h->cell_size;
+    world->def.bounds = h->bounds;
+    world->steps = h->steps;
+    snap_apply_recipes(world, &l, h);
+    snap_apply_slots(world, &l, h);
+    snap_apply_agents(world, &l, h);
+    /* The saved order is the index's order when the index was valid: rebuilding it then
+     * keeps that order (the sort is stable) and lets queries use the grid at once. When
+     * it was stale, the next step rebuilds it, as it would have in the saved world. */
+    world->index_valid = false;
+    if (h->index_valid != 0u) steer__world_rebuild(world);
+}
+
+steer_snapshot_status steer_world_restore(steer_world *world, const void *buf, size_t size)
+{
+    STEER_ASSERT(world != NULL && buf != NULL);
+    if (world == NULL || buf == NULL) return STEER_SNAPSHOT_INVALID;
+    if (world->stepping) return STEER_SNAPSHOT_BUSY;
+    snap_world h;
+    steer_snapshot_status st = snap_validate(buf, size, world, &h);
+    if (st == STEER_SNAPSHOT_OK) snap_apply(world, buf, &h);
+    return st;
+}
+
+const char *steer_snapshot_status_name(steer_snapshot_status status)
+{
+    switch (status) {
+    case STEER_SNAPSHOT_OK:
+        return "ok";
+    case STEER_SNAPSHOT_INVALID:
+        return "invalid argument: NULL world or buffer";
+    case STEER_SNAPSHOT_BUSY:
+        return "busy: called during a world step";
+    case STEER_SNAPSHOT_SMALL_BUFFER:
+        return "buffer too small for the snapshot";
+    case STEER_SNAPSHOT_TRUNCATED:
+        return "truncated: fewer bytes than the snapshot's length";
+    case STEER_SNAPSHOT_BAD_MAGIC:
+        return "not a steer world snapshot (bad magic)";
+    case STEER_SNAPSHOT_BAD_VERSION:
+        return "unsupported snapshot version";
+    case STEER_SNAPSHOT_BAD_ENDIAN:
+        return "wrong endianness marker";
+    case STEER_SNAPSHOT_BAD_LENGTH:
+        return "length field does not match the content";
+    case STEER_SNAPSHOT_BAD_CHECKSUM:
+        return "checksum mismatch: the snapshot is corrupt";
+    case STEER_SNAPSHOT_TOO_BIG:
+        return "snapshot needs a larger world (capacity or max_recipes)";
+    case STEER_SNAPSHOT_CORRUPT:
+        return "inconsistent content (slots, free list, recipes or agents)";
+    }
+    return "unknown snapshot status";
+}
+
+/* ---- re-attaching pointers -------------------------------------------------------------- */
+
+static steer_world_slot *snap_editable(steer_world *world, steer_handle handle,
+                                       steer_world_status *st)
+{
+    STEER_ASSERT(world != NULL);
+    *st = STEER_WORLD_INVALID;
+    if (world == NULL) return NULL;
+    *st = STEER_WORLD_BUSY;
+    if (world->stepping) return NULL;
+    steer_world_slot *s = steer__world_slot(world, handle);
+    *st = s != NULL ? STEER_WORLD_OK : STEER_WORLD_STALE;
+    return s;
+}
+
+steer_world_status steer_world_set_callback(steer_world *world, steer_handle handle,
+                                            steer_agent_callback callback, void *callback_user)
+{
+    steer_world_status st;
+    steer_world_slot *s = snap_editable(world, handle, &st);
+    if (s == NULL) return st;
+    s->callback = callback;
+    s->callback_user = callback_user;
+    /* The step reads the (cold) slot only when the body says there is a callback. */
+    steer_world_body *y = &world->body[world->cur][s->dense];
+    if (callback != NULL)
+        y->flags |= (uint8_t)STEER_WORLD_HAS_CALLBACK;
+    else
+        y->flags &= (uint8_t)~STEER_WORLD_HAS_CALLBACK;
+    return st;
+}
+
+steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
+                                             void *user_data)
+{
+    steer_world_status st;
+    steer_world_slot *s = snap_editable(world, handle, &st);
+    if (s != NULL) s->user_data = user_data;
+    return st;
+}
