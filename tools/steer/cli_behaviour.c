@@ -126,6 +126,52 @@ static steer_steering cli_eval_approach(const cli_behaviour *b, const cli_eval *
     return s;
 }
 
+/* ---- paths and obstacles ----------------------------------------------------------- */
+
+static steer_steering cli_eval_follow_path(const cli_behaviour *b, const cli_eval *e,
+                                           cli_behaviour_state *st)
+{
+    return steer_follow_path(e->self, &e->scenario->paths[b->path].path, &b->follow, &st->cursor,
+                             &st->arrived);
+}
+
+static steer_steering cli_eval_avoid(const cli_behaviour *b, const cli_eval *e,
+                                     cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_avoid_obstacles(e->self, &e->scenario->obstacles.set, &b->avoid);
+}
+
+static steer_steering cli_eval_contain(const cli_behaviour *b, const cli_eval *e,
+                                       cli_behaviour_state *st)
+{
+    (void)st;
+    steer_region r;
+    memset(&r, 0, sizeof r);
+    r.kind = b->has_center ? STEER_REGION_CIRCLE : STEER_REGION_BOX;
+    r.min = b->region_min;
+    r.max = b->region_max;
+    r.center = b->center;
+    r.radius = b->radius;
+    return steer_contain(e->self, &r, &b->contain);
+}
+
+static steer_steering cli_eval_follow_wall(const cli_behaviour *b, const cli_eval *e,
+                                           cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_follow_wall(e->self, &e->scenario->obstacles.set, &b->wall);
+}
+
+static steer_steering cli_eval_hide(const cli_behaviour *b, const cli_eval *e,
+                                    cli_behaviour_state *st)
+{
+    (void)st;
+    return steer_hide(e->self, &e->scenario->obstacles.set,
+                      cli_target_position(&b->target, e->agents),
+                      cli_target_velocity(&b->target, e->agents), &b->hide, NULL);
+}
+
 /* ---- grid behaviours: a move every `every` steps, none once the other is caught ----- */
 
 bool cli_cells_touch(steer_cell a, steer_cell b)
@@ -323,6 +369,65 @@ static const cli_param cli_grid_evade_params[] = {
      "free cells beyond a step that make it no dead end (1 to 16)"},
 };
 
+static const cli_param cli_follow_path_params[] = {
+    {"path", CLI_OFF(path), CLI_PARAM_PATH, 0.0f, 0, "the name of a path of \"paths\" (required)"},
+    {"predict_time", CLI_OFF(follow.predict_time), CLI_PARAM_FLOAT, 0.0f, 0,
+     "the position is predicted this far ahead before projecting (s, or frames)"},
+    {"lead", CLI_OFF(follow.lead), CLI_PARAM_FLOAT, 0.0f, 0,
+     "the sought point runs this far ahead of the cursor (world units)"},
+    {"window", CLI_OFF(follow.window), CLI_PARAM_FLOAT, 0.0f, 0,
+     "how far ahead the cursor looks for the agent (world units)"},
+    {"target_radius", CLI_OFF(follow.arrive.target_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "open path: inside it the agent brakes to rest at the end"},
+    {"slow_radius", CLI_OFF(follow.arrive.slow_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "open path: inside it the agent slows down for the end"},
+};
+
+static const cli_param cli_avoid_params[] = {
+    {"margin", CLI_OFF(avoid.margin), CLI_PARAM_FLOAT, 0.0f, 0,
+     "clearance kept beyond the agent's radius (world units)"},
+    {"min_look", CLI_OFF(avoid.min_look), CLI_PARAM_FLOAT, 0.0f, 0,
+     "shortest look-ahead (world units)"},
+    {"look_time", CLI_OFF(avoid.look_time), CLI_PARAM_FLOAT, 0.0f, 0,
+     "look-ahead grows by speed times this"},
+    {"brake_weight", CLI_OFF(avoid.brake_weight), CLI_PARAM_FLOAT, 0.0f, 0,
+     "share of the response spent braking (0 to 1)"},
+    {"step", CLI_OFF(avoid.step), CLI_PARAM_FLOAT, 0.0f, 0,
+     "braking step; defaults to the scenario's dt (1 frame under Reynolds)"},
+};
+
+static const cli_param cli_contain_params[] = {
+    {"min", CLI_OFF(region_min), CLI_PARAM_VEC3, 0.0f, 0,
+     "corner of the box to stay in (default: the world box)"},
+    {"max", CLI_OFF(region_max), CLI_PARAM_VEC3, 0.0f, 0, "opposite corner"},
+    {"center", CLI_OFF(center), CLI_PARAM_VEC3, 0.0f, CLI_OFF(has_center),
+     "stay in a circle around this point instead of a box"},
+    {"radius", CLI_OFF(radius), CLI_PARAM_FLOAT, 0.0f, 0, "the circle's radius"},
+    {"margin", CLI_OFF(contain.margin), CLI_PARAM_FLOAT, 0.0f, 0,
+     "distance from the edge at which to turn back"},
+    {"look_time", CLI_OFF(contain.look_time), CLI_PARAM_FLOAT, 0.0f, 0,
+     "extra look-ahead, speed times this"},
+};
+
+static const cli_param cli_wall_params[] = {
+    {"distance", CLI_OFF(wall.distance), CLI_PARAM_FLOAT, 0.0f, 0,
+     "distance kept from the wall (world units)"},
+    {"stiffness", CLI_OFF(wall.stiffness), CLI_PARAM_FLOAT, 0.0f, 0,
+     "how hard the distance is corrected"},
+    {"damping", CLI_OFF(wall.damping), CLI_PARAM_FLOAT, 0.0f, 0,
+     "how hard sideways motion is damped"},
+    {"speed", CLI_OFF(wall.speed), CLI_PARAM_FLOAT, 0.0f, 0, "speed along the wall (0: max_speed)"},
+    {"side", CLI_OFF(wall.side), CLI_PARAM_INT, -1.0f, 0,
+     "1: wall on the left, -1: on the right, 0: the side it is on"},
+};
+
+static const cli_param cli_hide_params[] = {
+    {"distance_behind", CLI_OFF(hide.distance_behind), CLI_PARAM_FLOAT, 0.0f, 0,
+     "hiding spot's distance behind a circle's surface"},
+    {"max_prediction", CLI_OFF(hide.max_prediction), CLI_PARAM_FLOAT, 0.0f, 0,
+     "evade's look-ahead when there is nowhere to hide"},
+};
+
 #define CLI_ROW(name, help, rule, alt, params, fn)                                                 \
     {                                                                                              \
         name, help, rule, alt, params, (int)(sizeof params / sizeof params[0]), fn                 \
@@ -359,6 +464,16 @@ static const cli_behaviour_kind cli_kinds[] = {
             CLI_TARGET_RULE_NONE, NULL, cli_wander_target_params, cli_eval_wander_target),
     CLI_ROW("approach", "walk to the target along random waypoints (seed 000)", CLI_TARGET_RULE_ANY,
             NULL, cli_approach_params, cli_eval_approach),
+    CLI_ROW("follow_path", "follow a path of \"paths\", stopping at the end of an open one",
+            CLI_TARGET_RULE_NONE, NULL, cli_follow_path_params, cli_eval_follow_path),
+    CLI_ROW("avoid_obstacles", "steer around the obstacles ahead, braking", CLI_TARGET_RULE_NONE,
+            NULL, cli_avoid_params, cli_eval_avoid),
+    CLI_ROW("contain", "turn back before leaving a box or circle", CLI_TARGET_RULE_NONE, NULL,
+            cli_contain_params, cli_eval_contain),
+    CLI_ROW("follow_wall", "run along the nearest wall at a distance", CLI_TARGET_RULE_NONE, NULL,
+            cli_wall_params, cli_eval_follow_wall),
+    CLI_ROW("hide", "get behind a circle obstacle, out of the target agent's sight",
+            CLI_TARGET_RULE_AGENT, NULL, cli_hide_params, cli_eval_hide),
     CLI_ROW("grid_chase_compare", "chase on the grid by comparing cells (seed 003, method 1)",
             CLI_TARGET_RULE_AGENT, NULL, cli_grid_chase_params, cli_eval_grid_compare),
     CLI_ROW("grid_chase_line", "chase on the grid along a line (seed 003, method 2)",
@@ -406,6 +521,22 @@ void cli_behaviour_defaults(cli_behaviour *b, const cli_scenario *s)
     b->every = 10;
     b->diagonal = true;
     b->lookahead = steer_grid_evade_default().lookahead;
+    b->path = -1;
+    b->follow = steer_path_follow_default();
+    b->follow.arrive.step = step;
+    b->avoid = steer_avoid_default();
+    b->avoid.step = step;
+    b->contain = steer_contain_default();
+    b->region_min = s->world_min;
+    b->region_max = s->world_max;
+    b->wall = steer_wall_follow_default();
+    b->hide = steer_hide_default();
+}
+
+bool cli_behaviour_arrives_at_path_end(const cli_behaviour *b, const cli_scenario *s)
+{
+    return b->kind == cli_behaviour_kind_find("follow_path") && b->path >= 0 &&
+           !s->paths[b->path].path.closed;
 }
 
 bool cli_behaviour_is_grid(const cli_behaviour *b)

@@ -22,7 +22,8 @@ typedef enum cli_param_type {
     CLI_PARAM_FLOAT = 0, /* a number >= min */
     CLI_PARAM_VEC3 = 1,  /* [x, y, z] */
     CLI_PARAM_INT = 2,   /* a whole number >= min, into an int */
-    CLI_PARAM_BOOL = 3   /* true or false, into a bool */
+    CLI_PARAM_BOOL = 3,  /* true or false, into a bool */
+    CLI_PARAM_PATH = 4   /* the name of one of the scenario's paths, into an int (required) */
 } cli_param_type;
 
 /* One parameter: its JSON key and where it goes in cli_behaviour. */
@@ -40,12 +41,13 @@ typedef struct cli_behaviour_state {
     steer_wander_state wander;
     steer_wander_target_state wander_target;
     steer_approach_walker walker;
-    steer_line_chase line; /* grid_chase_line's memory */
-    bool grid_move;        /* grid behaviours: this step moves the agent ... */
-    steer_cell next;       /* ... to this neighbouring cell */
-    bool arrived;          /* arrive, approach: the library's `arrived` flag after the last step */
-    bool has_goal;         /* the point the behaviour is heading for now, when it picks one */
-    steer_vec3 goal;       /* (a random target, the walker's next waypoint): drawn as x */
+    steer_line_chase line;    /* grid_chase_line's memory */
+    steer_path_cursor cursor; /* follow_path: where the agent is on its path */
+    bool grid_move;           /* grid behaviours: this step moves the agent ... */
+    steer_cell next;          /* ... to this neighbouring cell */
+    bool arrived;    /* arrive, approach: the library's `arrived` flag after the last step */
+    bool has_goal;   /* the point the behaviour is heading for now, when it picks one */
+    steer_vec3 goal; /* (a random target, the walker's next waypoint): drawn as x */
 } cli_behaviour_state;
 
 /* What a behaviour sees when it is evaluated. */
@@ -95,6 +97,9 @@ bool cli_behaviour_is_grid_chase(const cli_behaviour *b);
 
 /* True when two cells are the same or neighbours (diagonals included). */
 bool cli_cells_touch(steer_cell a, steer_cell b);
+
+/* True for follow_path on an open path: it ends by arriving at the path's end. */
+bool cli_behaviour_arrives_at_path_end(const cli_behaviour *b, const cli_scenario *s);
 
 /* The point a behaviour's target is at this step (its agent's position, or its point). */
 steer_vec3 cli_target_position(const cli_target *t, const steer_agent *agents);

@@ -206,12 +206,17 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
             fprintf(f, "; %s arrived at step %d", s->agents[i].name, o->arrived_step);
         else if (o->has_arrive)
             fprintf(f, "; %s did not arrive", s->agents[i].name);
+        if (o->has_path && !o->has_arrive)
+            fprintf(f, "; %s lapped %d time%s", s->agents[i].name, o->laps,
+                    o->laps == 1 ? "" : "s");
         if (o->has_catch && o->caught_step >= 0)
             fprintf(f, "; %s caught its target at step %d", s->agents[i].name, o->caught_step);
         else if (o->has_catch)
             fprintf(f, "; %s did not catch its target", s->agents[i].name);
     }
     if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
+    if (r->has_flock)
+        fprintf(f, "; flock alignment %.2f -> %.2f", r->alignment_start, r->alignment_end);
     fputc('\n', f);
 }
 

@@ -250,12 +250,18 @@ static void cli_draw_targets(cairo_t *cr, const cli_view *view, const cli_scenar
 
 /* ---- agents ------------------------------------------------------------------------ */
 
-static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_track *t, int i)
+/* Boids are many: thin faint trails, and no start marker, so the flocks read. */
+static bool cli_is_boid(const cli_scenario *s, int i)
 {
-    cairo_set_line_width(cr, 2.2);
+    return s->flock.present && i >= s->flock.first;
+}
+
+static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_track *t, int i, bool boid)
+{
+    cairo_set_line_width(cr, boid ? 0.9 : 2.2);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cli_set_agent_colour(cr, i, 0.85);
+    cli_set_agent_colour(cr, i, boid ? 0.35 : 0.85);
     for (int k = 0; k < t->point_count; k++) {
         double x, y;
         cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
@@ -332,6 +338,26 @@ static void cli_draw_end(cairo_t *cr, const cli_view *view, steer_space space, c
     cairo_stroke(cr);
 }
 
+/* A boid's end: a small arrowhead along its velocity, in its colour. */
+static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, steer_space space,
+                              const steer_agent *a, int i)
+{
+    double u, v, x, y, dx, dy;
+    cli_plane_coords(space, a->position, &u, &v);
+    cli_view_point(view, u, v, &x, &y);
+    cli_plane_coords(space, steer_agent_forward(a), &dx, &dy);
+    dy = -dy;
+    cairo_move_to(cr, x + dx * 7, y + dy * 7);
+    cairo_line_to(cr, x - dx * 4 - dy * 4, y - dy * 4 + dx * 4);
+    cairo_line_to(cr, x - dx * 4 + dy * 4, y - dy * 4 - dx * 4);
+    cairo_close_path(cr);
+    cli_set_agent_colour(cr, i, 1.0);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_set_line_width(cr, 0.6);
+    cairo_stroke(cr);
+}
+
 static double cli_largest_force(const cli_record *r)
 {
     double m = 0;
@@ -374,12 +400,17 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
     cli_draw_scenery(cr, &view, s);
     cli_draw_targets(cr, &view, s);
     for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s->space, &r->tracks[i], i);
-    for (int i = 0; i < s->agent_count; i++) cli_draw_trail(cr, &view, &r->tracks[i], i);
+    for (int i = 0; i < s->agent_count; i++)
+        cli_draw_trail(cr, &view, &r->tracks[i], i, cli_is_boid(s, i));
     if (forces) cli_draw_forces(cr, &view, r);
     for (int i = 0; i < s->agent_count; i++)
-        cli_draw_start(cr, &view, s->space, &r->tracks[i].first, i);
-    for (int i = 0; i < s->agent_count; i++)
-        cli_draw_end(cr, &view, s->space, &r->tracks[i].last, i);
+        if (!cli_is_boid(s, i)) cli_draw_start(cr, &view, s->space, &r->tracks[i].first, i);
+    for (int i = 0; i < s->agent_count; i++) {
+        if (cli_is_boid(s, i))
+            cli_draw_boid_end(cr, &view, s->space, &r->tracks[i].last, i);
+        else
+            cli_draw_end(cr, &view, s->space, &r->tracks[i].last, i);
+    }
     cli_draw_scale(cr, &view, s->space);
     cairo_restore(cr);
     cairo_rectangle(cr, 20.5, 20.5, CLI_MAP_SIZE - 1, CLI_MAP_SIZE - 1);

@@ -1,7 +1,13 @@
-/* cli_draw_scene.c - the scenery under the trails: the grid's walls and cells. */
+/* cli_draw_scene.c - the scenery under the trails: the grid's walls and cells, the
+ * obstacles, and the paths with their corridors. */
 #include "cli_draw.h"
 
+#include "cli_behaviour.h"
+
 #include <math.h>
+#include <string.h>
+
+#define CLI_PI 3.14159265358979323846
 
 /* A cell's corners in the picture (rows go down the picture: cli_grid_map). */
 static void cli_cell_rect(const cli_view *view, const cli_scenario *s, int cx, int cy, double *x,
@@ -37,11 +43,145 @@ static void cli_draw_grid_map(cairo_t *cr, const cli_view *view, const cli_scena
     cairo_fill(cr);
 }
 
+/* ---- obstacles: solid shapes filled, walls as thick lines ----------------------------- */
+
+static void cli_move_or_line(cairo_t *cr, const cli_view *view, steer_space space, steer_vec3 p,
+                             bool move)
+{
+    double u, v, x, y;
+    cli_plane_coords(space, p, &u, &v);
+    cli_view_point(view, u, v, &x, &y);
+    if (move)
+        cairo_move_to(cr, x, y);
+    else
+        cairo_line_to(cr, x, y);
+}
+
+static void cli_draw_obstacles(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    const steer_obstacles *o = &s->obstacles.set;
+    for (int k = 0; k < o->circle_count; k++) {
+        double u, v, x, y;
+        cli_plane_coords(s->space, o->circles[k].center, &u, &v);
+        cli_view_point(view, u, v, &x, &y);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x, y, o->circles[k].radius * view->scale, 0, 2 * CLI_PI);
+    }
+    for (int k = 0; k < o->polygon_count; k++) {
+        for (int p = 0; p < o->polygons[k].count; p++)
+            cli_move_or_line(cr, view, s->space, o->polygons[k].points[p], p == 0);
+        cairo_close_path(cr);
+    }
+    cairo_set_source_rgb(cr, 0.62, 0.60, 0.57);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.30, 0.29, 0.27);
+    cairo_set_line_width(cr, 1.2);
+    cairo_stroke(cr);
+    for (int k = 0; k < o->wall_count; k++) {
+        cli_move_or_line(cr, view, s->space, o->walls[k].a, true);
+        cli_move_or_line(cr, view, s->space, o->walls[k].b, false);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_width(cr, 5.0);
+    cairo_stroke(cr);
+}
+
+/* ---- paths: the corridor (radius) as a pale band, the centre line, the waypoints ------- */
+
+static void cli_trace_path(cairo_t *cr, const cli_view *view, steer_space space,
+                           const steer_path *p)
+{
+    for (int k = 0; k < p->count; k++) cli_move_or_line(cr, view, space, p->nodes[k].point, k == 0);
+    if (p->closed) cairo_close_path(cr);
+}
+
+static void cli_draw_path(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                          const cli_path *p)
+{
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cli_trace_path(cr, view, s->space, &p->path);
+    cairo_set_source_rgba(cr, 0.55, 0.70, 0.85, 0.28);
+    cairo_set_line_width(cr, fmax(2.0 * p->path.radius * view->scale, 2.0));
+    cairo_stroke(cr);
+    double dash[] = {7.0, 5.0};
+    cli_trace_path(cr, view, s->space, &p->path);
+    cairo_set_source_rgb(cr, 0.25, 0.40, 0.55);
+    cairo_set_line_width(cr, 1.3);
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    for (int k = 0; k < p->waypoint_count; k++) { /* waypoints: small diamonds */
+        double u, v, x, y;
+        cli_plane_coords(s->space, p->waypoints[k], &u, &v);
+        cli_view_point(view, u, v, &x, &y);
+        cairo_move_to(cr, x, y - 5);
+        cairo_line_to(cr, x + 5, y);
+        cairo_line_to(cr, x, y + 5);
+        cairo_line_to(cr, x - 5, y);
+        cairo_close_path(cr);
+    }
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.25, 0.40, 0.55);
+    cairo_set_line_width(cr, 1.5);
+    cairo_stroke(cr);
+    double u, v, x, y;
+    cli_plane_coords(s->space, p->waypoints[0], &u, &v);
+    cli_view_point(view, u, v, &x, &y);
+    cli_text(cr, x + 8, y - 8, 12, true, p->name);
+}
+
+/* The regions of contain behaviours, dashed. */
+static void cli_draw_regions(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    int kind = cli_behaviour_kind_find("contain");
+    double dash[] = {3.0, 4.0};
+    for (int i = 0; i < s->agent_count; i++)
+        for (int k = 0; k < s->agents[i].behaviour_count; k++) {
+            const cli_behaviour *b = &s->agents[i].behaviours[k];
+            double u0, v0, u1, v1, x0, y0, x1, y1;
+            if (b->kind != kind) continue;
+            if (b->has_center) {
+                cli_plane_coords(s->space, b->center, &u0, &v0);
+                cli_view_point(view, u0, v0, &x0, &y0);
+                cairo_new_sub_path(cr);
+                cairo_arc(cr, x0, y0, b->radius * view->scale, 0, 2 * CLI_PI);
+            } else {
+                cli_plane_coords(s->space, b->region_min, &u0, &v0);
+                cli_plane_coords(s->space, b->region_max, &u1, &v1);
+                cli_view_point(view, u0, v0, &x0, &y0);
+                cli_view_point(view, u1, v1, &x1, &y1);
+                cairo_rectangle(cr, x0, y1, x1 - x0, y0 - y1);
+            }
+        }
+    cairo_set_source_rgb(cr, 0.35, 0.55, 0.35);
+    cairo_set_line_width(cr, 1.5);
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
 void cli_draw_scenery(cairo_t *cr, const cli_view *view, const cli_scenario *s)
 {
     cairo_save(cr);
     if (s->grid.present) cli_draw_grid_map(cr, view, s);
+    cli_draw_regions(cr, view, s);
+    for (int k = 0; k < s->path_count; k++) cli_draw_path(cr, view, s, &s->paths[k]);
+    cli_draw_obstacles(cr, view, s);
     cairo_restore(cr);
+}
+
+/* Grows the box lo..hi (in the plane) by the point p padded by r. */
+static void cli_grow_box(steer_space space, steer_vec3 p, double r, double *lo_u, double *lo_v,
+                         double *hi_u, double *hi_v)
+{
+    double u, v;
+    cli_plane_coords(space, p, &u, &v);
+    *lo_u = fmin(*lo_u, u - r);
+    *lo_v = fmin(*lo_v, v - r);
+    *hi_u = fmax(*hi_u, u + r);
+    *hi_v = fmax(*hi_v, v + r);
 }
 
 int cli_scenery_points(const cli_scenario *s, double *u, double *v, int capacity)
@@ -52,6 +192,30 @@ int cli_scenery_points(const cli_scenario *s, double *u, double *v, int capacity
         cli_plane_coords(s->space, f->origin, &u[n], &v[n]);
         u[n + 1] = u[n] + s->grid.grid.width * (double)f->cell_size;
         v[n + 1] = v[n] - s->grid.grid.height * (double)f->cell_size;
+        n += 2;
+    }
+    /* the obstacles and paths, as the two corners of the box around them */
+    double lo_u = INFINITY, lo_v = INFINITY, hi_u = -INFINITY, hi_v = -INFINITY;
+    const steer_obstacles *o = &s->obstacles.set;
+    for (int k = 0; k < o->circle_count; k++)
+        cli_grow_box(s->space, o->circles[k].center, o->circles[k].radius, &lo_u, &lo_v, &hi_u,
+                     &hi_v);
+    for (int k = 0; k < o->wall_count; k++) {
+        cli_grow_box(s->space, o->walls[k].a, 0, &lo_u, &lo_v, &hi_u, &hi_v);
+        cli_grow_box(s->space, o->walls[k].b, 0, &lo_u, &lo_v, &hi_u, &hi_v);
+    }
+    for (int k = 0; k < o->polygon_count; k++)
+        for (int p = 0; p < o->polygons[k].count; p++)
+            cli_grow_box(s->space, o->polygons[k].points[p], 0, &lo_u, &lo_v, &hi_u, &hi_v);
+    for (int k = 0; k < s->path_count; k++)
+        for (int p = 0; p < s->paths[k].path.count; p++)
+            cli_grow_box(s->space, s->paths[k].path.nodes[p].point, s->paths[k].path.radius, &lo_u,
+                         &lo_v, &hi_u, &hi_v);
+    if (lo_u <= hi_u && n + 2 <= capacity) {
+        u[n] = lo_u;
+        v[n] = lo_v;
+        u[n + 1] = hi_u;
+        v[n + 1] = hi_v;
         n += 2;
     }
     return n;

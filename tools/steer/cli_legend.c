@@ -75,11 +75,41 @@ static void cli_agent_outcome_text(const cli_run_result *result, int i, char *ou
                  o->respawns);
 }
 
+/* The flock in two lines: how many, its recipe, its edges. */
+static double cli_legend_flock(cairo_t *cr, const cli_scenario *s, double x, double y)
+{
+    static const char *const rules[] = {"separation", "alignment", "cohesion", "wander"};
+    static const char *const edges[] = {"open", "respawn", "wrap", "clamp"};
+    const cli_flock *f = &s->flock;
+    char line[200];
+    for (int k = 0; k < 5; k++) {
+        double r, g, b;
+        cli_agent_colour(f->first + k, &r, &g, &b);
+        cairo_set_source_rgb(cr, r, g, b);
+        cairo_rectangle(cr, x + k * 5, y - 10, 4, 5);
+        cairo_fill(cr);
+    }
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    snprintf(line, sizeof line, "flock: %d boids", f->count);
+    cli_text(cr, x + 30, y - 3, 13, true, line);
+    line[0] = '\0';
+    for (int k = 0; k < 4; k++) {
+        if (f->weights[k] == 0.0f) continue;
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s %g", *line ? " + " : "",
+                 rules[k], f->weights[k]);
+    }
+    snprintf(line + strlen(line), sizeof line - strlen(line),
+             " (the batch world); edges %s; each trail ends in an arrow", edges[s->edges]);
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    return cli_wrapped(cr, x + 30, y + 13, 280, 11, line) + 8;
+}
+
 static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_result *result,
                                 double x, double y)
 {
     const cli_scenario *s = r->scenario;
-    int shown = s->agent_count < 14 ? s->agent_count : 13;
+    int listed = s->flock.present ? s->flock.first : s->agent_count;
+    int shown = listed < 14 ? listed : 13;
     for (int i = 0; i < shown; i++) {
         char what[200], outcome[120];
         double cr_, cg, cb;
@@ -100,12 +130,13 @@ static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_
         }
         y += 8;
     }
-    if (shown < s->agent_count) {
+    if (shown < listed) {
         char more[64];
-        snprintf(more, sizeof more, "... and %d more", s->agent_count - shown);
+        snprintf(more, sizeof more, "... and %d more", listed - shown);
         cli_text(cr, x + 30, y, 11, false, more);
         y += 20;
     }
+    if (s->flock.present) y = cli_legend_flock(cr, s, x, y);
     return y;
 }
 
@@ -167,7 +198,10 @@ static bool cli_any_goals(const cli_record *r)
 
 static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double x, double y)
 {
-    cli_key_line(cr, x, y, 0, "start (walker W)");
+    if (!r->scenario->flock.present || r->scenario->flock.first > 0)
+        cli_key_line(cr, x, y, 0, "start (walker W)");
+    else
+        y -= 24;
     if (cli_any_point_target(r->scenario))
         cli_key_line(cr, x, y += 24, 1, "target T, with its radii");
     cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");

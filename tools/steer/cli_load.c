@@ -18,7 +18,7 @@ bool cli_bad_value(cli_loader *ld, const cJSON *node, const char *fmt, const cha
     return cli_json_fail_at(ld->err, &ld->doc, cli_json_value_offset(&ld->doc, node), fmt, what);
 }
 
-static bool cli_bad_key(cli_loader *ld, const cJSON *node, const char *fmt, const char *what)
+bool cli_bad_key(cli_loader *ld, const cJSON *node, const char *fmt, const char *what)
 {
     return cli_json_fail_at(ld->err, &ld->doc, cli_json_key_offset(&ld->doc, node), fmt, what);
 }
@@ -131,8 +131,8 @@ bool cli_get_vec3(cli_loader *ld, const cJSON *obj, const char *key, steer_vec3 
 }
 
 /* A string that must be one of `choices`; *out receives its index. */
-static bool cli_get_choice(cli_loader *ld, const cJSON *obj, const char *key,
-                           const char *const *choices, int count, int *out)
+bool cli_get_choice(cli_loader *ld, const cJSON *obj, const char *key, const char *const *choices,
+                    int count, int *out)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!item) return true;
@@ -153,7 +153,7 @@ static bool cli_get_choice(cli_loader *ld, const cJSON *obj, const char *key,
     return cli_bad_value(ld, item, "%s", what);
 }
 
-static bool cli_get_text(cli_loader *ld, const cJSON *obj, const char *key, char *out, size_t size)
+bool cli_get_text(cli_loader *ld, const cJSON *obj, const char *key, char *out, size_t size)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!item) return true;
@@ -169,7 +169,7 @@ static bool cli_get_text(cli_loader *ld, const cJSON *obj, const char *key, char
 static bool cli_load_world(cli_loader *ld, const cJSON *world)
 {
     static const char *const keys[] = {"min", "max", "edges"};
-    static const char *const edges[] = {"open", "respawn"};
+    static const char *const edges[] = {"open", "respawn", "wrap", "clamp"};
     if (!world) return true;
     if (!cli_check_object(ld, world, "\"world\"", keys, CLI_COUNT(keys))) return false;
     int e = (int)ld->s->edges;
@@ -251,6 +251,14 @@ static bool cli_load_param(cli_loader *ld, const cJSON *obj, const cJSON *item, 
             return cli_bad_value(ld, item, "expected true or false for \"%s\"", p->key);
         *(bool *)(void *)field = cJSON_IsTrue(item);
         return true;
+    case CLI_PARAM_PATH: {
+        int index = cJSON_IsString(item) ? cli_scenario_find_path(ld->s, item->valuestring) : -1;
+        if (index < 0)
+            return cli_bad_value(ld, item, "expected the name of a path of \"paths\" for \"%s\"",
+                                 p->key);
+        *(int *)(void *)field = index;
+        return true;
+    }
     default:
         return cli_get_float(ld, obj, p->key, p->min, (float *)(void *)field);
     }
@@ -264,6 +272,9 @@ static bool cli_load_params(cli_loader *ld, const cJSON *obj, const cli_behaviou
     for (int i = 0; i < k->param_count; i++) {
         const cli_param *p = &k->params[i];
         const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, p->key);
+        if (!item && p->type == CLI_PARAM_PATH)
+            return cli_json_fail_at(ld->err, &ld->doc, cli_json_value_offset(&ld->doc, obj),
+                                    "a \"%s\" behaviour needs a \"%s\"", k->name, p->key);
         if (!item) continue;
         bool ok = cli_load_param(ld, obj, item, p, (char *)b + p->offset);
         if (!ok) return false;
@@ -341,7 +352,7 @@ static bool cli_load_behaviour(cli_loader *ld, const cJSON *obj, int self, cli_b
 
 /* ---- agents ------------------------------------------------------------------------ */
 
-static bool cli_load_limits(cli_loader *ld, const cJSON *obj, steer_agent *a)
+bool cli_load_limits(cli_loader *ld, const cJSON *obj, steer_agent *a)
 {
     static const char *const keys[] = {"max_speed",    "max_accel",         "max_force", "mass",
                                        "max_rotation", "max_angular_accel", "radius"};
@@ -422,14 +433,19 @@ static void cli_agent_defaults(const cli_scenario *s, cli_agent_def *d)
     d->epsilon = 1e-3f;
 }
 
+/* The listed agents, then the flock's boids (cli_flock_agents). */
 static bool cli_load_agents(cli_loader *ld, const cJSON *list)
 {
-    if (!list) return cli_json_fail_at(ld->err, &ld->doc, 0, "%s", "a scenario needs \"agents\"");
-    int n = cJSON_GetArraySize(list);
-    if (!cJSON_IsArray(list) || n < 1 || n > CLI_MAX_AGENTS)
+    int boids = ld->s->flock.present ? ld->s->flock.count : 0;
+    if (!list && !boids)
+        return cli_json_fail_at(ld->err, &ld->doc, 0, "%s",
+                                "a scenario needs \"agents\" (or a \"flock\")");
+    int n = list ? cJSON_GetArraySize(list) : 0;
+    if (list && (!cJSON_IsArray(list) || n < (boids ? 0 : 1) || n > CLI_MAX_AGENTS))
         return cli_bad_value(ld, list, "%s", "expected an array of 1 to 256 agents");
-    ld->s->agents = calloc((size_t)n, sizeof *ld->s->agents);
+    ld->s->agents = calloc((size_t)(n + boids), sizeof *ld->s->agents);
     if (!ld->s->agents) return cli_fail(ld->err, CLI_EXIT_RUNTIME, "out of memory");
+    if (!list) return cli_flock_agents(ld);
     int i = 0;
     for (const cJSON *a = list->child; a; a = a->next, i++) {
         cli_agent_defaults(ld->s, &ld->s->agents[i]);
@@ -438,7 +454,7 @@ static bool cli_load_agents(cli_loader *ld, const cJSON *list)
     i = 0;
     for (const cJSON *a = list->child; a; a = a->next, i++)
         if (!cli_load_agent(ld, a, i)) return false;
-    return true;
+    return cli_flock_agents(ld);
 }
 
 /* ---- entry points ------------------------------------------------------------------ */
@@ -460,11 +476,15 @@ static void cli_scenario_defaults(cli_scenario *s, const char *file)
 static bool cli_load_root(cli_loader *ld)
 {
     static const char *const keys[] = {"name",  "description", "model", "space",  "world",
-                                       "steps", "dt",          "seed",  "agents", "grid"};
+                                       "steps", "dt",          "seed",  "agents", "grid",
+                                       "paths", "obstacles",   "flock"};
     const cJSON *root = ld->doc.root;
     if (!cli_check_object(ld, root, "the scenario", keys, CLI_COUNT(keys))) return false;
     return cli_load_settings(ld, root) &&
            cli_load_grid(ld, cJSON_GetObjectItemCaseSensitive(root, "grid")) &&
+           cli_load_paths(ld, cJSON_GetObjectItemCaseSensitive(root, "paths")) &&
+           cli_load_obstacles(ld, cJSON_GetObjectItemCaseSensitive(root, "obstacles")) &&
+           cli_load_flock(ld, cJSON_GetObjectItemCaseSensitive(root, "flock")) &&
            cli_load_agents(ld, cJSON_GetObjectItemCaseSensitive(root, "agents")) &&
            cli_check_grid_agents(ld);
 }

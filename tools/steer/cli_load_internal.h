@@ -30,6 +30,28 @@ bool cli_get_int(cli_loader *ld, const cJSON *obj, const char *key, double lo, d
 bool cli_read_vec3(cli_loader *ld, const cJSON *item, steer_vec3 *out);
 bool cli_get_vec3(cli_loader *ld, const cJSON *obj, const char *key, steer_vec3 *out);
 
+/* Fails at a node's key. */
+bool cli_bad_key(cli_loader *ld, const cJSON *node, const char *fmt, const char *what);
+
+/* A string field that must be one of choices[0..count-1] (*out: its index), and a
+ * string copied into out[size]. Absent keys leave *out unchanged. */
+bool cli_get_choice(cli_loader *ld, const cJSON *obj, const char *key, const char *const *choices,
+                    int count, int *out);
+bool cli_get_text(cli_loader *ld, const cJSON *obj, const char *key, char *out, size_t size);
+
+/* An agent's "limits" object (NULL: none) into a. */
+bool cli_load_limits(cli_loader *ld, const cJSON *obj, steer_agent *a);
+
+/* cli_load_scene.c: the optional top-level "paths" and "obstacles" (NULL: none). */
+bool cli_load_paths(cli_loader *ld, const cJSON *paths);
+bool cli_load_obstacles(cli_loader *ld, const cJSON *obstacles);
+
+/* cli_load_flock.c: the optional top-level "flock" (NULL: none), read before the agents
+ * so their array has room for the boids; then, after the listed agents, the boids
+ * themselves (cli_flock). */
+bool cli_load_flock(cli_loader *ld, const cJSON *flock);
+bool cli_flock_agents(cli_loader *ld);
+
 /* cli_load_scene.c: the optional top-level "grid" (NULL: none). */
 bool cli_load_grid(cli_loader *ld, const cJSON *grid);
 

@@ -9,6 +9,14 @@ void cli_scenario_free(cli_scenario *s)
     if (!s) return;
     free(s->agents);
     free(s->grid.grid.cells);
+    for (int i = 0; i < s->path_count; i++) {
+        free(s->paths[i].waypoints);
+        free(s->paths[i].nodes);
+    }
+    free(s->obstacles.circles);
+    free(s->obstacles.walls);
+    free(s->obstacles.polygons);
+    free(s->obstacles.points);
     memset(s, 0, sizeof *s);
 }
 
@@ -16,6 +24,24 @@ void cli_plane_coords(steer_space space, steer_vec3 p, double *u, double *v)
 {
     *u = p.x;
     *v = space == STEER_SPACE_XY ? p.y : p.z;
+}
+
+steer_bounds cli_world_bounds(const cli_scenario *s, steer_bounds_kind kind)
+{
+    steer_bounds b = steer_bounds_none();
+    b.kind = kind;
+    b.centre = steer_scale(steer_add(s->world_min, s->world_max), 0.5f);
+    b.half_extents = steer_scale(steer_sub(s->world_max, s->world_min), 0.5f);
+    if (s->space == STEER_SPACE_XY) b.half_extents.z = 0.0f; /* <= 0: unbounded */
+    if (s->space == STEER_SPACE_XZ) b.half_extents.y = 0.0f;
+    return b;
+}
+
+int cli_scenario_find_path(const cli_scenario *s, const char *name)
+{
+    for (int i = 0; i < s->path_count; i++)
+        if (strcmp(s->paths[i].name, name) == 0) return i;
+    return -1;
 }
 
 int cli_scenario_find_agent(const cli_scenario *s, const char *name)

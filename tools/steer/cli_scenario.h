@@ -14,20 +14,28 @@
 #include "steer/combine.h"
 #include "steer/grid.h"
 #include "steer/integrate.h"
+#include "steer/obstacles.h"
+#include "steer/path.h"
 #include "steer/random.h"
 #include "steer/wander.h"
+#include "steer/world.h"
 
 #include <stddef.h>
 
 #define CLI_NAME_MAX       32      /* agent names, including the terminating NUL */
 #define CLI_MAX_BEHAVIOURS 8       /* per agent */
-#define CLI_MAX_AGENTS     256     /* per scenario */
+#define CLI_MAX_AGENTS     256     /* listed in "agents" */
+#define CLI_MAX_FLOCK      1000    /* boids of a "flock" (on top of the listed agents) */
+#define CLI_MAX_PATHS      16      /* per scenario */
+#define CLI_MAX_WAYPOINTS  256     /* per path, as written */
 #define CLI_MAX_STEPS      1000000 /* per run; keeps a typo from filling the disk */
 
 /* What happens to an agent that leaves the world box. */
 typedef enum cli_edges {
-    CLI_EDGES_OPEN = 0,   /* nothing: the world box is only drawn */
-    CLI_EDGES_RESPAWN = 1 /* it reappears at the centre of the box (seed 002's demo) */
+    CLI_EDGES_OPEN = 0,    /* nothing: the world box is only drawn */
+    CLI_EDGES_RESPAWN = 1, /* it reappears at the centre of the box (seed 002's demo) */
+    CLI_EDGES_WRAP = 2,    /* it comes back in through the opposite side (boids) */
+    CLI_EDGES_CLAMP = 3    /* it is held inside, the outward velocity removed */
 } cli_edges;
 
 /* What a behaviour steers towards (or away from). */
@@ -63,9 +71,19 @@ typedef struct cli_behaviour {
     steer_wander_params wander;
     steer_wander_target_params wander_target;
     steer_approach_walk_params approach; /* seed 000's walker */
-    int every;     /* grid behaviours: steps between moves (one cell a move) */
-    bool diagonal; /* grid behaviours: 8-connected moves (false: 4-connected) */
-    int lookahead; /* grid_evade: free cells that make a step "not a dead end" */
+    int every;                       /* grid behaviours: steps between moves (one cell a move) */
+    bool diagonal;                   /* grid behaviours: 8-connected moves (false: 4-connected) */
+    int lookahead;                   /* grid_evade: free cells that make a step "not a dead end" */
+    int path;                        /* follow_path: index into cli_scenario.paths */
+    steer_path_follow_params follow; /* follow_path */
+    steer_avoid_params avoid;        /* avoid_obstacles */
+    steer_contain_params contain;    /* contain */
+    steer_vec3 region_min, region_max; /* contain: the box (default: the world box) ... */
+    bool has_center;                   /* ... or, when "center" is given, the circle */
+    steer_vec3 center;                 /* contain */
+    float radius;                      /* contain */
+    steer_wall_follow_params wall;     /* follow_wall */
+    steer_hide_params hide;            /* hide */
     size_t offset; /* where the behaviour starts in the file, for later error messages */
 } cli_behaviour;
 
@@ -86,7 +104,46 @@ typedef struct cli_grid_map {
     steer_grid_frame frame; /* origin: the top-left corner of the map as printed */
 } cli_grid_map;
 
-/* A whole scenario. Owns `agents` and the grid's cells; free with cli_scenario_free. */
+/* A named path (docs/scenarios.md, "paths"): the waypoints as written, and the path the
+ * followers use, through the waypoints or through a spline sampled along them. */
+typedef struct cli_path {
+    char name[CLI_NAME_MAX];
+    steer_vec3 *waypoints; /* owned, as written */
+    int waypoint_count;
+    bool smooth;            /* a centripetal Catmull-Rom spline through the waypoints */
+    float spacing;          /* smooth: world units between the spline's samples */
+    steer_path_node *nodes; /* owned storage of `path` */
+    steer_path path;
+} cli_path;
+
+/* The obstacles of a scenario (docs/scenarios.md, "obstacles"); boxes are kept as
+ * polygons. `set` points into the arrays, which the scenario owns. */
+typedef struct cli_obstacles {
+    steer_circle *circles;
+    steer_segment *walls;
+    steer_polygon *polygons;
+    steer_vec3 *points; /* every polygon's vertices, one block */
+    int box_count;      /* the last box_count polygons are the boxes */
+    steer_obstacles set;
+} cli_obstacles;
+
+/* A flock run by the library's batch world (steer/world.h): `count` boids that follow
+ * `recipe`, appended to the agents after the listed ones, named boid-0, boid-1, ... At
+ * the start of a run each is put at a random point of the spawn box, heading a random
+ * way at `speed`, from its own generator. */
+typedef struct cli_flock {
+    bool present;
+    int count;
+    int first; /* index of boid-0 in cli_scenario.agents */
+    steer_vec3 spawn_min, spawn_max;
+    float speed;
+    steer_agent boid; /* every boid's limits, model and space (position set at the start) */
+    steer_recipe recipe;
+    float weights[4]; /* separation, alignment, cohesion, wander as written (legend) */
+} cli_flock;
+
+/* A whole scenario. Owns `agents`, the grid's cells, the paths and the obstacles; free
+ * with cli_scenario_free. */
 typedef struct cli_scenario {
     char name[64];
     char description[400];
@@ -100,6 +157,10 @@ typedef struct cli_scenario {
     int agent_count;
     cli_agent_def *agents;
     cli_grid_map grid;
+    int path_count;
+    cli_path paths[CLI_MAX_PATHS];
+    cli_obstacles obstacles;
+    cli_flock flock;
 } cli_scenario;
 
 /* Releases what a loaded scenario owns and zeroes it. Safe on a zeroed scenario. */
@@ -113,6 +174,13 @@ void cli_plane_coords(steer_space space, steer_vec3 p, double *u, double *v);
  * down the picture: see cli_grid_map). */
 steer_vec3 cli_grid_center(const cli_scenario *s, steer_cell c);
 steer_cell cli_grid_cell_of(const cli_scenario *s, steer_vec3 p);
+
+/* The world box as the library's bounds of kind `kind` (the up axis of a planar space
+ * left unbounded). */
+steer_bounds cli_world_bounds(const cli_scenario *s, steer_bounds_kind kind);
+
+/* Index of the path called `name`, or -1. */
+int cli_scenario_find_path(const cli_scenario *s, const char *name);
 
 /* Index of the agent called `name`, or -1. */
 int cli_scenario_find_agent(const cli_scenario *s, const char *name);

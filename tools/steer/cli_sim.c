@@ -2,6 +2,7 @@
 #include "cli_sim.h"
 
 #include "cli_behaviour.h"
+#include "cli_sim_flock.h"
 #include "cli_sim_grid.h"
 
 #include <stdlib.h>
@@ -17,7 +18,9 @@ typedef struct cli_world {
     steer_vec3 *forces, *goals;
     bool *respawned, *has_goal;
     cli_agent_outcome *outcomes;
-    cli_grid_run grid; /* agents that move cell by cell */
+    steer_steering *steering; /* this step's combined steering of every agent */
+    cli_grid_run grid;        /* agents that move cell by cell */
+    cli_flock_run flock;      /* boids, stepped by the library's batch world */
 } cli_world;
 
 static void cli_world_free(cli_world *w)
@@ -31,7 +34,9 @@ static void cli_world_free(cli_world *w)
     free(w->respawned);
     free(w->has_goal);
     free(w->outcomes);
+    free(w->steering);
     cli_grid_run_free(&w->grid);
+    cli_flock_run_free(&w->flock);
 }
 
 static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
@@ -49,13 +54,14 @@ static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
     w->respawned = calloc(n, sizeof *w->respawned);
     w->has_goal = calloc(n, sizeof *w->has_goal);
     w->outcomes = calloc(n, sizeof *w->outcomes);
+    w->steering = calloc(n, sizeof *w->steering);
     bool ok = w->agents && w->snapshot && w->rngs && w->states && w->forces && w->goals &&
-              w->respawned && w->has_goal && w->outcomes;
+              w->respawned && w->has_goal && w->outcomes && w->steering;
     for (int i = 0; ok && i < w->n; i++) w->agents[i] = s->agents[i].agent;
     return ok && cli_grid_run_init(&w->grid, s, w->agents);
 }
 
-static void cli_world_init(cli_world *w, uint64_t seed)
+static bool cli_world_init(cli_world *w, uint64_t seed)
 {
     for (int i = 0; i < w->n; i++) {
         const cli_agent_def *d = &w->s->agents[i];
@@ -68,11 +74,14 @@ static void cli_world_init(cli_world *w, uint64_t seed)
             const cli_behaviour *beh = &d->behaviours[b];
             const char *kind = cli_behaviour_kind_at(beh->kind)->name;
             cli_behaviour_state_init(beh, &w->states[i * CLI_MAX_BEHAVIOURS + b], &w->rngs[i]);
-            o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0;
+            o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0 ||
+                             cli_behaviour_arrives_at_path_end(beh, w->s);
+            o->has_path |= strcmp(kind, "follow_path") == 0;
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
             o->has_catch |= cli_behaviour_is_grid_chase(beh);
         }
     }
+    return cli_flock_run_init(&w->flock, w->s, w->agents, w->rngs, seed);
 }
 
 /* Blends each priority group, then lets steer_priority pick the first group that asks
@@ -130,11 +139,40 @@ static bool cli_outside(const cli_scenario *s, steer_vec3 p)
     return out;
 }
 
+/* A boid that moved further in one step than its speed allows was moved by the world's
+ * bounds (wrapped or respawned): its trail breaks there. */
+static bool cli_boid_jumped(const cli_world *w, int i)
+{
+    const steer_agent *a = &w->agents[i];
+    float reach = a->max_speed * cli_time_step(w->s) * 1.5f + 1e-3f;
+    return steer_distance(w->snapshot[i].position, a->position) > reach;
+}
+
+/* Wrap and clamp are the library's bounds (steer_bounds_apply); a wrapped agent jumps. */
+static void cli_apply_bounds(cli_world *w, int i)
+{
+    steer_bounds_kind kind =
+        w->s->edges == CLI_EDGES_WRAP ? STEER_BOUNDS_WRAP_BOX : STEER_BOUNDS_CLAMP_BOX;
+    steer_bounds b = cli_world_bounds(w->s, kind);
+    bool moved = steer_bounds_apply(&b, &w->agents[i]);
+    w->respawned[i] = moved && kind == STEER_BOUNDS_WRAP_BOX;
+}
+
 /* Seed 002's demo: a wanderer that leaves the area reappears at its centre, keeping its
- * velocity. The coordinate along a planar agent's up axis is left alone. */
+ * velocity. The coordinate along a planar agent's up axis is left alone. Boids have had
+ * the same done by the world. */
 static void cli_keep_inside(cli_world *w, int i)
 {
     steer_agent *a = &w->agents[i];
+    if (cli_flock_run_has(&w->flock, i)) {
+        w->respawned[i] = cli_boid_jumped(w, i);
+        w->outcomes[i].respawns += w->respawned[i] && w->s->edges == CLI_EDGES_RESPAWN;
+        return;
+    }
+    if (w->s->edges == CLI_EDGES_WRAP || w->s->edges == CLI_EDGES_CLAMP) {
+        cli_apply_bounds(w, i);
+        return;
+    }
     w->respawned[i] = w->s->edges == CLI_EDGES_RESPAWN && cli_outside(w->s, a->position);
     if (!w->respawned[i]) return;
     steer_vec3 c = steer_scale(steer_add(w->s->world_min, w->s->world_max), 0.5f);
@@ -164,6 +202,12 @@ static void cli_judge(cli_world *w, int i, int step)
             bool flag = false;
             (void)steer_arrive(&w->agents[i], target, &beh->approach.arrive, &flag);
             arrived &= flag && w->states[i * CLI_MAX_BEHAVIOURS + b].walker.ends_at_target;
+        } else if (strcmp(kind, "follow_path") == 0) {
+            const steer_path_cursor *c = &w->states[i * CLI_MAX_BEHAVIOURS + b].cursor;
+            o->laps = c->lap;
+            o->path_s = c->lap * (double)w->s->paths[beh->path].path.length + c->s;
+            if (o->has_arrive && cli_behaviour_arrives_at_path_end(beh, w->s))
+                arrived &= c->arrived;
         } else if (strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f && o->caught_step < 0 &&
                    steer_distance(w->agents[i].position, target) <= beh->catch_radius) {
             o->caught_step = step;
@@ -200,31 +244,50 @@ static void cli_step_on_grid(cli_world *w, int i, int step)
     cli_grid_run_place(&w->grid, i, &w->agents[i], step, cli_time_step(w->s));
 }
 
-static void cli_step(cli_world *w, int step)
+static bool cli_step(cli_world *w, int step, cli_error *err)
 {
     memcpy(w->snapshot, w->agents, (size_t)w->n * sizeof *w->agents);
     cli_grid_run_begin(&w->grid, w->s, w->snapshot);
-    steer_steering steering[CLI_MAX_AGENTS];
+    steer_steering *steering = w->steering;
     for (int i = 0; i < w->n; i++) {
+        if (cli_flock_run_has(&w->flock, i)) continue;
         steering[i] = cli_steer_agent(w, i, step);
         w->forces[i] = steering[i].linear;
     }
+    if (!cli_flock_run_step(&w->flock, w->s, w->agents, w->forces))
+        return cli_fail(err, CLI_EXIT_RUNTIME, "the flock's world refused a step");
     for (int i = 0; i < w->n; i++) {
-        if (w->grid.on_grid && w->grid.on_grid[i])
+        if (cli_flock_run_has(&w->flock, i)) {
+            /* moved by the world above */
+        } else if (w->grid.on_grid && w->grid.on_grid[i]) {
             cli_step_on_grid(w, i, step);
-        else
+        } else {
             steer_agent_step(&w->agents[i], steering[i], w->s->dt);
+        }
         cli_keep_inside(w, i);
         if (!w->respawned[i])
             w->outcomes[i].travelled +=
                 steer_distance(w->snapshot[i].position, w->agents[i].position);
     }
     for (int i = 0; i < w->n; i++) cli_judge(w, i, step); /* targets have moved too */
+    return true;
+}
+
+/* Length of the boids' mean unit velocity: 1 when all fly the same way. */
+static double cli_flock_alignment(const cli_world *w)
+{
+    const cli_flock *f = &w->s->flock;
+    steer_vec3 sum = steer_v3_zero();
+    for (int i = f->first; i < f->first + f->count; i++)
+        sum = steer_add(sum, steer_normalize(w->agents[i].velocity));
+    return f->count > 0 ? steer_length(sum) / (double)f->count : 0.0;
 }
 
 static void cli_finish(cli_world *w, int steps, cli_run_result *r)
 {
     if (!r) return;
+    r->has_flock = w->s->flock.present;
+    if (r->has_flock) r->alignment_end = cli_flock_alignment(w);
     r->steps = steps;
     r->agent_count = w->n;
     r->agents = w->outcomes;
@@ -243,12 +306,15 @@ bool cli_run(const cli_scenario *s, const cli_run_config *c, cli_run_result *r, 
         return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
     }
     int steps = c->steps > 0 ? c->steps : s->steps;
-    cli_world_init(&w, c->use_seed ? c->seed : s->seed);
+    if (!cli_world_init(&w, c->use_seed ? c->seed : s->seed)) {
+        cli_world_free(&w);
+        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's world)");
+    }
     for (int i = 0; i < w.n; i++) cli_judge(&w, i, 0);
+    if (r && s->flock.present) r->alignment_start = cli_flock_alignment(&w);
     ok = cli_notify(&w, c, 0, err);
     for (int step = 1; ok && step <= steps; step++) {
-        cli_step(&w, step);
-        ok = cli_notify(&w, c, step, err);
+        ok = cli_step(&w, step, err) && cli_notify(&w, c, step, err);
         if (c->progress) c->progress(c->progress_user, step, steps);
     }
     if (ok) cli_finish(&w, steps, r);

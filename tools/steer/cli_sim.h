@@ -20,7 +20,8 @@ typedef struct cli_frame {
     int count;                 /* agents */
     const steer_agent *agents; /* states after the step */
     const steer_vec3 *forces;  /* combined linear steering applied in the step (0 at step 0) */
-    const bool *respawned;     /* the agent left the world box and reappeared at its centre */
+    const bool *respawned;     /* the agent jumped: it left the world box and reappeared at its
+                                  centre, or wrapped around to the opposite side */
     const steer_vec3 *goals;   /* a random-target wanderer's current target ... */
     const bool *has_goal;      /* ... when it has one */
 } cli_frame;
@@ -41,6 +42,9 @@ typedef struct cli_agent_outcome {
     bool has_catch;   /* the agent pursues with a catch_radius */
     int caught_step;  /* first step its target was within catch_radius */
     int respawns;     /* times it reappeared at the centre */
+    bool has_path;    /* the agent follows a path ... */
+    int laps;         /* ... closed: laps completed */
+    double path_s;    /* ... distance along it covered by its cursor, laps included */
     double travelled; /* path length, world units (jumps not counted) */
 } cli_agent_outcome;
 
@@ -49,6 +53,10 @@ typedef struct cli_run_result {
     int agent_count;
     cli_agent_outcome *agents; /* owned; cli_run_result_free */
     steer_agent *final;        /* owned: the last state of every agent */
+    bool has_flock;            /* the scenario has a flock: its alignment (length of the boids'
+                                  mean unit velocity, 0..1) ... */
+    double alignment_start;    /* ... at step 0 */
+    double alignment_end;      /* ... after the last step */
 } cli_run_result;
 
 typedef struct cli_run_config {

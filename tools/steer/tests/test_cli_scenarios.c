@@ -306,6 +306,170 @@ static void check_chase(const cli_scenario *s, const tape *t, const cli_run_resu
     CHECK_MSG(methods == 3, "%s", "both chase methods must be shown");
 }
 
+/* ---- path-follow: inside the library's corner bound of the path, and moving along it ---- */
+
+/* Distance from p to the nearest point of the path. */
+static float path_distance(const steer_path *path, steer_vec3 p)
+{
+    return steer_distance(p, steer_path_point_at(path, steer_path_parameter(path, p)));
+}
+
+/* steer/path.h's bound on how far a follower strays from the centreline:
+ *   B = (lead + max_speed * predict_time) / 2 + max_speed^2 / a + max_speed * h */
+static float corner_bound(const steer_agent *a, const steer_path_follow_params *f, float h)
+{
+    float v = a->max_speed;
+    return (f->lead + v * f->predict_time) / 2 + v * v / a->max_accel + v * h;
+}
+
+static void check_path_follow(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    int closed = 0, open = 0;
+    for (int i = 0; i < t->n; i++) {
+        const cli_behaviour *b = &s->agents[i].behaviours[0];
+        const steer_path *path = &s->paths[b->path].path;
+        const steer_agent *a0 = &s->agents[i].agent;
+        float bound = fmaxf(path->radius, corner_bound(a0, &b->follow, s->dt));
+        float worst = 0, local = 0, along = 0;
+        int laps = 0;
+        /* progress measured here, independently of the tool's cursor: the nearest path
+         * point of each frame, searched a little ahead of the previous one, laps unwrapped */
+        for (int k = 0; k < t->frames; k++) {
+            steer_vec3 p = at(t, k, i)->position;
+            worst = fmaxf(worst, path_distance(path, p));
+            local = steer_path_parameter_near(path, p, local, 2.0f);
+            if (path->closed && local >= path->length) {
+                local -= path->length;
+                laps++;
+            }
+            along = (float)laps * path->length + local;
+        }
+        fprintf(stderr,
+                "  %s: %.3f from the path at worst (bound %.3f, radius %.2f); "
+                "%.1f units along it, %d laps\n",
+                s->agents[i].name, worst, bound, path->radius, along, r->agents[i].laps);
+        CHECK_MSG(worst <= bound + 1e-3f, "%s strays %g from its path (bound %g)",
+                  s->agents[i].name, worst, bound);
+        if (path->closed) {
+            closed++;
+            /* at least one lap, and on average at least half its top speed along the path */
+            CHECK_MSG(r->agents[i].laps >= 1, "%s did not lap", s->agents[i].name);
+            float expected = 0.5f * a0->max_speed * s->dt * (float)s->steps;
+            CHECK_MSG(along >= expected, "%s covered %g of the path, expected %g",
+                      s->agents[i].name, along, expected);
+        } else {
+            open++;
+            steer_vec3 end = path->nodes[path->count - 1].point;
+            CHECK_MSG(r->agents[i].arrived, "%s did not arrive at the end", s->agents[i].name);
+            CHECK(steer_distance(at(t, t->frames - 1, i)->position, end) <=
+                  b->follow.arrive.target_radius);
+            CHECK_NEAR(along, path->length, 0.5);
+        }
+    }
+    CHECK(closed >= 2 && open >= 1);
+    /* the faster follower laps more often */
+    int fast = agent_index(s, "fast"), slow = agent_index(s, "slow");
+    CHECK(fast >= 0 && slow >= 0 && r->agents[fast].laps > r->agents[slow].laps);
+}
+
+/* ---- obstacles: nobody goes into an obstacle, and the crossers arrive ------------------- */
+
+static void check_obstacles(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const float tolerance = 0.05f; /* world units an agent's body may touch a surface by */
+    int arrivers = 0, others = 0;
+    for (int i = 0; i < t->n; i++) {
+        float radius = s->agents[i].agent.radius, closest = 1e9f;
+        for (int k = 0; k < t->frames; k++) {
+            steer_vec3 p = at(t, k, i)->position;
+            closest = fminf(closest, steer_obstacle_distance(&s->obstacles.set, p, s->space));
+            CHECK(p.x >= s->world_min.x && p.x <= s->world_max.x);
+            CHECK(p.y >= s->world_min.y && p.y <= s->world_max.y);
+        }
+        fprintf(stderr, "  %s: closest %.3f from an obstacle's surface (radius %.2f)\n",
+                s->agents[i].name, closest, radius);
+        CHECK_MSG(closest >= radius - tolerance, "%s went %g into an obstacle", s->agents[i].name,
+                  radius - closest);
+        if (r->agents[i].has_arrive) {
+            arrivers++;
+            CHECK_MSG(r->agents[i].arrived, "%s did not reach its target", s->agents[i].name);
+        } else {
+            others++;
+            CHECK_MSG(r->agents[i].travelled > 50.0, "%s travelled only %g", s->agents[i].name,
+                      r->agents[i].travelled);
+        }
+    }
+    CHECK(s->obstacles.set.circle_count > 0 && s->obstacles.set.wall_count > 0);
+    CHECK(s->obstacles.set.polygon_count > s->obstacles.box_count && s->obstacles.box_count > 0);
+    CHECK(arrivers >= 4 && others >= 1);
+}
+
+/* ---- flock: boids keep apart and come to fly the same way ---------------------------- */
+
+/* The shortest offset between two points of a field that wraps around (x and y). */
+static float wrapped_distance(const cli_scenario *s, steer_vec3 a, steer_vec3 b)
+{
+    float w = s->world_max.x - s->world_min.x, h = s->world_max.y - s->world_min.y;
+    float dx = fabsf(a.x - b.x), dy = fabsf(a.y - b.y);
+    dx = fminf(dx, w - dx);
+    dy = fminf(dy, h - dy);
+    return steer_sqrt(dx * dx + dy * dy);
+}
+
+/* Mean over boids of the distance to the nearest other boid, at frame k. */
+static float mean_nearest(const cli_scenario *s, const tape *t, int k)
+{
+    double sum = 0;
+    for (int i = 0; i < t->n; i++) {
+        float best = 1e9f;
+        for (int j = 0; j < t->n; j++)
+            if (j != i)
+                best =
+                    fminf(best, wrapped_distance(s, at(t, k, i)->position, at(t, k, j)->position));
+        sum += best;
+    }
+    return (float)(sum / t->n);
+}
+
+/* Length of the mean of the unit velocities: 1 when all fly the same way, about
+ * 1/sqrt(n) for random headings. */
+static float polarisation(const tape *t, int k)
+{
+    steer_vec3 sum = steer_v3_zero();
+    for (int i = 0; i < t->n; i++) sum = steer_add(sum, steer_normalize(at(t, k, i)->velocity));
+    return steer_length(sum) / (float)t->n;
+}
+
+static void check_flock(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    (void)r;
+    CHECK(s->flock.present && s->flock.first == 0 && t->n == s->flock.count && t->n >= 100);
+    float start = polarisation(t, 0), end = polarisation(t, t->frames - 1);
+    float worst_spacing = 1e9f;
+    for (int k = t->frames / 3; k < t->frames; k += 10)
+        worst_spacing = fminf(worst_spacing, mean_nearest(s, t, k));
+    int jumps = 0;
+    for (int k = 1; k < t->frames; k++)
+        for (int i = 0; i < t->n; i++) jumps += t->respawned[(size_t)k * (size_t)t->n + (size_t)i];
+    fprintf(stderr,
+            "  flock: alignment %.3f -> %.3f; mean nearest neighbour %.3f at start, "
+            "at least %.3f after a third; %d wraps\n",
+            start, end, mean_nearest(s, t, 0), worst_spacing, jumps);
+    /* the boids align: alignment (mean unit velocity) well above its random start */
+    CHECK_MSG(end > start + 0.3f, "alignment %g -> %g", start, end);
+    /* separation holds: on average a boid keeps at least two body radii from its nearest
+     * neighbour, even once flocked */
+    CHECK_MSG(worst_spacing >= 2.0f * s->flock.boid.radius, "mean nearest neighbour %g",
+              worst_spacing);
+    /* and the field wraps around: boids left it and came back in */
+    CHECK(jumps > 0);
+    for (int k = 1; k < t->frames; k++)
+        for (int i = 0; i < t->n; i++) {
+            steer_vec3 p = at(t, k, i)->position;
+            CHECK(p.x >= s->world_min.x && p.x <= s->world_max.x && p.z == 0.0f);
+        }
+}
+
 /* ---- the table: every built-in needs a row --------------------------------------------- */
 
 typedef void (*scenario_check)(const cli_scenario *, const tape *, const cli_run_result *);
@@ -320,6 +484,9 @@ static const struct {
     {"pursue-evade", check_pursue_evade},
     {"approach", check_approach},
     {"chase", check_chase},
+    {"path-follow", check_path_follow},
+    {"obstacles", check_obstacles},
+    {"flock", check_flock},
 };
 
 static scenario_check find_check(const char *name)
@@ -384,6 +551,7 @@ static void test_other_seed_other_run(void)
     /* the random scenarios must actually use the seed */
     CHECK(!same_run("wander", 7, 8));
     CHECK(!same_run("wander-seek", 7, 8));
+    CHECK(!same_run("flock", 7, 8));
 }
 
 int main(int argc, char **argv)
