@@ -5,6 +5,7 @@
 
 #include "steer/spline.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,8 +273,13 @@ static bool cli_load_circle(cli_loader *ld, const cJSON *obj, steer_circle *c)
     if (!cli_need(ld, obj, "center", "a circle") || !cli_need(ld, obj, "radius", "a circle"))
         return false;
     c->radius = 0.0f;
-    return cli_get_vec3(ld, obj, "center", &c->center) &&
-           cli_get_float(ld, obj, "radius", 1e-6f, &c->radius);
+    if (!cli_get_vec3(ld, obj, "center", &c->center) ||
+        !cli_get_float(ld, obj, "radius", -FLT_MAX, &c->radius))
+        return false;
+    if (!(c->radius > 0.0f))
+        return cli_bad_value(ld, cJSON_GetObjectItemCaseSensitive(obj, "radius"), "%s",
+                             "a circle's radius must be above 0");
+    return true;
 }
 
 static bool cli_load_wall(cli_loader *ld, const cJSON *obj, steer_segment *w)
