@@ -1,5 +1,6 @@
 #!/bin/sh
-# Build the web demo: the library's sources and web/steer_web.c compiled to one
+# Build the web demo: the library's sources and the demo's web/*.c (steer_web.c, the
+# shared helpers and one scene_*.c per scene) compiled to one
 # standalone WebAssembly module (clang --target=wasm32-wasi, Debian's wasi-libc, no
 # emscripten), plus the page, into OUT (default build/web).
 #   sh web/build.sh [OUT]
@@ -32,8 +33,11 @@ mkdir -p "$OUT"
 OBJ=$(mktemp -d)
 trap 'rm -rf "$OBJ"' EXIT
 # The library goes into an archive, as libsteer.a does natively, so the link takes only
-# the members the demo uses: the file loader's stdio (and its WASI imports) stays out
-# and the module imports nothing. -DNDEBUG keeps assert's stdio out likewise.
+# the members the demo uses: the file loader's stdio stays out, and -DNDEBUG keeps
+# assert's out likewise. The only imports left are three WASI file calls (fd_write,
+# fd_seek, fd_close) that wasi-libc's snprintf links in through the world's debug labels;
+# snprintf writes to memory and never calls them, and the page stubs each with a throw.
+# The flock scene's world takes its memory from wasi-libc's malloc (memory.grow).
 for f in $files; do
     # shellcheck disable=SC2086
     "$CLANG" $FLAGS -c "$f" -o "$OBJ/$(basename "$f" .c).o"
@@ -43,6 +47,6 @@ done
 # exports.
 # shellcheck disable=SC2086
 "$CLANG" $FLAGS -nostartfiles -Wl,--no-entry -Wl,--strip-debug $exports \
-    "$ROOT/web/steer_web.c" "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
+    "$ROOT"/web/*.c "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
 mv "$OUT/steer.wasm.tmp" "$OUT/steer.wasm"
 cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$OUT/"

@@ -1,12 +1,22 @@
-// The web demo's page: loads steer.wasm (the C library and web/steer_web.c), steps the
-// running scene 60 times per second of demo time, and draws what the module writes into
-// its memory (agent records and drawing primitives; layouts in web/steer_web.h).
+// The web demo's page: loads steer.wasm (the C library, web/steer_web.c and the scenes in
+// web/scene_*.c), steps the running scene 60 times per second of demo time, and draws what
+// the module writes into its memory (agent records and drawing primitives; layouts in
+// web/steer_web.h). A crowd (the flock scene, up to 100,000 agents) is drawn in one pass:
+// small triangles batched by colour while they are a few pixels long, single dots written
+// straight into an ImageData when they are smaller.
 'use strict';
 
 const AGENT_FLOATS = 10;
 const PRIM_FLOATS = 8;
 const FORCE_LAYER = 32;
 const STEPS_PER_SECOND = 60;
+// Most steps per animation frame, and the time after which a frame stops stepping (ms):
+// a slow scene then runs behind real time instead of freezing the page.
+const MAX_STEPS_PER_FRAME = 6;
+const STEP_BUDGET_MS = 12;
+// Crowd agents are drawn as triangles down to this many pixels per world unit.
+const CROWD_TRIANGLE_SCALE = 2.5;
+const HEADING_COLOURS = 24;
 
 const AGENT_COLOURS = ['#2f6fde', '#e8772e', '#2e9e5b', '#8a4fd8', '#d64545', '#7a808a'];
 
@@ -32,6 +42,9 @@ const STYLES = {
   32: { stroke: 'rgba(214,69,69,0.8)', width: 1.5, dash: [4, 3], fill: '#d64545' }, // prediction
   33: { stroke: '#8a4fd8', width: 1.5, fill: '#8a4fd8' },               // displacement
   34: { stroke: 'rgba(46,158,91,0.55)', width: 1.2, dash: [3, 4] },     // hint
+  35: { stroke: 'rgba(46,158,91,0.9)', width: 1.3 },                    // world velocity
+  36: { stroke: 'rgba(214,69,69,0.9)', width: 1.3 },                    // world force
+  37: { stroke: 'rgba(31,36,48,0.7)', width: 1.5, dash: [5, 4], fill: 'rgba(31,36,48,0.05)' }, // neighbourhood
 };
 
 const state = {
@@ -45,6 +58,11 @@ const state = {
   fps: 0,
   frames: 0,
   fpsTime: 0,
+  stepMs: null, // mean time of one web_step over the last readout period
+  stepTotal: 0,
+  stepCount: 0,
+  pendingParams: new Map(), // slider moves, applied once per frame
+  crowdImage: null, // the ImageData crowd dots are written into
   dragging: false,
   view: { scale: 1, ox: 0, oy: 0 },
 };
@@ -86,6 +104,10 @@ function loadScene(scene, seed) {
   state.seed = seed >>> 0;
   w.web_load(scene, state.seed);
   state.accumulator = 0;
+  state.pendingParams.clear();
+  state.stepMs = null;
+  state.stepTotal = 0;
+  state.stepCount = 0;
   document.querySelectorAll('#scenes button').forEach((b, i) => b.classList.toggle('active', i === scene));
   $('scene-title').textContent = cString(w.web_scene_name(scene));
   $('scene-about').textContent = cString(w.web_scene_about(scene));
@@ -125,11 +147,15 @@ function buildParams() {
     input.step = step;
     input.value = w.web_param_value(i);
     input.setAttribute('aria-label', name.textContent);
-    const show = () => { value.textContent = w.web_param_value(i).toFixed(decimals(step)); };
+    const digits = decimals(step);
+    const format = (x) => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const show = () => { value.textContent = format(w.web_param_value(i)); };
+    // A drag fires many input events per frame, and some parameters restart the scene
+    // (the flock's count: a new world of up to 100,000 agents): apply the last value of
+    // each slider once per frame.
     input.addEventListener('input', () => {
-      w.web_set_param(i, Number(input.value));
-      show();
-      draw();
+      state.pendingParams.set(i, { value: Number(input.value), show });
+      value.textContent = format(Number(input.value));
     });
     show();
     div.append(label, input);
@@ -150,8 +176,26 @@ function setForces(on) {
   draw();
 }
 
-function stepOnce() {
+function applyParams() {
+  if (state.pendingParams.size === 0) return;
+  for (const [i, p] of state.pendingParams) {
+    state.wasm.web_set_param(i, p.value);
+    p.show();
+  }
+  state.pendingParams.clear();
+}
+
+// One step, timed for the readout.
+function timedStep() {
+  const t0 = performance.now();
   state.wasm.web_step();
+  state.stepTotal += performance.now() - t0;
+  state.stepCount++;
+}
+
+function stepOnce() {
+  applyParams();
+  timedStep();
   draw();
 }
 
@@ -260,18 +304,33 @@ function drawPrims() {
   const n = w.web_prim_count();
   const p = new Float32Array(w.memory.buffer, w.web_prims(), n * PRIM_FLOATS);
   const X = (x) => v.ox + x * v.scale, Y = (y) => v.oy + y * v.scale;
+  // Consecutive lines of one style go into one path, stroked once: the flock's force
+  // layer holds over a thousand of them.
+  let lineStyle = -1;
+  const flushLines = () => {
+    if (lineStyle >= 0) ctx.stroke();
+    lineStyle = -1;
+  };
   for (let i = 0; i < n; i++) {
     const o = i * PRIM_FLOATS;
     const kind = p[o], style = p[o + 1];
     if (style >= FORCE_LAYER && !state.forces) continue;
-    const s = applyStyle(style);
     const a = p[o + 2], b = p[o + 3], c = p[o + 4], d = p[o + 5];
-    ctx.beginPath();
     if (kind === 1) {
+      if (lineStyle !== style) {
+        flushLines();
+        applyStyle(style);
+        ctx.beginPath();
+        lineStyle = style;
+      }
       ctx.moveTo(X(a), Y(b));
       ctx.lineTo(X(c), Y(d));
-      ctx.stroke();
-    } else if (kind === 2) {
+      continue;
+    }
+    flushLines();
+    const s = applyStyle(style);
+    ctx.beginPath();
+    if (kind === 2) {
       ctx.arc(X(a), Y(b), Math.max(0, c * v.scale), 0, 2 * Math.PI);
       if (s.fill) ctx.fill();
       ctx.stroke();
@@ -286,6 +345,7 @@ function drawPrims() {
       ctx.fillText(cString(w.web_label(c)), X(a), Y(b));
     }
   }
+  flushLines();
   ctx.setLineDash([]);
 }
 
@@ -336,6 +396,95 @@ function drawAgents() {
   }
 }
 
+// ---- the crowd --------------------------------------------------------------------------
+
+// Colours by heading, around the hue circle; paler while the force vectors are shown so
+// the vectors stand out. Both as CSS colours (triangles) and packed RGBA (dots).
+function headingColours(pale) {
+  const css = [], rgba = new Uint32Array(HEADING_COLOURS);
+  const sat = pale ? 0.45 : 0.7, light = pale ? 0.78 : 0.46;
+  for (let k = 0; k < HEADING_COLOURS; k++) {
+    const hue = (360 * k) / HEADING_COLOURS;
+    css.push(`hsl(${hue}, ${sat * 100}%, ${light * 100}%)`);
+    // HSL to RGB (CSS Color 4's formula).
+    const a = sat * Math.min(light, 1 - light);
+    const channel = (m) => {
+      const t = (m + hue / 30) % 12;
+      return Math.round(255 * (light - a * Math.max(-1, Math.min(t - 3, 9 - t, 1))));
+    };
+    const r = channel(0), g = channel(8), b = channel(4);
+    rgba[k] = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0; // RGBA bytes, little-endian
+  }
+  return { css, rgba };
+}
+const PALETTES = { bright: null, pale: null };
+function palette() {
+  const key = state.forces ? 'pale' : 'bright';
+  if (!PALETTES[key]) PALETTES[key] = headingColours(state.forces);
+  return PALETTES[key];
+}
+
+function headingIndex(vx, vy) {
+  const k = Math.floor(((Math.atan2(vy, vx) + Math.PI) / (2 * Math.PI)) * HEADING_COLOURS);
+  return k >= HEADING_COLOURS ? 0 : k;
+}
+
+// Small triangles pointing along the velocity, one path per colour.
+function drawCrowdTriangles(f, n) {
+  const v = state.view;
+  const len = Math.min(9, Math.max(5, v.scale * 1.8)), half = len * 0.32;
+  const buckets = Array.from({ length: HEADING_COLOURS }, () => []);
+  for (let i = 0; i < n; i++) buckets[headingIndex(f[i * AGENT_FLOATS + 2], f[i * AGENT_FLOATS + 3])].push(i);
+  const colours = palette().css;
+  for (let k = 0; k < HEADING_COLOURS; k++) {
+    if (buckets[k].length === 0) continue;
+    ctx.beginPath();
+    for (const i of buckets[k]) {
+      const o = i * AGENT_FLOATS;
+      const x = v.ox + f[o] * v.scale, y = v.oy + f[o + 1] * v.scale;
+      const sp = Math.hypot(f[o + 2], f[o + 3]) || 1;
+      const ux = f[o + 2] / sp, uy = f[o + 3] / sp;
+      ctx.moveTo(x + ux * len * 0.6, y + uy * len * 0.6);
+      ctx.lineTo(x - ux * len * 0.4 - uy * half, y - uy * len * 0.4 + ux * half);
+      ctx.lineTo(x - ux * len * 0.4 + uy * half, y - uy * len * 0.4 - ux * half);
+      ctx.closePath();
+    }
+    ctx.fillStyle = colours[k];
+    ctx.fill();
+  }
+}
+
+// One square dot per agent, written into an ImageData over the world rectangle (device
+// pixels) and put in one call: no path work per agent at all.
+function drawCrowdPixels(f, n) {
+  const v = state.view;
+  const W = Math.max(1, Math.round(v.ww * v.scale * v.dpr)), H = Math.max(1, Math.round(v.wh * v.scale * v.dpr));
+  if (!state.crowdImage || state.crowdImage.width !== W || state.crowdImage.height !== H) state.crowdImage = new ImageData(W, H);
+  const img = state.crowdImage;
+  const px = new Uint32Array(img.data.buffer);
+  px.fill(0xffffffff);
+  const colours = palette().rgba;
+  const dot = v.dpr >= 1.5 ? 3 : 2, k = v.scale * v.dpr;
+  for (let i = 0; i < n; i++) {
+    const o = i * AGENT_FLOATS;
+    const x0 = Math.min(W - dot, Math.max(0, Math.floor(f[o] * k))), y0 = Math.min(H - dot, Math.max(0, Math.floor(f[o + 1] * k)));
+    const c = colours[headingIndex(f[o + 2], f[o + 3])];
+    for (let dy = 0; dy < dot; dy++) {
+      const row = (y0 + dy) * W + x0;
+      for (let dx = 0; dx < dot; dx++) px[row + dx] = c;
+    }
+  }
+  ctx.putImageData(img, Math.round(v.ox * v.dpr), Math.round(v.oy * v.dpr));
+}
+
+function drawCrowd() {
+  const w = state.wasm;
+  const n = w.web_agent_count();
+  const f = new Float32Array(w.memory.buffer, w.web_agents(), n * AGENT_FLOATS);
+  if (state.view.scale >= CROWD_TRIANGLE_SCALE) drawCrowdTriangles(f, n);
+  else drawCrowdPixels(f, n);
+}
+
 function draw() {
   if (!state.wasm) return;
   fitView();
@@ -345,21 +494,29 @@ function draw() {
   ctx.fillStyle = '#f7f8fa';
   ctx.fillRect(0, 0, canvas.clientWidth, canvas.clientHeight);
   ctx.fillStyle = '#ffffff';
+  ctx.fillRect(v.ox, v.oy, v.ww * v.scale, v.wh * v.scale);
+  if (state.wasm.web_crowd()) {
+    // The crowd first: its pixels replace what lies under them, the vectors go on top.
+    drawCrowd();
+    drawPrims();
+  } else {
+    drawPrims();
+    drawAgents();
+  }
   ctx.strokeStyle = '#d5dae2';
   ctx.lineWidth = 1;
-  ctx.fillRect(v.ox, v.oy, v.ww * v.scale, v.wh * v.scale);
   ctx.strokeRect(v.ox + 0.5, v.oy + 0.5, v.ww * v.scale - 1, v.wh * v.scale - 1);
-  drawPrims();
-  drawAgents();
 }
 
 function showStats() {
   const w = state.wasm;
-  const parts = [['step', w.web_step_count()], ['fps', state.fps]];
+  const parts = [['step', w.web_step_count()]];
   for (let i = 0; i < w.web_stat_count(); i++) {
     const value = w.web_stat_value(i);
-    parts.push([cString(w.web_stat_name(i)), Number.isInteger(value) ? value : value.toFixed(2)]);
+    parts.push([cString(w.web_stat_name(i)), Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(2)]);
   }
+  $('fps').textContent = state.fps;
+  $('step-ms').textContent = state.stepMs === null ? '–' : state.stepMs.toFixed(state.stepMs < 10 ? 2 : 1);
   const box = $('stats');
   box.textContent = '';
   for (const [name, value] of parts) {
@@ -375,11 +532,14 @@ function frame(time) {
   if (state.lastTime === null) state.lastTime = time;
   const dt = Math.min(0.1, (time - state.lastTime) / 1000);
   state.lastTime = time;
+  applyParams();
   if (!state.paused) {
     state.accumulator += dt * STEPS_PER_SECOND;
+    const t0 = performance.now();
     let steps = 0;
-    while (state.accumulator >= 1 && steps < 6) {
-      state.wasm.web_step();
+    while (state.accumulator >= 1 && steps < MAX_STEPS_PER_FRAME &&
+           (steps === 0 || performance.now() - t0 < STEP_BUDGET_MS)) {
+      timedStep();
       state.accumulator -= 1;
       steps++;
     }
@@ -390,6 +550,9 @@ function frame(time) {
     state.fps = Math.round((state.frames * 1000) / (time - state.fpsTime));
     state.frames = 0;
     state.fpsTime = time;
+    if (state.stepCount > 0) state.stepMs = state.stepTotal / state.stepCount;
+    state.stepTotal = 0;
+    state.stepCount = 0;
     showStats();
   }
   draw();
@@ -401,8 +564,9 @@ function frame(time) {
 async function start() {
   const response = await fetch('steer.wasm');
   const bytes = await response.arrayBuffer();
-  // The module is built to need no imports; stub any WASI call anyway so a future
-  // library change that pulls one in shows up as an error message, not a blank page.
+  // The module needs no host: the only imports are WASI file calls that wasi-libc's
+  // snprintf links in (the world's debug labels) and nothing ever calls. Stub every
+  // import with a function that throws, so a call shows up as an error message.
   const module = await WebAssembly.compile(bytes);
   const imports = {};
   for (const imp of WebAssembly.Module.imports(module)) {
@@ -437,6 +601,8 @@ async function start() {
     setPaused,
     get forces() { return state.forces; },
     get view() { return state.view; },
+    get fps() { return state.fps; },
+    get stepMs() { return state.stepMs; },
   };
   document.body.dataset.ready = '1';
   requestAnimationFrame(frame);

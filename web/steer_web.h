@@ -12,6 +12,9 @@
  *           kind (enum web_prim_kind), style (enum web_style), then up to five numbers
  *           whose meaning depends on the kind
  *
+ * The exported functions live in steer_web.c, the scenes one per file in web/scene_*.c
+ * (web_scene.h).
+ *
  * World coordinates: x to the right, y down the screen, so the page maps them to the
  * canvas with one scale and no flip. Every scene steps at 60 steps per second of demo
  * time; the same scene, seed and inputs give the same floats on every platform (the
@@ -36,6 +39,7 @@ enum web_scene {
     WEB_SCENE_PURSUE,       /* pursue and evade, with plain seek for comparison */
     WEB_SCENE_PATH,         /* path following on a closed path */
     WEB_SCENE_OBSTACLES,    /* obstacle avoidance, containment and hiding */
+    WEB_SCENE_FLOCK,        /* the batch world: 1,000 to 100,000 boids */
     WEB_SCENE_COUNT
 };
 
@@ -71,7 +75,10 @@ enum web_style {
     WEB_STYLE_FORCE_LAYER = 32,
     WEB_STYLE_PREDICTION = WEB_STYLE_FORCE_LAYER,
     WEB_STYLE_DISPLACEMENT,
-    WEB_STYLE_HINT
+    WEB_STYLE_HINT,
+    WEB_STYLE_VELOCITY,     /* a velocity from the world's debug draw */
+    WEB_STYLE_FORCE,        /* a steering force from the world's debug draw */
+    WEB_STYLE_NEIGHBOURHOOD /* a neighbourhood radius from the world's debug draw */
 };
 
 /* Scenes and their descriptions. Names and texts are NUL-terminated static strings;
@@ -118,9 +125,14 @@ float web_world_height(void);
 float web_velocity_scale(void);
 float web_force_scale(void);
 
-/* Agent and primitive arrays, see the file comment. */
+/* Agent and primitive arrays, see the file comment. The scene is drawn into them when
+ * one of these (or a stat) is first read after a change, not by every step. */
 int web_agent_count(void);
 const float *web_agents(void);
+/* 1 when the agents are a crowd (the flock: thousands of them) that the page should draw
+ * as small marks coloured by heading, without per-agent arrows (the force layer's
+ * primitives hold the vectors of a sample); 0 for a few agents drawn one by one. */
+int web_crowd(void);
 int web_prim_count(void);
 const float *web_prims(void);
 /* Caption text for a WEB_PRIM_LABEL id. */

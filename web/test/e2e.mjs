@@ -3,8 +3,10 @@
 //   node web/test/e2e.mjs --url http://127.0.0.1:PORT/ --native TRACE --out DIR
 // Checks: every scene loads with no console errors and its picture changes between
 // frames; a click moves the target and an agent, read from the wasm memory, approaches
-// it; the force-vector toggle changes the picture; and the scenes replayed in the
-// browser give bit for bit the trajectory the native build printed (web_trace.c).
+// it; the force-vector toggle changes the picture; the flock scene shows its frame rate
+// and step time, draws a sample's vectors, flocks, and runs 100,000 agents; and the
+// scenes replayed in the browser give bit for bit the trajectory the native build
+// printed (web_trace.c, the flock's world included).
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -137,6 +139,103 @@ try {
   await page.keyboard.press('f');
   await page.evaluate(() => window.steer.setPaused(false));
 
+  // 5. The flock: the batch world's crowd, its readouts, its force layer, and flocking.
+  await openScene('flock');
+  await page.evaluate(() => window.steer.setPaused(false));
+  await page.waitForTimeout(1500);
+  const readout = await page.evaluate(() => ({
+    fps: Number(document.getElementById('fps').textContent),
+    stepMs: Number(document.getElementById('step-ms').textContent),
+    crowd: window.steer.exports.web_crowd(),
+    agents: window.steer.exports.web_agent_count(),
+  }));
+  check(readout.crowd === 1 && readout.agents === 2000, 'flock: 2,000 agents drawn as a crowd', JSON.stringify(readout));
+  check(readout.fps > 0 && readout.stepMs > 0, 'flock: the FPS and step-time readouts show numbers',
+    `${readout.fps} fps, step ${readout.stepMs} ms`);
+  await page.evaluate(() => { window.steer.setPaused(true); window.steer.setForces(false); });
+  const flockPlain = await canvasHash();
+  const [fx, fy] = await pagePoint(20, 20);
+  await page.mouse.click(fx, fy);
+  const flockForces = await canvasHash();
+  const layer = await page.evaluate(() => {
+    const w = window.steer.exports;
+    const p = new Float32Array(w.memory.buffer, w.web_prims(), w.web_prim_count() * 8);
+    const count = { 35: 0, 36: 0, 37: 0 };
+    for (let i = 0; i < w.web_prim_count(); i++) if (p[i * 8 + 1] in count) count[p[i * 8 + 1]]++;
+    return { forces: window.steer.forces, ...count };
+  });
+  await page.screenshot({ path: path.join(outDir, 'shots', 'flock-forces.png') });
+  // Every 4th slot of 2,000 (at most 600 shown): 500 velocities, 500 forces, 1 neighbourhood.
+  check(layer.forces && flockForces !== flockPlain && layer[35] === 500 && layer[36] === 500 && layer[37] === 1,
+    'flock: a click shows the debug-draw vectors of a sample and changes the picture', JSON.stringify(layer));
+  await page.mouse.click(fx, fy);
+
+  // Flocking, measured in the page from the agent records: the mean over agents of the
+  // length of the mean heading of the agents within 7.5 units (itself included) is near
+  // 1 when neighbours fly together and about 1/sqrt(k) for k random headings. It must
+  // rise from the random start, and fall again once the alignment and cohesion sliders
+  // are set to 0 (which moves the agents into a world with the new recipe).
+  const flocking = await page.evaluate(() => {
+    const w = window.steer.exports;
+    const order = () => {
+      const n = w.web_agent_count();
+      const f = new Float32Array(w.memory.buffer, w.web_agents(), n * 10);
+      let sum = 0;
+      for (let i = 0; i < n; i++) {
+        let hx = 0, hy = 0, k = 0;
+        for (let j = 0; j < n; j++) {
+          const dx = f[j * 10] - f[i * 10], dy = f[j * 10 + 1] - f[i * 10 + 1];
+          if (dx * dx + dy * dy > 7.5 * 7.5) continue;
+          const s = Math.hypot(f[j * 10 + 2], f[j * 10 + 3]) || 1;
+          hx += f[j * 10 + 2] / s;
+          hy += f[j * 10 + 3] / s;
+          k++;
+        }
+        sum += Math.hypot(hx, hy) / k;
+      }
+      return sum / n;
+    };
+    const inside = () => {
+      const n = w.web_agent_count(), W = w.web_world_width(), H = w.web_world_height();
+      const f = new Float32Array(w.memory.buffer, w.web_agents(), n * 10);
+      for (let i = 0; i < n; i++) if (!(f[i * 10] >= 0 && f[i * 10] <= W && f[i * 10 + 1] >= 0 && f[i * 10 + 1] <= H)) return false;
+      return true;
+    };
+    w.web_load(w.web_scene(), 7);
+    const start = order();
+    for (let i = 0; i < 600; i++) w.web_step();
+    const flocked = order(), agents = w.web_agent_count(), wrapped = inside();
+    w.web_set_param(2, 0);
+    w.web_set_param(3, 0);
+    for (let i = 0; i < 600; i++) w.web_step();
+    return { start, flocked, apart: order(), agents, after: w.web_agent_count(), wrapped };
+  });
+  const fl = Object.fromEntries(Object.entries(flocking).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(3)) : v]));
+  check(flocking.flocked > 0.8 && flocking.flocked > flocking.start + 0.3,
+    'flock: neighbours come to fly together', JSON.stringify(fl));
+  check(flocking.apart < flocking.flocked - 0.2 && flocking.after === flocking.agents,
+    'flock: alignment and cohesion sliders at 0 break the flocks up, keeping every agent');
+  check(flocking.wrapped, 'flock: every agent stays inside the wrap-around box');
+
+  // 100,000 agents through the page's own slider; the frame rate is logged as a figure.
+  await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
+  await page.evaluate(() => {
+    const input = document.querySelector('#params input');
+    input.value = '100000';
+    input.dispatchEvent(new Event('input'));
+    window.steer.setPaused(false);
+  });
+  await page.waitForFunction(() => window.steer.exports.web_agent_count() === 100000, null, { timeout: 10000 }).catch(() => {});
+  const big1 = await canvasHash();
+  await page.waitForTimeout(3000);
+  const big2 = await canvasHash();
+  const big = await page.evaluate(() => ({ agents: window.steer.exports.web_agent_count(),
+    fps: window.steer.fps, stepMs: window.steer.stepMs, steps: window.steer.exports.web_step_count() }));
+  await page.screenshot({ path: path.join(outDir, 'shots', 'flock-100000.png') });
+  check(big.agents === 100000 && big.steps > 0 && big1 !== big2, 'flock: the slider runs 100,000 agents and the picture moves',
+    `${big.steps} steps, ${big.fps} fps, step ${big.stepMs === null ? '-' : big.stepMs.toFixed(1)} ms`);
+  await page.evaluate(() => window.steer.load(0, 1));
+
   // 4. Native and wasm trajectories: the same script as web/test/web_trace.c.
   const wasmTrace = await page.evaluate(() => {
     const w = window.steer.exports;
@@ -148,6 +247,7 @@ try {
         for (let step = 1; step <= 600; step++) {
           w.web_step();
           if (step === 200) w.web_set_target(f32(w.web_world_width() * f32(0.3)), f32(w.web_world_height() * f32(0.6)));
+          if (step === 300) w.web_set_param(1, w.web_param_max(1));
           if (step % 100 === 0) {
             const n = w.web_agent_count() * 10;
             const dv = new DataView(w.memory.buffer, w.web_agents(), n * 4);

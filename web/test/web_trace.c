@@ -1,6 +1,7 @@
-/* web_trace: the web demo's scenes run natively, printed as the bits of every agent
- * float at checkpoints. The end-to-end test runs the same script on the .wasm in the
- * browser (web/test/e2e.mjs, traceScenes) and requires the two outputs to be equal. */
+/* web_trace: the web demo's scenes run natively (the flock's 2,000 agents in the batch
+ * world among them), printed as the bits of every agent float at checkpoints. The
+ * end-to-end test runs the same script on the .wasm in the browser (web/test/e2e.mjs,
+ * section 4) and requires the two outputs to be equal. */
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,8 @@ int main(void)
                 web_step();
                 if (step == 200)
                     web_set_target(web_world_width() * 0.3f, web_world_height() * 0.6f);
+                /* A slider moved mid-run (the flock moves its agents into a new world). */
+                if (step == 300) web_set_param(1, web_param_max(1));
                 if (step % 100 == 0) web_trace_print(scene, seeds[k], step);
             }
         }
