@@ -17,6 +17,7 @@
  *   grid.h        tile grids, map loader, seed 003's grid chases, occupancy, evasion
  *   astar.h       A*, line of sight, path smoothing, the A* chase
  *   flock.h       separation, alignment, cohesion, leader following, queueing
+ *   crowd.h       crowds: ORCA velocity filter, predictive agent avoidance
  *   world.h       the batch world: handles, recipes, spatial index, bounds, threads
  */
 #ifndef STEER_STEER_H
@@ -38,6 +39,7 @@
 #include "steer/grid.h"
 #include "steer/astar.h"
 #include "steer/flock.h"
+#include "steer/crowd.h"
 #include "steer/world.h"
 
 #endif /* STEER_STEER_H */

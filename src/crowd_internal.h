@@ -1,0 +1,97 @@
+/* Private 2D helpers of the crowd code (steer/crowd.h): planar vectors, ORCA half-planes
+ * and the linear program that intersects them (crowd_lp.c). */
+#ifndef STEER_CROWD_INTERNAL_H
+#define STEER_CROWD_INTERNAL_H
+
+#include "steer/crowd.h"
+
+/* A vector in the agent's plane: (x, y) for XY agents, (x, z) for XZ and 3D agents. */
+typedef struct steer_v2 {
+    float x, y;
+} steer_v2;
+
+static inline steer_v2 steer__v2(float x, float y)
+{
+    steer_v2 v = {x, y};
+    return v;
+}
+
+static inline steer_v2 steer__v2_add(steer_v2 a, steer_v2 b)
+{
+    return steer__v2(a.x + b.x, a.y + b.y);
+}
+
+static inline steer_v2 steer__v2_sub(steer_v2 a, steer_v2 b)
+{
+    return steer__v2(a.x - b.x, a.y - b.y);
+}
+
+static inline steer_v2 steer__v2_scale(steer_v2 a, float s)
+{
+    return steer__v2(a.x * s, a.y * s);
+}
+
+static inline float steer__v2_dot(steer_v2 a, steer_v2 b)
+{
+    return a.x * b.x + a.y * b.y;
+}
+
+/* The 2D cross product: > 0 when b is counter-clockwise from a. */
+static inline float steer__v2_det(steer_v2 a, steer_v2 b)
+{
+    return a.x * b.y - a.y * b.x;
+}
+
+static inline float steer__v2_len_sq(steer_v2 a)
+{
+    return steer__v2_dot(a, a);
+}
+
+/* a turned a quarter counter-clockwise. */
+static inline steer_v2 steer__v2_left(steer_v2 a)
+{
+    return steer__v2(-a.y, a.x);
+}
+
+/* Unit vector along a, or zero when a is (nearly) zero. */
+static inline steer_v2 steer__v2_normalize(steer_v2 a)
+{
+    float l2 = steer__v2_len_sq(a);
+    if (!(l2 > STEER_EPSILON_SQ)) return steer__v2(0.0f, 0.0f);
+    return steer__v2_scale(a, 1.0f / sqrtf(l2));
+}
+
+/* The planar part of a 3D vector, and back (the up component is set to `up`). */
+static inline steer_v2 steer__v2_from(steer_space space, steer_vec3 v)
+{
+    return space == STEER_SPACE_XY ? steer__v2(v.x, v.y) : steer__v2(v.x, v.z);
+}
+
+static inline steer_vec3 steer__v2_to(steer_space space, steer_v2 v, float up)
+{
+    return space == STEER_SPACE_XY ? steer_v3(v.x, v.y, up) : steer_v3(v.x, up, v.y);
+}
+
+/* A half-plane of allowed velocities: those on the left of the directed line through
+ * `point` along the unit vector `dir` (or on it). */
+typedef struct steer_orca_line {
+    steer_v2 point, dir;
+} steer_orca_line;
+
+/* Most half-planes one solve holds: every neighbour and every wall. */
+#define STEER_ORCA_MAX_LINES (STEER_ORCA_MAX_NEIGHBOURS + STEER_ORCA_MAX_SEGMENTS)
+
+/* The velocity in the disc of radius max_speed and in every half-plane that is closest
+ * to `preferred`. lines[0, hard) are walls, kept hard when the half-planes have no
+ * common point; the rest are then relaxed together (the point that violates the worst
+ * of them least). n <= STEER_ORCA_MAX_LINES. */
+steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int hard, float max_speed,
+                           steer_v2 preferred);
+
+/* The half-plane of a wall segment a-b (relative to the agent, already in its plane) for
+ * an agent of radius r moving at velocity v, seen within 1/inv_tau seconds; false when
+ * the half-planes already in lines[0, count) cover it (nothing to add). */
+bool steer__orca_wall_line(steer_v2 a, steer_v2 b, float r, float inv_tau, steer_v2 v,
+                           const steer_orca_line *lines, int count, steer_orca_line *out);
+
+#endif /* STEER_CROWD_INTERNAL_H */

@@ -1,0 +1,248 @@
+/* ORCA (steer/crowd.h, docs/crowd.md): a half-plane of permitted velocities for each
+ * nearby agent and wall, then the linear program of crowd_lp.c. After van den Berg, Guy,
+ * Lin and Manocha, "Reciprocal n-body collision avoidance" (2011). */
+#include "crowd_internal.h"
+
+/* The agent as the half-plane builders see it, in its plane. */
+typedef struct steer_orca_self {
+    steer_v2 p, v;
+    float radius;
+    float inv_tau, inv_tau_obst, inv_dt;
+    float responsibility;
+    float grow; /* 1 + clearance */
+    uint32_t id;
+} steer_orca_self;
+
+/* How far equal partners' shares are pulled apart by id order (0.5 +- 0.05). */
+#define STEER_ORCA_SKEW 0.1f
+
+/* One chosen neighbour: its index and squared distance (for the nearest-first order). */
+typedef struct steer_orca_pick {
+    float d2;
+    int index;
+} steer_orca_pick;
+
+steer_orca_params steer_orca_default(void)
+{
+    steer_orca_params p;
+    p.radius = -1.0f;
+    p.neighbour_dist = 15.0f;
+    p.max_neighbours = 10;
+    p.time_horizon = 10.0f;
+    p.time_horizon_obstacles = 10.0f;
+    p.responsibility = 1.0f;
+    p.clearance = 0.1f;
+    p.sidestep = 0.5f;
+    return p;
+}
+
+static float steer_orca_positive_or(float x, float fallback)
+{
+    return x > 0.0f && steer_is_finite(x) ? x : fallback;
+}
+
+static float steer_orca_weight(float w)
+{
+    return w >= 0.0f && steer_is_finite(w) ? w : 1.0f;
+}
+
+/* Insert (d2, index) into the sorted list picks[0, *n) of at most cap entries, keeping
+ * the nearest; equal distances keep the earlier index first. */
+static void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, float d2, int index)
+{
+    if (*n == cap && !(d2 < picks[cap - 1].d2)) return;
+    int k = *n < cap ? (*n)++ : cap - 1;
+    while (k > 0 && d2 < picks[k - 1].d2) {
+        picks[k] = picks[k - 1];
+        k--;
+    }
+    picks[k].d2 = d2;
+    picks[k].index = index;
+}
+
+/* The half-plane for one neighbour: velocities that keep the pair apart for tau, moved
+ * by this agent's share of the smallest change u that reaches one. */
+static steer_orca_line steer_orca_agent_line(const steer_orca_self *s, steer_v2 rel_p,
+                                             steer_v2 rel_v, float R, float share, float tie)
+{
+    float d2 = steer__v2_len_sq(rel_p), R2 = R * R;
+    steer_v2 dir, u;
+    if (d2 > R2) {
+        steer_v2 w = steer__v2_sub(rel_v, steer__v2_scale(rel_p, s->inv_tau));
+        float wl2 = steer__v2_len_sq(w), along = steer__v2_dot(w, rel_p);
+        if (along < 0.0f && along * along > R2 * wl2) {
+            /* Nearest boundary point is on the cut-off circle at rel_p / tau. */
+            float wl = sqrtf(wl2);
+            steer_v2 unit = steer__v2_scale(w, 1.0f / wl);
+            dir = steer__v2(unit.y, -unit.x);
+            u = steer__v2_scale(unit, R * s->inv_tau - wl);
+        } else {
+            /* Nearest boundary point is on a leg of the cone: the side w lies on. */
+            float leg = sqrtf(d2 - R2), inv = 1.0f / d2;
+            if (steer__v2_det(rel_p, w) > 0.0f) {
+                dir = steer__v2((rel_p.x * leg - rel_p.y * R) * inv,
+                                (rel_p.x * R + rel_p.y * leg) * inv);
+            } else {
+                dir = steer__v2(-(rel_p.x * leg + rel_p.y * R) * inv,
+                                -(-rel_p.x * R + rel_p.y * leg) * inv);
+            }
+            u = steer__v2_sub(steer__v2_scale(dir, steer__v2_dot(rel_v, dir)), rel_v);
+        }
+    } else {
+        /* Already overlapping: get apart within this one step. */
+        steer_v2 w = steer__v2_sub(rel_v, steer__v2_scale(rel_p, s->inv_dt));
+        float wl = sqrtf(steer__v2_len_sq(w));
+        steer_v2 unit;
+        if (wl > 1e-6f) unit = steer__v2_scale(w, 1.0f / wl);
+        else if (d2 > STEER_EPSILON_SQ) unit = steer__v2_normalize(steer__v2_scale(rel_p, -1.0f));
+        else unit = steer__v2(tie, 0.0f); /* on top of each other: split by id order */
+        dir = steer__v2(unit.y, -unit.x);
+        u = steer__v2_scale(unit, R * s->inv_dt - wl);
+    }
+    steer_orca_line line;
+    line.point = steer__v2_add(s->v, steer__v2_scale(u, share));
+    line.dir = dir;
+    return line;
+}
+
+static bool steer_orca_neighbour_ok(const steer_crowd_neighbour *nb)
+{
+    return steer_v3_is_finite(nb->position) && steer_v3_is_finite(nb->velocity) &&
+           nb->radius >= 0.0f && steer_is_finite(nb->radius);
+}
+
+/* Half-planes for the nearest agents, appended at lines[n]; returns the new count. */
+static int steer_orca_agent_lines(const steer_orca_self *s, const steer_orca_params *params,
+                                  steer_space space, const steer_crowd_view *view,
+                                  steer_orca_line *lines, int n)
+{
+    int cap = params->max_neighbours < STEER_ORCA_MAX_NEIGHBOURS ? params->max_neighbours
+                                                                 : STEER_ORCA_MAX_NEIGHBOURS;
+    float range = steer_orca_positive_or(params->neighbour_dist, 0.0f), range2 = range * range;
+    if (cap <= 0 || view->agents == NULL) return n;
+    steer_orca_pick picks[STEER_ORCA_MAX_NEIGHBOURS];
+    int count = 0;
+    for (int i = 0; i < view->agent_count; i++) {
+        const steer_crowd_neighbour *nb = &view->agents[i];
+        if (!steer_orca_neighbour_ok(nb)) continue;
+        float d2 = steer__v2_len_sq(steer__v2_sub(steer__v2_from(space, nb->position), s->p));
+        if (d2 < range2) steer_orca_keep_nearest(picks, &count, cap, d2, i);
+    }
+    for (int k = 0; k < count; k++) {
+        const steer_crowd_neighbour *nb = &view->agents[picks[k].index];
+        float other = steer_orca_weight(nb->responsibility), sum = s->responsibility + other;
+        float share = sum > 0.0f ? s->responsibility / sum : 0.5f;
+        if (!(share > 0.0f)) continue; /* it does all the avoiding: no constraint here */
+        float skew = share < 1.0f - share ? share : 1.0f - share;
+        share += (s->id < nb->id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
+        steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
+        steer_v2 rel_v = steer__v2_sub(s->v, steer__v2_from(space, nb->velocity));
+        float tie = s->id < nb->id ? 1.0f : -1.0f;
+        float R = (s->radius + nb->radius) * s->grow;
+        lines[n++] = steer_orca_agent_line(s, rel_p, rel_v, R, share, tie);
+    }
+    return n;
+}
+
+/* Squared distance from the origin to segment a-b. */
+static float steer_orca_segment_d2(steer_v2 a, steer_v2 b)
+{
+    steer_v2 ab = steer__v2_sub(b, a);
+    float l2 = steer__v2_len_sq(ab);
+    float t = l2 > 0.0f ? -steer__v2_dot(a, ab) / l2 : 0.0f;
+    t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+    return steer__v2_len_sq(steer__v2_add(a, steer__v2_scale(ab, t)));
+}
+
+/* Half-planes for the nearest walls within reach (nearest first, so nearer walls can
+ * cover the ones behind them), written from lines[0]; returns the count. */
+static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, steer_space space,
+                                 const steer_crowd_view *view, steer_orca_line *lines)
+{
+    if (view->segments == NULL) return 0;
+    float r = s->radius * s->grow, reach = max_speed / s->inv_tau_obst + r, reach2 = reach * reach;
+    steer_orca_pick picks[STEER_ORCA_MAX_SEGMENTS];
+    int count = 0;
+    for (int i = 0; i < view->segment_count; i++) {
+        const steer_segment *w = &view->segments[i];
+        if (!steer_v3_is_finite(w->a) || !steer_v3_is_finite(w->b)) continue;
+        steer_v2 a = steer__v2_sub(steer__v2_from(space, w->a), s->p);
+        steer_v2 b = steer__v2_sub(steer__v2_from(space, w->b), s->p);
+        float d2 = steer_orca_segment_d2(a, b);
+        if (d2 < reach2) steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_SEGMENTS, d2, i);
+    }
+    int n = 0;
+    for (int k = 0; k < count; k++) {
+        const steer_segment *w = &view->segments[picks[k].index];
+        steer_v2 a = steer__v2_sub(steer__v2_from(space, w->a), s->p);
+        steer_v2 b = steer__v2_sub(steer__v2_from(space, w->b), s->p);
+        n += steer__orca_wall_line(a, b, r, s->inv_tau_obst, s->v, lines, n, &lines[n]);
+    }
+    return n;
+}
+
+/* The keep-right rule (steer_orca_params.sidestep). It reads only the agent's own
+ * velocity, so it costs no second solve; and since every agent leans the same way, a
+ * ring or a grid of agents heading for one point turns into a swirl instead of a jam
+ * that mirror symmetry would hold in place. */
+static steer_v2 steer_orca_keep_right(const steer_orca_self *s, steer_space space, steer_v2 pref,
+                                      float sidestep)
+{
+    float speed2 = steer__v2_len_sq(pref);
+    if (!(sidestep > 0.0f) || !steer_is_finite(sidestep) || !(speed2 > STEER_EPSILON_SQ))
+        return pref;
+    float short_by = 1.0f - steer__v2_dot(s->v, pref) / speed2; /* 0: moving as it wants */
+    short_by = short_by < 0.0f ? 0.0f : (short_by > 1.0f ? 1.0f : short_by);
+    /* Clockwise seen from the up axis, as long as pref: (y, -x) in x,y; in x,z (Y up) it
+     * is (-z, x). */
+    steer_v2 right = space == STEER_SPACE_XY ? steer__v2(pref.y, -pref.x) : steer__v2(-pref.y, pref.x);
+    return steer__v2_add(pref, steer__v2_scale(right, sidestep * short_by));
+}
+
+static steer_orca_self steer_orca_self_make(const steer_agent *agent,
+                                            const steer_orca_params *params, uint32_t id, float dt)
+{
+    steer_orca_self s;
+    steer_space space = agent->space;
+    s.p = steer__v2_from(space, agent->position);
+    s.v = steer__v2_from(space, agent->velocity);
+    float r = params->radius;
+    if (!(r >= 0.0f) || !steer_is_finite(r)) r = agent->radius;
+    s.radius = r >= 0.0f && steer_is_finite(r) ? r : 0.0f;
+    s.inv_tau = 1.0f / steer_orca_positive_or(params->time_horizon, 10.0f);
+    s.inv_tau_obst = 1.0f / steer_orca_positive_or(params->time_horizon_obstacles, 10.0f);
+    s.inv_dt = 1.0f / steer_orca_positive_or(dt, 1.0f / 60.0f);
+    s.responsibility = steer_orca_weight(params->responsibility);
+    s.grow = 1.0f + (params->clearance > 0.0f && steer_is_finite(params->clearance) ? params->clearance : 0.0f);
+    s.id = id;
+    return s;
+}
+
+steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
+                               const steer_orca_params *params, const steer_crowd_view *view,
+                               float dt)
+{
+    STEER_ASSERT(agent != NULL && params != NULL);
+    if (agent == NULL || params == NULL || !steer_agent_state_is_finite(agent))
+        return steer_v3_zero();
+    float max_speed = agent->max_speed;
+    if (!(max_speed > 0.0f) || !steer_is_finite(max_speed)) return steer_v3_zero();
+    if (!steer_v3_is_finite(preferred)) preferred = steer_v3_zero();
+    steer_space space = agent->space;
+    /* 3D flyers keep their climb; the rest of the speed budget is for the plane. */
+    float up = space == STEER_SPACE_3D ? steer_clampf(preferred.y, -max_speed, max_speed) : 0.0f;
+    float planar_max = steer_sqrt(max_speed * max_speed - up * up);
+    steer_orca_self s = steer_orca_self_make(agent, params, view ? view->self_id : 0u, dt);
+    steer_orca_line lines[STEER_ORCA_MAX_LINES];
+    int hard = 0, n = 0;
+    if (view != NULL) {
+        hard = steer_orca_wall_lines(&s, planar_max, space, view, lines);
+        n = steer_orca_agent_lines(&s, params, space, view, lines, hard);
+    }
+    /* Leaning is for agents that meet something, and never for one that holds its
+     * course (responsibility 0). */
+    float sidestep = n > 0 && s.responsibility > 0.0f ? params->sidestep : 0.0f;
+    steer_v2 aim = steer_orca_keep_right(&s, space, steer__v2_from(space, preferred), sidestep);
+    steer_v2 v = steer__orca_solve(lines, n, hard, planar_max, aim);
+    return steer__v2_to(space, v, up);
+}

@@ -1,0 +1,496 @@
+/* Crowds (steer/crowd.h): ORCA's guarantees as properties, small versions of the circle
+ * and crossing scenes run to completion without a single overlap, responsibility,
+ * walls, predictive avoidance and bad input. The scenes here run the pure functions in
+ * a little loop of their own; the world's filter has its own tests in test_world.c. */
+#include "steer/steer.h"
+#include "test.h"
+
+#ifndef SIM_MAX
+#define SIM_MAX 64
+#endif
+
+/* A crowd stepped the way ORCA assumes: every agent picks its new velocity from the same
+ * snapshot, then all move at once with position += velocity * dt. */
+typedef struct sim {
+    int n;
+    steer_agent a[SIM_MAX];
+    steer_vec3 goal[SIM_MAX];
+    float responsibility[SIM_MAX];
+    const steer_segment *walls;
+    int wall_count;
+    steer_orca_params params;
+    float dt;
+    int collisions; /* pairs that overlapped by more than 1% of their radius sum, summed
+                       over the steps */
+    float min_wall_gap; /* smallest (distance to a wall - radius) seen */
+} sim;
+
+static steer_agent crowd_agent(float x, float y, float radius, float max_speed)
+{
+    steer_agent a = steer_agent_default();
+    a.position = steer_v3(x, y, 0.0f);
+    a.radius = radius;
+    a.max_speed = max_speed;
+    return a;
+}
+
+static void sim_init(sim *s)
+{
+    memset(s, 0, sizeof *s);
+    s->params = steer_orca_default();
+    s->dt = 0.25f;
+    s->min_wall_gap = HUGE_VALF;
+}
+
+static int sim_add(sim *s, steer_vec3 from, steer_vec3 to)
+{
+    int i = s->n++;
+    s->a[i] = crowd_agent(from.x, from.y, 1.5f, 2.0f);
+    s->goal[i] = to;
+    s->responsibility[i] = 1.0f;
+    return i;
+}
+
+/* The scenes' preferred velocity: a unit vector towards the goal, shorter inside 1. */
+static steer_vec3 preferred(const steer_agent *a, steer_vec3 goal)
+{
+    steer_vec3 d = steer_sub(goal, a->position);
+    return steer_length_sq(d) > 1.0f ? steer_normalize(d) : d;
+}
+
+static float segment_distance(steer_vec3 p, const steer_segment *w)
+{
+    steer_vec3 ab = steer_sub(w->b, w->a);
+    float t = steer_clampf(steer_dot(steer_sub(p, w->a), ab) / steer_length_sq(ab), 0.0f, 1.0f);
+    return steer_distance(p, steer_add_scaled(w->a, ab, t));
+}
+
+static void sim_count(sim *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        for (int j = i + 1; j < s->n; j++) {
+            float r = s->a[i].radius + s->a[j].radius;
+            if (steer_distance(s->a[i].position, s->a[j].position) < 0.99f * r) s->collisions++;
+        }
+        for (int k = 0; k < s->wall_count; k++) {
+            float gap = segment_distance(s->a[i].position, &s->walls[k]) - s->a[i].radius;
+            if (gap < s->min_wall_gap) s->min_wall_gap = gap;
+        }
+    }
+}
+
+static void sim_step(sim *s)
+{
+    steer_crowd_neighbour all[SIM_MAX], others[SIM_MAX];
+    steer_vec3 next[SIM_MAX];
+    for (int i = 0; i < s->n; i++) {
+        all[i].position = s->a[i].position;
+        all[i].velocity = s->a[i].velocity;
+        all[i].radius = s->a[i].radius;
+        all[i].responsibility = s->responsibility[i];
+        all[i].id = (uint32_t)i;
+    }
+    for (int i = 0; i < s->n; i++) {
+        int m = 0;
+        for (int j = 0; j < s->n; j++)
+            if (j != i) others[m++] = all[j];
+        steer_crowd_view view = {(uint32_t)i, others, m, s->walls, s->wall_count};
+        steer_orca_params p = s->params;
+        p.responsibility = s->responsibility[i];
+        next[i] = steer_orca_velocity(&s->a[i], preferred(&s->a[i], s->goal[i]), &p, &view, s->dt);
+    }
+    for (int i = 0; i < s->n; i++) {
+        s->a[i].velocity = next[i];
+        s->a[i].position = steer_add_scaled(s->a[i].position, next[i], s->dt);
+    }
+    sim_count(s);
+}
+
+static int sim_arrived(const sim *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->n; i++)
+        n += steer_distance(s->a[i].position, s->goal[i]) <= s->a[i].radius ? 1 : 0;
+    return n;
+}
+
+/* Steps until everyone is at its goal (or `cap`); returns the steps taken. */
+static int sim_run(sim *s, int cap)
+{
+    int steps = 0;
+    while (steps < cap && sim_arrived(s) < s->n) {
+        sim_step(s);
+        steps++;
+    }
+    return steps;
+}
+
+/* ---- the linear program ------------------------------------------------------------ */
+
+static void test_orca_free_space_gives_preferred(void)
+{
+    steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+    steer_orca_params p = steer_orca_default();
+    steer_vec3 v = steer_orca_velocity(&a, steer_v3(0.6f, -0.8f, 0), &p, NULL, 0.25f);
+    CHECK_NEAR(v.x, 0.6f, 1e-6f);
+    CHECK_NEAR(v.y, -0.8f, 1e-6f);
+    /* Faster than max_speed: the same direction at max_speed. */
+    v = steer_orca_velocity(&a, steer_v3(6.0f, 8.0f, 0), &p, NULL, 0.25f);
+    CHECK_NEAR(v.x, 1.2f, 1e-5f);
+    CHECK_NEAR(v.y, 1.6f, 1e-5f);
+    /* A neighbour beyond neighbour_dist changes nothing. */
+    steer_crowd_neighbour far = {steer_v3(20, 0, 0), steer_v3(-2, 0, 0), 1.0f, 1.0f, 1u};
+    steer_crowd_view view = {0u, &far, 1, NULL, 0};
+    v = steer_orca_velocity(&a, steer_v3(1, 0, 0), &p, &view, 0.25f);
+    CHECK(v.x == 1.0f && v.y == 0.0f);
+}
+
+/* Smallest distance between two discs moving straight for `t` seconds from offset dp
+ * with relative velocity dv. */
+static float min_gap(steer_vec3 dp, steer_vec3 dv, float t)
+{
+    float dv2 = steer_length_sq(dv);
+    float s = dv2 > 0.0f ? steer_clampf(-steer_dot(dp, dv) / dv2, 0.0f, t) : 0.0f;
+    return steer_length(steer_add_scaled(dp, dv, s));
+}
+
+/* ORCA's theorem: when both agents of a pair take their ORCA velocities, they do not
+ * collide within the time horizon (random pairs, random velocities, random shares). */
+static void test_orca_pair_is_collision_free_for_the_horizon(void)
+{
+    steer_rng rng = steer_rng_make(7u, 1u);
+    steer_orca_params p = steer_orca_default();
+    p.time_horizon = 4.0f;
+    for (int k = 0; k < 2000; k++) {
+        steer_agent a = crowd_agent(0, 0, steer_rng_range(&rng, 0.2f, 2.0f), 6.0f);
+        steer_agent b = crowd_agent(steer_rng_range(&rng, -8, 8), steer_rng_range(&rng, -8, 8),
+                                    steer_rng_range(&rng, 0.2f, 2.0f), 6.0f);
+        if (steer_distance(a.position, b.position) <= a.radius + b.radius) continue;
+        a.velocity = steer_v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), 0);
+        b.velocity = steer_v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), 0);
+        float ra = steer_rng_range(&rng, 0, 3), rb = steer_rng_range(&rng, 0, 3);
+        steer_crowd_neighbour nb_of_a = {b.position, b.velocity, b.radius, rb, 1u};
+        steer_crowd_neighbour nb_of_b = {a.position, a.velocity, a.radius, ra, 0u};
+        steer_crowd_view va = {0u, &nb_of_a, 1, NULL, 0}, vb = {1u, &nb_of_b, 1, NULL, 0};
+        p.responsibility = ra;
+        steer_vec3 na = steer_orca_velocity(&a, a.velocity, &p, &va, 0.25f);
+        p.responsibility = rb;
+        steer_vec3 nb = steer_orca_velocity(&b, b.velocity, &p, &vb, 0.25f);
+        float gap = min_gap(steer_sub(b.position, a.position), steer_sub(nb, na), p.time_horizon);
+        CHECK_MSG(gap >= (a.radius + b.radius) * 0.999f, "pair %d: gap %g < %g", k, (double)gap,
+                  (double)(a.radius + b.radius));
+    }
+}
+
+/* The result stays within max_speed and is a real number for any crowd around it. */
+static void test_orca_respects_max_speed(void)
+{
+    steer_rng rng = steer_rng_make(11u, 2u);
+    steer_orca_params p = steer_orca_default();
+    for (int k = 0; k < 300; k++) {
+        steer_crowd_neighbour nbs[20];
+        for (int j = 0; j < 20; j++) {
+            nbs[j].position = steer_v3(steer_rng_range(&rng, -6, 6), steer_rng_range(&rng, -6, 6), 0);
+            nbs[j].velocity = steer_v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), 0);
+            nbs[j].radius = 1.0f;
+            nbs[j].responsibility = 1.0f;
+            nbs[j].id = (uint32_t)j + 1u;
+        }
+        steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+        a.velocity = steer_v3(steer_rng_range(&rng, -2, 2), 0, 0);
+        steer_crowd_view view = {0u, nbs, 20, NULL, 0};
+        steer_vec3 v = steer_orca_velocity(&a, steer_v3(2, 1, 0), &p, &view, 0.25f);
+        CHECK(steer_v3_is_finite(v));
+        CHECK_MSG(steer_length(v) <= 2.0f * 1.0001f, "case %d: |v| = %g", k, (double)steer_length(v));
+        CHECK(v.z == 0.0f);
+    }
+}
+
+/* ---- scenes ---------------------------------------------------------------------------- */
+
+static void test_two_agents_head_on_pass(void)
+{
+    sim s;
+    sim_init(&s);
+    sim_add(&s, steer_v3(-10, 0, 0), steer_v3(10, 0, 0));
+    sim_add(&s, steer_v3(10, 0, 0), steer_v3(-10, 0, 0));
+    int steps = sim_run(&s, 400);
+    CHECK_MSG(sim_arrived(&s) == 2, "after %d steps", steps);
+    CHECK(s.collisions == 0);
+    /* They passed each other: the one from the left is now on the right. */
+    CHECK(s.a[0].position.x > s.a[1].position.x);
+}
+
+static void test_small_circle_no_collisions_all_arrive(void)
+{
+    sim s;
+    sim_init(&s);
+    const int n = 24;
+    float radius = 0.8f * (float)n;
+    for (int i = 0; i < n; i++) {
+        float ang = (float)(2.0 * TEST_PI * i / n);
+        steer_vec3 p = steer_v3(radius * steer_cos(ang), radius * steer_sin(ang), 0);
+        sim_add(&s, p, steer_scale(p, -1.0f));
+    }
+    int steps = sim_run(&s, 2000);
+    CHECK_MSG(sim_arrived(&s) == n, "%d of %d after %d steps", sim_arrived(&s), n, steps);
+    CHECK_MSG(s.collisions == 0, "%d overlapping pairs", s.collisions);
+}
+
+static void test_small_crossing_no_collisions_all_arrive(void)
+{
+    sim s;
+    sim_init(&s);
+    const int side = 7;
+    for (int y = 0; y < side; y++) {
+        for (int x = 0; x < side; x++) {
+            steer_vec3 p = steer_v3(4.0f * (float)(x - side / 2), 4.0f * (float)(y - side / 2), 0);
+            sim_add(&s, p, steer_scale(p, -1.0f));
+        }
+    }
+    int steps = sim_run(&s, 2000);
+    CHECK_MSG(sim_arrived(&s) == s.n, "%d of %d after %d steps", sim_arrived(&s), s.n, steps);
+    CHECK_MSG(s.collisions == 0, "%d overlapping pairs", s.collisions);
+}
+
+/* A scripted agent (responsibility 0) walks a straight line through a group coming the
+ * other way: it never leaves its line or changes speed, and the others go round it. */
+static void test_responsibility_zero_keeps_its_line(void)
+{
+    sim s;
+    sim_init(&s);
+    int boss = sim_add(&s, steer_v3(-20, 0, 0), steer_v3(20, 0, 0));
+    s.responsibility[boss] = 0.0f;
+    sim_add(&s, steer_v3(12, 0.3f, 0), steer_v3(-20, 0.3f, 0));
+    sim_add(&s, steer_v3(16, -2.0f, 0), steer_v3(-20, -4.0f, 0));
+    sim_add(&s, steer_v3(16, 2.5f, 0), steer_v3(-20, 4.5f, 0));
+    for (int k = 0; k < 200; k++) {
+        float x0 = s.a[boss].position.x;
+        sim_step(&s);
+        CHECK(s.a[boss].position.y == 0.0f);
+        if (s.a[boss].position.x < 19.0f) CHECK_NEAR(s.a[boss].position.x - x0, 0.25f, 1e-5f);
+    }
+    CHECK(sim_arrived(&s) == s.n);
+    CHECK_MSG(s.collisions == 0, "%d overlapping pairs", s.collisions);
+}
+
+/* The same scene with everyone at responsibility 1: the first agent does move aside,
+ * so the test above is not passing by accident. */
+static void test_equal_responsibility_shares_the_dodge(void)
+{
+    sim s;
+    sim_init(&s);
+    sim_add(&s, steer_v3(-20, 0, 0), steer_v3(20, 0, 0));
+    sim_add(&s, steer_v3(12, 0.3f, 0), steer_v3(-20, 0.3f, 0));
+    float most = 0.0f;
+    for (int k = 0; k < 200; k++) {
+        sim_step(&s);
+        most = fmaxf(most, fabsf(s.a[0].position.y));
+    }
+    CHECK(most > 0.5f);
+    CHECK(s.collisions == 0);
+}
+
+/* A square block (its four edges as walls) between agents and their goals: no agent
+ * ever comes closer to a wall than its radius, and those not aimed dead at the middle
+ * of a face find their way round. */
+static void test_agents_never_enter_walls(void)
+{
+    static const steer_segment box[4] = {
+        {{-4, -4, 0}, {4, -4, 0}}, {{4, -4, 0}, {4, 4, 0}},
+        {{4, 4, 0}, {-4, 4, 0}}, {{-4, 4, 0}, {-4, -4, 0}}};
+    sim s;
+    sim_init(&s);
+    s.walls = box;
+    s.wall_count = 4;
+    for (int k = 0; k < 6; k++) {
+        float y = -10.0f + 4.0f * (float)k;
+        sim_add(&s, steer_v3(-16, y, 0), steer_v3(16, y + 1.0f, 0));
+    }
+    sim_add(&s, steer_v3(0, 18, 0), steer_v3(3, -18, 0));
+    int steps = sim_run(&s, 1000);
+    CHECK_MSG(s.min_wall_gap >= -0.01f * 1.5f, "an agent reached %g into a wall",
+              (double)-s.min_wall_gap);
+    CHECK_MSG(sim_arrived(&s) == s.n, "%d of %d after %d steps", sim_arrived(&s), s.n, steps);
+    CHECK(s.collisions == 0);
+}
+
+/* XZ agents avoid in x,z and keep their height. */
+static void test_orca_in_the_xz_plane(void)
+{
+    steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+    a.space = STEER_SPACE_XZ;
+    a.position = steer_v3(0, 5, 0);
+    a.velocity = steer_v3(0, 0, 1);
+    steer_crowd_neighbour nb = {steer_v3(0, 0, 6), steer_v3(0, 0, -1), 1.0f, 1.0f, 1u};
+    steer_crowd_view view = {0u, &nb, 1, NULL, 0};
+    steer_orca_params p = steer_orca_default();
+    steer_vec3 v = steer_orca_velocity(&a, steer_v3(0, 0, 1), &p, &view, 0.25f);
+    CHECK(v.y == 0.0f);
+    CHECK(fabsf(v.x) > 0.05f); /* it moves aside in x */
+}
+
+/* ---- bad input ------------------------------------------------------------------------- */
+
+static void test_coincident_agents_split_by_id(void)
+{
+    sim s;
+    sim_init(&s);
+    sim_add(&s, steer_v3(3, 3, 0), steer_v3(3, 3, 0));
+    sim_add(&s, steer_v3(3, 3, 0), steer_v3(3, 3, 0));
+    sim_step(&s);
+    /* Exactly opposite, along x, the lower id towards +x. */
+    CHECK(s.a[0].velocity.x > 0.0f && s.a[1].velocity.x < 0.0f);
+    CHECK(s.a[0].velocity.x == -s.a[1].velocity.x);
+    CHECK(s.a[0].velocity.y == 0.0f && s.a[1].velocity.y == 0.0f);
+    for (int k = 0; k < 40; k++) sim_step(&s);
+    CHECK(steer_distance(s.a[0].position, s.a[1].position) >= 3.0f * 0.99f);
+}
+
+static void test_zero_radius_and_zero_speed(void)
+{
+    steer_orca_params p = steer_orca_default();
+    steer_crowd_neighbour nb = {steer_v3(4, 0, 0), steer_v3(-1, 0, 0), 0.0f, 1.0f, 1u};
+    steer_crowd_view view = {0u, &nb, 1, NULL, 0};
+    steer_agent a = crowd_agent(0, 0, 0.0f, 2.0f);
+    a.velocity = steer_v3(1, 0, 0);
+    steer_vec3 v = steer_orca_velocity(&a, steer_v3(1, 0, 0), &p, &view, 0.25f);
+    CHECK(steer_v3_is_finite(v) && steer_length(v) <= 2.0f);
+    /* Two point agents head-on on one line: real numbers all the way, and both arrive. */
+    sim s;
+    sim_init(&s);
+    sim_add(&s, steer_v3(-10, 0, 0), steer_v3(10, 0, 0));
+    sim_add(&s, steer_v3(10, 0, 0), steer_v3(-10, 0, 0));
+    s.a[0].radius = s.a[1].radius = 0.0f;
+    for (int k = 0; k < 200; k++) sim_step(&s);
+    CHECK(steer_v3_is_finite(s.a[0].position) && steer_v3_is_finite(s.a[1].position));
+    CHECK(steer_distance(s.a[0].position, s.goal[0]) < 1e-3f);
+    CHECK(steer_distance(s.a[1].position, s.goal[1]) < 1e-3f);
+    /* No speed: no velocity, whatever is preferred. */
+    a = crowd_agent(0, 0, 1.0f, 0.0f);
+    v = steer_orca_velocity(&a, steer_v3(1, 0, 0), &p, &view, 0.25f);
+    CHECK(v.x == 0.0f && v.y == 0.0f && v.z == 0.0f);
+    a.max_speed = NAN;
+    v = steer_orca_velocity(&a, steer_v3(1, 0, 0), &p, &view, 0.25f);
+    CHECK(v.x == 0.0f && v.y == 0.0f);
+}
+
+static void test_bad_numbers_are_skipped(void)
+{
+    steer_orca_params p = steer_orca_default();
+    steer_crowd_neighbour nbs[3] = {{steer_v3(NAN, 0, 0), steer_v3(0, 0, 0), 1.0f, 1.0f, 1u},
+                                    {steer_v3(2, 0, 0), steer_v3(INFINITY, 0, 0), 1.0f, 1.0f, 2u},
+                                    {steer_v3(3, 0, 0), steer_v3(0, 0, 0), -1.0f, 1.0f, 3u}};
+    steer_segment bad = {steer_v3(NAN, 1, 0), steer_v3(1, 1, 0)};
+    steer_crowd_view view = {0u, nbs, 3, &bad, 1};
+    steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+    steer_vec3 v = steer_orca_velocity(&a, steer_v3(1, 0, 0), &p, &view, 0.25f);
+    CHECK(v.x == 1.0f && v.y == 0.0f);
+    v = steer_orca_velocity(&a, steer_v3(NAN, 0, 0), &p, &view, 0.25f);
+    CHECK(v.x == 0.0f && v.y == 0.0f);
+    a.position.x = INFINITY;
+    v = steer_orca_velocity(&a, steer_v3(1, 0, 0), &p, &view, 0.25f);
+    CHECK(v.x == 0.0f && v.y == 0.0f);
+}
+
+/* ---- predictive avoidance ------------------------------------------------------------ */
+
+static void test_predict_head_on_turns_right(void)
+{
+    steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+    a.velocity = steer_v3(1, 0, 0);
+    steer_crowd_neighbour nb = {steer_v3(6, 0, 0), steer_v3(-1, 0, 0), 1.0f, 1.0f, 1u};
+    int threat = -2;
+    steer_steering s = steer_avoid_agents(&a, &nb, 1, NULL, &threat);
+    CHECK(threat == 0);
+    /* Facing +x in XY, the right is -y; full acceleration. */
+    CHECK_NEAR(s.linear.x, 0.0f, 1e-6f);
+    CHECK_NEAR(s.linear.y, -a.max_accel, 1e-4f);
+}
+
+static void test_predict_ignores_safe_neighbours(void)
+{
+    steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+    a.velocity = steer_v3(1, 0, 0);
+    steer_crowd_neighbour nbs[3] = {
+        {steer_v3(-6, 0, 0), steer_v3(-1, 0, 0), 1.0f, 1.0f, 1u}, /* behind, moving away */
+        {steer_v3(6, 5, 0), steer_v3(1, 0, 0), 1.0f, 1.0f, 2u},   /* parallel lane */
+        {steer_v3(30, 0, 0), steer_v3(0, 0, 0), 1.0f, 1.0f, 3u}}; /* beyond the horizon */
+    int threat = 5;
+    steer_steering s = steer_avoid_agents(&a, nbs, 3, NULL, &threat);
+    CHECK(threat == -1);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f);
+}
+
+/* A crossing threat from the left: the closest approach puts the agent ahead of it, so
+ * the push is along the agent's way... sideways part only: away from the threat's
+ * predicted spot. The soonest of two threats wins. */
+static void test_predict_picks_soonest_and_dodges_away(void)
+{
+    steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+    a.velocity = steer_v3(1, 0, 0);
+    steer_crowd_neighbour nbs[2] = {
+        {steer_v3(8, 1.0f, 0), steer_v3(-1, 0, 0), 1.0f, 1.0f, 1u}, /* meets at t = 4 */
+        {steer_v3(2, 0.5f, 0), steer_v3(-1, 0, 0), 1.0f, 1.0f, 2u}}; /* meets at t = 1 */
+    int threat = -1;
+    steer_steering s = steer_avoid_agents(&a, nbs, 2, NULL, &threat);
+    CHECK(threat == 1);
+    CHECK(s.linear.y < 0.0f); /* the threat passes above: go down */
+    CHECK_NEAR(steer_length(s.linear), a.max_accel, 1e-3f);
+}
+
+/* Two kinematic agents seeking through each other with avoidance first in a priority
+ * pass without touching. */
+static void test_predict_pair_passes(void)
+{
+    steer_agent a[2] = {crowd_agent(-15, 0, 1.0f, 2.0f), crowd_agent(15, 0, 1.0f, 2.0f)};
+    steer_vec3 goal[2] = {steer_v3(15, 0, 0), steer_v3(-15, 0, 0)};
+    float closest = HUGE_VALF;
+    for (int k = 0; k < 600; k++) {
+        steer_steering out[2];
+        for (int i = 0; i < 2; i++) {
+            steer_crowd_neighbour nb = {a[1 - i].position, a[1 - i].velocity, 1.0f, 1.0f, 0u};
+            steer_steering prio[2] = {steer_avoid_agents(&a[i], &nb, 1, NULL, NULL),
+                                      steer_arrive(&a[i], goal[i], NULL, NULL)};
+            out[i] = steer_priority(prio, 2, 1e-3f, NULL);
+        }
+        for (int i = 0; i < 2; i++) steer_agent_step(&a[i], out[i], 1.0f / 30.0f);
+        closest = fminf(closest, steer_distance(a[0].position, a[1].position));
+    }
+    CHECK_MSG(closest >= 2.0f, "closest %g", (double)closest);
+    CHECK(steer_distance(a[0].position, goal[0]) < 0.5f);
+    CHECK(steer_distance(a[1].position, goal[1]) < 0.5f);
+}
+
+static void test_predict_bad_input(void)
+{
+    steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
+    a.velocity = steer_v3(1, 0, 0);
+    steer_crowd_neighbour nb = {steer_v3(0, 0, 0), steer_v3(0, 0, 0), 1.0f, 1.0f, 1u};
+    /* Coincident: a threat now; head-on rule gives the right side, never NaN. */
+    steer_steering s = steer_avoid_agents(&a, &nb, 1, NULL, NULL);
+    CHECK(steer_v3_is_finite(s.linear) && s.linear.y < 0.0f);
+    nb.position.x = NAN;
+    s = steer_avoid_agents(&a, &nb, 1, NULL, NULL);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f);
+    s = steer_avoid_agents(&a, NULL, 3, NULL, NULL);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f);
+    steer_predict_params p = steer_predict_default();
+    p.horizon = 0.0f;
+    nb.position.x = 3.0f;
+    s = steer_avoid_agents(&a, &nb, 1, &p, NULL);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f);
+}
+
+TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
+          TEST(test_orca_pair_is_collision_free_for_the_horizon),
+          TEST(test_orca_respects_max_speed), TEST(test_two_agents_head_on_pass),
+          TEST(test_small_circle_no_collisions_all_arrive),
+          TEST(test_small_crossing_no_collisions_all_arrive),
+          TEST(test_responsibility_zero_keeps_its_line),
+          TEST(test_equal_responsibility_shares_the_dodge), TEST(test_agents_never_enter_walls),
+          TEST(test_orca_in_the_xz_plane), TEST(test_coincident_agents_split_by_id),
+          TEST(test_zero_radius_and_zero_speed), TEST(test_bad_numbers_are_skipped),
+          TEST(test_predict_head_on_turns_right), TEST(test_predict_ignores_safe_neighbours),
+          TEST(test_predict_picks_soonest_and_dodges_away), TEST(test_predict_pair_passes),
+          TEST(test_predict_bad_input))
