@@ -46,7 +46,9 @@ static void cli_agent_summary(const cli_scenario *s, const cli_agent_def *d, cha
         const cli_behaviour *b = &d->behaviours[k];
         char part[80];
         const char *kind = cli_behaviour_kind_at(b->kind)->name;
-        if (b->target.kind == CLI_TARGET_AGENT)
+        if (b->path >= 0 && b->kind == cli_behaviour_kind_find("follow_path"))
+            snprintf(part, sizeof part, "%s %s", kind, s->paths[b->path].name);
+        else if (b->target.kind == CLI_TARGET_AGENT)
             snprintf(part, sizeof part, "%s %s", kind, s->agents[b->target.agent].name);
         else if (b->target.kind == CLI_TARGET_POINT)
             snprintf(part, sizeof part, "%s T", kind);
@@ -67,6 +69,8 @@ static void cli_agent_outcome_text(const cli_run_result *result, int i, char *ou
         snprintf(out, n, "arrived at step %d", o->arrived_step);
     else if (o->has_arrive)
         snprintf(out, n, "not arrived");
+    if (o->has_path && !o->has_arrive)
+        snprintf(out, n, "%d lap%s", o->laps, o->laps == 1 ? "" : "s");
     if (o->has_catch)
         snprintf(out + strlen(out), n - strlen(out), "%s%s", *out ? ", " : "",
                  o->caught_step >= 0 ? "caught its target" : "did not catch its target");
@@ -168,6 +172,38 @@ static void cli_key_line(cairo_t *cr, double x, double y, int which, const char 
         cairo_move_to(cr, x + 5, y + 1);
         cairo_line_to(cr, x + 15, y - 9);
         cairo_stroke(cr);
+    } else if (which == 5) { /* obstacle and wall */
+        cairo_rectangle(cr, x + 1, y - 12, 10, 14);
+        cairo_set_source_rgb(cr, 0.62, 0.60, 0.57);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0.30, 0.29, 0.27);
+        cairo_set_line_width(cr, 4);
+        cairo_move_to(cr, x + 15, y - 12);
+        cairo_line_to(cr, x + 21, y + 2);
+        cairo_stroke(cr);
+    } else if (which == 6) { /* path: corridor band, waypoint */
+        cairo_set_source_rgba(cr, 0.55, 0.70, 0.85, 0.5);
+        cairo_set_line_width(cr, 8);
+        cairo_move_to(cr, x, y - 4);
+        cairo_line_to(cr, x + 22, y - 4);
+        cairo_stroke(cr);
+        cairo_move_to(cr, x + 11, y - 9);
+        cairo_line_to(cr, x + 16, y - 4);
+        cairo_line_to(cr, x + 11, y + 1);
+        cairo_line_to(cr, x + 6, y - 4);
+        cairo_close_path(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.25, 0.40, 0.55);
+        cairo_set_line_width(cr, 1.5);
+        cairo_stroke(cr);
+    } else if (which == 7) { /* contain region */
+        double dash[] = {3.0, 4.0};
+        cairo_set_source_rgb(cr, 0.35, 0.55, 0.35);
+        cairo_set_dash(cr, dash, 2, 0);
+        cairo_rectangle(cr, x + 2, y - 12, 18, 14);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
     } else { /* force */
         cairo_set_source_rgb(cr, 0.70, 0.0, 0.13);
         cairo_move_to(cr, x, y - 4);
@@ -196,6 +232,29 @@ static bool cli_any_goals(const cli_record *r)
     return false;
 }
 
+static bool cli_any_contain(const cli_scenario *s)
+{
+    int kind = cli_behaviour_kind_find("contain");
+    for (int i = 0; i < s->agent_count; i++)
+        for (int k = 0; k < s->agents[i].behaviour_count; k++)
+            if (s->agents[i].behaviours[k].kind == kind) return true;
+    return false;
+}
+
+static bool cli_any_obstacle(const cli_scenario *s)
+{
+    const steer_obstacles *o = &s->obstacles.set;
+    return o->circle_count + o->wall_count + o->polygon_count > 0;
+}
+
+/* How many lines the marker key has (cli_legend_key). */
+static int cli_key_lines(const cli_record *r, bool forces)
+{
+    const cli_scenario *s = r->scenario;
+    return 2 + cli_any_point_target(s) + cli_any_goals(r) + forces + cli_any_obstacle(s) +
+           (s->path_count > 0) + cli_any_contain(s);
+}
+
 static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double x, double y)
 {
     if (!r->scenario->flock.present || r->scenario->flock.first > 0)
@@ -207,6 +266,10 @@ static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double
     cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");
     if (cli_any_goals(r)) cli_key_line(cr, x, y += 24, 3, "waypoint or random target");
     if (forces) cli_key_line(cr, x, y += 24, 4, "steering force (relative)");
+    if (cli_any_obstacle(r->scenario)) cli_key_line(cr, x, y += 24, 5, "obstacle, wall");
+    if (r->scenario->path_count > 0)
+        cli_key_line(cr, x, y += 24, 6, "path: corridor (radius), waypoint");
+    if (cli_any_contain(r->scenario)) cli_key_line(cr, x, y += 24, 7, "contain region");
 }
 
 void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *result, bool forces)
@@ -227,7 +290,8 @@ void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *res
     cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
     cli_text(cr, x, y + 18, 14, true, "Agents");
     y = cli_legend_agents(cr, r, result, x, y + 44);
-    double key_y = y + 14 > CLI_PICTURE_H - 150 ? y + 14 : CLI_PICTURE_H - 150;
+    double bottom = CLI_PICTURE_H - 54 - 24.0 * cli_key_lines(r, forces);
+    double key_y = y + 14 > bottom ? y + 14 : bottom;
     cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
     cli_text(cr, x, key_y, 14, true, "Markers");
     cli_legend_key(cr, r, forces, x, key_y + 26);

@@ -150,4 +150,48 @@ static void test_forces_are_drawn(void)
     CHECK(differ);
 }
 
-TEST_MAIN(TEST(test_png_decodes), TEST(test_svg_is_xml), TEST(test_forces_are_drawn))
+/* Pixels of the map drawn in the obstacles' fill (cli_draw_scene.c: 0.62, 0.60, 0.57). */
+static int obstacle_pixels(const char *path)
+{
+    cairo_surface_t *img = cairo_image_surface_create_from_png(path);
+    int count = 0;
+    if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
+        int stride = cairo_image_surface_get_stride(img);
+        const unsigned char *data = cairo_image_surface_get_data(img);
+        for (int y = 20; y < 800; y++)
+            for (int x = 20; x < 800; x++) {
+                uint32_t px;
+                memcpy(&px, data + y * stride + x * 4, 4);
+                count += (px & 0xFFFFFFu) == (158u << 16 | 153u << 8 | 145u);
+            }
+    }
+    cairo_surface_destroy(img);
+    return count;
+}
+
+static void test_obstacles_are_drawn(void)
+{
+    CHECK(draw_builtin("obstacles", "test_cli_obstacles.png", CLI_PICTURE_PNG, false));
+    CHECK(draw_builtin("wander", "test_cli_no_obstacles.png", CLI_PICTURE_PNG, false));
+    int with = obstacle_pixels("test_cli_obstacles.png");
+    int without = obstacle_pixels("test_cli_no_obstacles.png");
+    /* five circles, a triangle and two boxes cover thousands of pixels */
+    CHECK_MSG(with > 5000 && without == 0, "%d obstacle pixels, %d without obstacles", with,
+              without);
+}
+
+/* Paths, obstacles and a 200-boid flock make valid SVG too. */
+static void test_new_scenery_svg(void)
+{
+    static const char *const names[] = {"path-follow", "obstacles", "flock"};
+    for (int k = 0; k < 3; k++) {
+        CHECK(draw_builtin(names[k], "test_cli_scenery.svg", CLI_PICTURE_SVG, true));
+        size_t len = 0;
+        char *svg = (char *)read_all("test_cli_scenery.svg", &len);
+        CHECK_MSG(svg && xml_well_formed(svg), "%s", names[k]);
+        free(svg);
+    }
+}
+
+TEST_MAIN(TEST(test_png_decodes), TEST(test_svg_is_xml), TEST(test_forces_are_drawn),
+          TEST(test_obstacles_are_drawn), TEST(test_new_scenery_svg))
