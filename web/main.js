@@ -15,7 +15,7 @@ const STEPS_PER_SECOND = 60;
 const MAX_STEPS_PER_FRAME = 6;
 const STEP_BUDGET_MS = 12;
 // Crowd agents are drawn as triangles down to this many pixels per world unit.
-const CROWD_TRIANGLE_SCALE = 2.5;
+const CROWD_TRIANGLE_SCALE = 1.8;
 const HEADING_COLOURS = 24;
 
 const AGENT_COLOURS = ['#2f6fde', '#e8772e', '#2e9e5b', '#8a4fd8', '#d64545', '#7a808a'];
@@ -284,9 +284,10 @@ function fitView() {
   }
   const w = state.wasm;
   const ww = w.web_world_width(), wh = w.web_world_height();
-  const pad = 18;
-  const scale = Math.min((cw - 2 * pad) / ww, (ch - 2 * pad) / wh);
-  state.view = { scale, ox: (cw - ww * scale) / 2, oy: (ch - wh * scale) / 2, ww, wh, dpr };
+  // The top margin leaves room for the frame-rate readout in the corner.
+  const pad = 18, top = 34;
+  const scale = Math.min((cw - 2 * pad) / ww, (ch - pad - top) / wh);
+  state.view = { scale, ox: (cw - ww * scale) / 2, oy: top + (ch - pad - top - wh * scale) / 2, ww, wh, dpr };
 }
 
 function applyStyle(style) {
@@ -516,7 +517,7 @@ function showStats() {
     parts.push([cString(w.web_stat_name(i)), Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(2)]);
   }
   $('fps').textContent = state.fps;
-  $('step-ms').textContent = state.stepMs === null ? '–' : state.stepMs.toFixed(state.stepMs < 10 ? 2 : 1);
+  $('step-ms').textContent = state.stepMs === null ? '–' : state.stepMs.toFixed(state.stepMs < 1 ? 3 : state.stepMs < 10 ? 2 : 1);
   const box = $('stats');
   box.textContent = '';
   for (const [name, value] of parts) {
