@@ -146,7 +146,12 @@ static inline steer_vec3 steer_truncate(steer_vec3 v, float max_length)
      * max_length^2, which may have underflowed too: 6e-29 passed a 1e-38 limit (fuzz). */
     if (len_sq < 1.17549435e-38f) return steer_v3_zero(); /* FLT_MIN */
     if (len_sq <= max_length * max_length) return v;
-    return steer_scale(v, max_length / sqrtf(len_sq));
+    float len = sqrtf(len_sq), k = max_length / len;
+    /* A subnormal ratio (a limit 1e38 times below |v|) has lost bits: scale in two
+     * normal steps instead, or the result overshoots the limit (fuzz). */
+    if (k < 1.17549435e-38f)
+        return steer_v3(v.x / len * max_length, v.y / len * max_length, v.z / len * max_length);
+    return steer_scale(v, k);
 }
 
 /* a + (b - a) * t */
