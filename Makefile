@@ -10,7 +10,7 @@ BUILD     ?= build
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all build run test sanitize bench format install clean deps web
+.PHONY: all build run test sanitize bench format install clean deps web fuzz
 
 all: build
 
@@ -51,6 +51,26 @@ bench:
 
 format:
 	clang-format -i include/steer/*.h src/*.c src/*.h tests/*.c tests/*.h examples/*.c
+
+# The fuzz targets (fuzz/README.md): libFuzzer with ASan+UBSan, clang only, built in
+# build-fuzz; each runs FUZZ_SECONDS from fuzz/corpus/<target> plus what earlier runs
+# found (build-fuzz/corpus/<target>). A failing input lands in build-fuzz/artifacts/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = fuzz_scenario fuzz_grid fuzz_behaviours fuzz_world
+fuzz: deps
+	cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEER_FUZZ=ON -DSTEER_BUILD_TESTS=OFF -DSTEER_BUILD_EXAMPLES=OFF -DSTEER_BUILD_BENCH=OFF
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	@mkdir -p build-fuzz/artifacts
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p build-fuzz/corpus/$$t; \
+	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	    dict=""; [ -f fuzz/$$t.dict ] && dict="-dict=fuzz/$$t.dict"; \
+	    build-fuzz/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+	        -artifact_prefix=build-fuzz/artifacts/$$t- $$dict \
+	        build-fuzz/corpus/$$t fuzz/corpus/$$t 2>build-fuzz/$$t.log \
+	        || { tail -n 60 build-fuzz/$$t.log; exit 1; }; \
+	    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" build-fuzz/$$t.log; \
+	done
 
 # The web demo: the library compiled to WebAssembly with the page (web/build.sh).
 web: deps

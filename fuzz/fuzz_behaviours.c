@@ -8,7 +8,8 @@
  * Properties, from steer/behaviours.h and docs/conventions.md:
  * - no behaviour returns NaN, whatever the input;
  * - given finite input (every float read finite and the agent's state still finite):
- *   the output is finite, |linear| <= steer_agent_max_linear and |angular| <=
+ *   the output is finite, |linear| <= steer_agent_max_linear (1 for separation and
+ *   cohesion, 2 for alignment, as steer/flock.h documents) and |angular| <=
  *   max_angular_accel (when those limits are finite; a limit <= 0 means zero), and a
  *   planar agent's linear output lies in its plane;
  * - integration keeps |velocity| <= max_speed (<= 0: at rest) and never makes NaN.
@@ -384,6 +385,16 @@ static bool fuzz_within(double value, float limit)
     return value <= lim * (1.0 + 1e-5) + 1e-30;
 }
 
+/* Separation and cohesion return a unit direction, alignment a heading gap of length
+ * 0..2 (steer/flock.h: the blend weight sets their strength); everything else is
+ * limited to the agent's linear limit. */
+static float fuzz_linear_limit(const steer_agent *a, int which)
+{
+    if (which == B_SEPARATION || which == B_COHESION) return 1.0f;
+    if (which == B_ALIGNMENT) return 2.0f;
+    return steer_agent_max_linear(a);
+}
+
 static void fuzz_check_steering(const fuzz_input *in, const steer_agent *a, steer_steering st,
                                 int which)
 {
@@ -392,9 +403,10 @@ static void fuzz_check_steering(const fuzz_input *in, const steer_agent *a, stee
     FUZZ_REQUIRE(fuzz_vec3_is_finite(st.linear) && isfinite(st.angular),
                  "behaviour %d: (%g %g %g, %g) from finite input", which, (double)st.linear.x,
                  (double)st.linear.y, (double)st.linear.z, (double)st.angular);
-    FUZZ_REQUIRE(fuzz_within(fuzz_length(st.linear), steer_agent_max_linear(a)),
+    float limit = fuzz_linear_limit(a, which);
+    FUZZ_REQUIRE(fuzz_within(fuzz_length(st.linear), limit),
                  "behaviour %d: |linear| %g over the limit %g", which, fuzz_length(st.linear),
-                 (double)steer_agent_max_linear(a));
+                 (double)limit);
     FUZZ_REQUIRE(fuzz_within(fabs((double)st.angular), a->max_angular_accel),
                  "behaviour %d: |angular| %g over the limit %g", which, fabs((double)st.angular),
                  (double)a->max_angular_accel);

@@ -2,10 +2,11 @@
 # Installs the system packages the tools and tests need, on Debian.
 # The core library needs nothing beyond a C compiler, make and cmake; tools that need
 # more add their package to PACKAGES below. Uses apt-get when running as root or with
-# sudo; otherwise names the missing packages and stops.
+# sudo; otherwise names the missing packages and stops. libclang-rt-14-dev holds clang's
+# sanitizer runtimes and libFuzzer (libclang_rt.fuzzer, for `make fuzz`).
 set -eu
 
-PACKAGES="libcjson-dev libcairo2-dev pkg-config clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs"
+PACKAGES="libcjson-dev libcairo2-dev pkg-config clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 libclang-rt-14-dev chromium nodejs"
 
 missing=""
 for pkg in $PACKAGES; do
