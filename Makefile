@@ -42,6 +42,16 @@ sanitize: deps
 	cmake --build build-asan-$(notdir $(CC)) -j $(JOBS)
 	cd build-asan-$(notdir $(CC)) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
+# The threaded tests under ThreadSanitizer (any report fails): the world on the thread
+# pool, snapshots restored into a threaded world, and a small threaded soak. Built in
+# build-tsan (build-tsan-clang for `make tsan CC=clang`).
+TSAN_BUILD = build-tsan$(if $(filter clang%,$(notdir $(CC))),-$(notdir $(CC)))
+.PHONY: tsan
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEER_TSAN=ON -DSTEER_BUILD_TOOLS=OFF -DSTEER_BUILD_EXAMPLES=OFF
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_world_threads test_snapshot soak_world
+	cd $(TSAN_BUILD) && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R '^(test_world_threads|test_snapshot|soak_threads_small)$$'
+
 # The world benchmark, built in Release in its own folder:
 #   make bench ARGS="--scenario boids --n 100000 --threads 1"
 bench:
