@@ -19,6 +19,7 @@
  *   flock.h       separation, alignment, cohesion, leader following, queueing
  *   crowd.h       crowds: ORCA velocity filter, predictive agent avoidance
  *   world.h       the batch world: handles, recipes, spatial index, bounds, threads
+ *   world_snapshot.h  saving a world into bytes and restoring it bit-identically
  */
 #ifndef STEER_STEER_H
 #define STEER_STEER_H
@@ -41,5 +42,6 @@
 #include "steer/flock.h"
 #include "steer/crowd.h"
 #include "steer/world.h"
+#include "steer/world_snapshot.h"
 
 #endif /* STEER_STEER_H */
