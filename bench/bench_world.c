@@ -8,6 +8,7 @@
  * untimed warm-up repetition. `make bench ARGS="..."` builds it in Release and runs it;
  * docs/performance.md has the figures. The clock is read here, never in the library. */
 #define _POSIX_C_SOURCE 199309L
+#include "bench_crowd.h"
 #include "bench_stats.h"
 #include "pool.h"
 #include "steer/steer.h"
@@ -25,14 +26,18 @@ typedef struct bench_options {
     long n;
     int threads;
     int steps; /* per repetition; 0: chosen from n */
+    bool to_completion; /* crowd scenarios: collisions and arrivals from a full run */
 } bench_options;
 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: bench_world --scenario boids|wander --n N --threads T [--steps S]\n"
+            "usage: bench_world --scenario boids|wander|circle|crossing --n N --threads T\n"
+            "                   [--steps S] [--to-completion]\n"
             "  boids   OpenSteer's boids in 3D: separation, alignment, cohesion, wander\n"
             "  wander  the same agents with wander only\n"
+            "  circle, crossing  ORCA crowds (bench_crowd.c); timed over their first 100 / 50\n"
+            "          steps; --to-completion takes collisions= and arrived= from a full run\n"
             "  --steps steps per timed repetition (default: about 4 million agent-steps)\n"
             "Prints the medians of %d repetitions after a warm-up.\n",
             REPS);
@@ -54,12 +59,16 @@ static int parse(int argc, char **argv, bench_options *o)
     o->n = 0;
     o->threads = 1;
     o->steps = 0;
+    o->to_completion = false;
     long v = 0;
     /* Every option but --help takes a value: step over both. */
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return 1;
-        if (strcmp(a, "--scenario") == 0 && next != NULL) {
+        if (strcmp(a, "--to-completion") == 0) { /* the one option without a value */
+            o->to_completion = true;
+            i--;
+        } else if (strcmp(a, "--scenario") == 0 && next != NULL) {
             o->scenario = next;
         } else if (strcmp(a, "--n") == 0 && parse_long(next, 1, 1L << 26, &v)) {
             o->n = v;
@@ -73,12 +82,13 @@ static int parse(int argc, char **argv, bench_options *o)
         }
     }
     bool known = o->scenario != NULL &&
-                 (strcmp(o->scenario, "boids") == 0 || strcmp(o->scenario, "wander") == 0);
+                 (strcmp(o->scenario, "boids") == 0 || strcmp(o->scenario, "wander") == 0 ||
+                  bench_crowd_known(o->scenario));
     if (!known || o->n <= 0) {
-        fprintf(stderr, "bench_world: --scenario boids|wander and --n are required\n");
+        fprintf(stderr, "bench_world: --scenario boids|wander|circle|crossing and --n are required\n");
         return 2;
     }
-    if (o->steps == 0) {
+    if (o->steps == 0 && !bench_crowd_known(o->scenario)) {
         long s = 4000000L / o->n;
         o->steps = (int)(s < 10 ? 10 : (s > 1000 ? 1000 : s));
     }
@@ -168,6 +178,8 @@ int main(int argc, char **argv)
         usage(rc == 1 ? stdout : stderr);
         return rc == 1 ? 0 : 2;
     }
+    if (bench_crowd_known(o.scenario))
+        return bench_crowd_run(o.scenario, o.n, o.threads, o.steps, REPS, o.to_completion);
     steer_pool *pool = steer_pool_create(o.threads);
     steer_world *w = pool != NULL ? make_world(&o, pool) : NULL;
     if (w == NULL) {

@@ -98,6 +98,8 @@ struct steer_world {
     float auto_cell; /* largest neighbourhood radius of any recipe */
 
     steer_world_grid grid;
+    const steer_segment *walls; /* the crowd filter's walls (the caller's array), or NULL */
+    int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
     bool stepping;
     float dt; /* of the step being run */

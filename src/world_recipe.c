@@ -1,6 +1,7 @@
 /* Behaviour recipes: defaults, validation, and their preparation for the neighbour loop
  * (steer/world.h). */
 #include "world_internal.h"
+#include "world_crowd.h"
 
 #include <string.h>
 
@@ -10,6 +11,8 @@ steer_recipe steer_recipe_default(void)
     memset(&r, 0, sizeof r);
     r.count = 0;
     r.priority_epsilon = 1e-3f;
+    r.crowd = false;
+    r.orca = steer_orca_default();
     return r;
 }
 
@@ -34,6 +37,9 @@ steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight
     it.align = steer_align_default();
     it.queue = steer_queue_default();
     it.leader = steer_leader_default();
+    it.predict = steer_predict_default();
+    /* Predictive avoidance looks a few seconds ahead: farther than separation's reach. */
+    if (kind == STEER_BEHAVIOUR_AVOID_AGENTS) it.neighbourhood.radius = 10.0f;
     return it;
 }
 
@@ -110,5 +116,7 @@ int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
     steer_world_recipe *wr = &world->recipes[world->recipe_count];
     steer_recipe_prepare(wr, recipe);
     if (wr->neighbour_radius > world->auto_cell) world->auto_cell = wr->neighbour_radius;
+    float crowd = steer__world_crowd_reach(recipe);
+    if (crowd > world->auto_cell) world->auto_cell = crowd;
     return world->recipe_count++;
 }

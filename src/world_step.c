@@ -3,6 +3,7 @@
  * index only, and writes its own entry of the other buffer, so the split of agents among
  * workers cannot change any result. */
 #include "world_internal.h"
+#include "world_crowd.h"
 
 #include "steer/combine.h"
 #include "steer/integrate.h"
@@ -151,6 +152,8 @@ static steer_steering steer_world_eval_item(steer_world_eval *e, int k, const st
         return steer__alignment_finish(a, s->v, s->n, e->w->forward[e->i]);
     case STEER_BEHAVIOUR_QUEUE:
         return steer__queue_finish(a, s->n > 0, &it->queue);
+    case STEER_BEHAVIOUR_AVOID_AGENTS:
+        return steer__world_avoid_agents(e->w, e->i, a, e->body.mask, it);
     default:
         return steer_steering_zero();
     }
@@ -210,6 +213,8 @@ static void steer_world_step_agent(steer_world *w, int i)
         steer_handle self = {e.body.slot, e.slot->generation, w->tag};
         out = e.slot->callback(e.slot->callback_user, w, self, &e.agent, out);
     }
+    if (e.recipe != NULL && e.recipe->recipe.crowd)
+        out = steer__world_crowd(w, i, &e.agent, &e.body, e.recipe, out, &e.seen);
     steer_agent_step(&e.agent, out, w->dt);
     steer_bounds_apply(&w->def.bounds, &e.agent);
     /* Only this agent's own entries of the other buffer are written. */

@@ -1,7 +1,8 @@
 /* Crowds (steer/crowd.h): ORCA's guarantees as properties, small versions of the circle
  * and crossing scenes run to completion without a single overlap, responsibility,
  * walls, predictive avoidance and bad input. The scenes here run the pure functions in
- * a little loop of their own; the world's filter has its own tests in test_world.c. */
+ * a little loop of their own; the last cases run the same through the world's filter
+ * (its determinism across workers is in test_world_threads.c). */
 #include "steer/steer.h"
 #include "test.h"
 
@@ -482,6 +483,95 @@ static void test_predict_bad_input(void)
     CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f);
 }
 
+/* ---- in the world ------------------------------------------------------------------ */
+
+/* A world of ORCA seekers; returns the handles. Recipe 0 yields, recipe 1 never does. */
+static steer_world *crowd_world(const steer_vec3 *from, const steer_vec3 *to, const int *firm,
+                                int n, steer_handle *out)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = n;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe r = steer_recipe_default();
+    r.crowd = true;
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEEK, 1.0f);
+    steer_world_add_recipe(w, &r);
+    r.orca.responsibility = 0.0f;
+    steer_world_add_recipe(w, &r);
+    for (int i = 0; i < n; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = from[i];
+        d.agent.radius = 1.5f;
+        d.agent.max_speed = 2.0f;
+        d.target = to[i];
+        d.recipe = firm != NULL && firm[i] ? 1 : 0;
+        steer_world_add(w, &d, &out[i]);
+    }
+    return w;
+}
+
+static float world_gap(const steer_world *w, steer_handle a, steer_handle b)
+{
+    steer_agent x, y;
+    steer_world_get_agent(w, a, &x);
+    steer_world_get_agent(w, b, &y);
+    return steer_distance(x.position, y.position);
+}
+
+static void test_world_head_on_and_firm_agent(void)
+{
+    const steer_vec3 from[2] = {{-20, 0, 0}, {20, 0, 0}};
+    const steer_vec3 to[2] = {{20, 0, 0}, {-20, 0, 0}};
+    const int firm[2] = {1, 0};
+    steer_handle h[2];
+    steer_world *w = crowd_world(from, to, firm, 2, h);
+    float closest = HUGE_VALF;
+    for (int k = 0; k < 80; k++) {
+        steer_world_step(w, 0.25f);
+        steer_agent a;
+        steer_world_get_agent(w, h[0], &a);
+        CHECK(a.position.y == 0.0f); /* the firm agent keeps its line */
+        closest = fminf(closest, world_gap(w, h[0], h[1]));
+        if (k == 30) CHECK(steer_world_stats_get(w).avg_neighbours == 1.0); /* each sees one */
+    }
+    steer_agent a, b;
+    steer_world_get_agent(w, h[0], &a);
+    steer_world_get_agent(w, h[1], &b);
+    CHECK(a.position.x > b.position.x); /* they passed */
+    CHECK_MSG(closest >= 3.0f * 0.99f, "closest %g", (double)closest);
+    steer_world_destroy(w);
+}
+
+static void test_world_walls(void)
+{
+    static const steer_segment box[4] = {
+        {{-4, -4, 0}, {4, -4, 0}}, {{4, -4, 0}, {4, 4, 0}},
+        {{4, 4, 0}, {-4, 4, 0}}, {{-4, 4, 0}, {-4, -4, 0}}};
+    const steer_vec3 from[3] = {{-16, -1, 0}, {-16, 3, 0}, {-16, 7, 0}};
+    const steer_vec3 to[3] = {{16, 0, 0}, {16, 4, 0}, {16, 8, 0}};
+    steer_handle h[3];
+    steer_world *w = crowd_world(from, to, NULL, 3, h);
+    CHECK(steer_world_set_walls(w, box, -1) == STEER_WORLD_INVALID);
+    CHECK(steer_world_set_walls(w, NULL, 2) == STEER_WORLD_INVALID);
+    CHECK(steer_world_set_walls(w, box, 4) == STEER_WORLD_OK);
+    for (int k = 0; k < 200; k++) {
+        steer_world_step(w, 0.25f);
+        for (int i = 0; i < 3; i++) {
+            steer_agent a;
+            steer_world_get_agent(w, h[i], &a);
+            for (int q = 0; q < 4; q++)
+                CHECK_MSG(segment_distance(a.position, &box[q]) >= 1.5f * 0.99f, "agent %d step %d",
+                          i, k);
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        steer_agent a;
+        steer_world_get_agent(w, h[i], &a);
+        CHECK_MSG(a.position.x > 10.0f, "agent %d stuck at x %g", i, (double)a.position.x);
+    }
+    steer_world_destroy(w);
+}
+
 TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_orca_pair_is_collision_free_for_the_horizon),
           TEST(test_orca_respects_max_speed), TEST(test_two_agents_head_on_pass),
@@ -493,4 +583,5 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_zero_radius_and_zero_speed), TEST(test_bad_numbers_are_skipped),
           TEST(test_predict_head_on_turns_right), TEST(test_predict_ignores_safe_neighbours),
           TEST(test_predict_picks_soonest_and_dodges_away), TEST(test_predict_pair_passes),
-          TEST(test_predict_bad_input))
+          TEST(test_predict_bad_input), TEST(test_world_head_on_and_firm_agent),
+          TEST(test_world_walls))

@@ -8,7 +8,8 @@
  *   steer_world_agent_default, steer_world_add, steer_world_remove, steer_world_is_valid,
  *   steer_world_count, steer_world_handle_at, steer_world_get_agent, steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
- *   steer_world_set_layers, steer_world_get_steering, steer_world_get_user_data,
+ *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
+ *   steer_world_get_user_data,
  *   steer_world_step, steer_world_query, steer_world_stats_get, steer_world_state_hash,
  *   steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
  *
@@ -42,6 +43,7 @@
 
 #include "steer/agent.h"
 #include "steer/behaviours.h"
+#include "steer/crowd.h"
 #include "steer/flock.h"
 #include "steer/random.h"
 #include "steer/wander.h"
@@ -127,6 +129,8 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_COHESION,         /* steer_cohesion over item.neighbourhood */
     STEER_BEHAVIOUR_QUEUE,            /* steer_queue(item.queue) */
     STEER_BEHAVIOUR_FOLLOW_LEADER,    /* steer_follow_leader(target agent, item.leader) */
+    STEER_BEHAVIOUR_AVOID_AGENTS,     /* steer_avoid_agents(item.predict) over the nearest 32
+                                         agents within item.neighbourhood.radius (steer/crowd.h) */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
@@ -144,6 +148,7 @@ typedef struct steer_recipe_item {
     steer_align_params align;          /* look where going */
     steer_queue_params queue;          /* queue */
     steer_leader_params leader;        /* follow leader */
+    steer_predict_params predict;      /* avoid agents */
 } steer_recipe_item;
 
 /* Most behaviours a recipe holds. */
@@ -155,9 +160,21 @@ typedef struct steer_recipe {
     steer_recipe_item items[STEER_RECIPE_MAX];
     int count;              /* items used, 0..STEER_RECIPE_MAX */
     float priority_epsilon; /* a group is significant above this (1e-3) */
+    bool crowd;             /* run the ORCA velocity filter (steer_orca_velocity) after the
+                               blend and the callback: the velocity the steering would reach
+                               this step is the preferred one, and the agent then moves at
+                               the filtered velocity exactly (the applied steering reads zero
+                               linear). Neighbours are the snapshot's agents whose layer meets
+                               the mask; agents without the filter count as responsibility 0
+                               (they do not give way); walls are steer_world_set_walls'.
+                               docs/crowd.md (false) */
+    steer_orca_params orca; /* the filter's settings; give a scripted agent its own recipe with
+                               orca.responsibility 0 to make it hold its course
+                               (steer_orca_default()) */
 } steer_recipe;
 
-/* An empty recipe (no behaviours: the agent coasts), priority_epsilon 1e-3. */
+/* An empty recipe (no behaviours: the agent coasts), priority_epsilon 1e-3, no crowd
+ * filter with steer_orca_default() settings. */
 steer_recipe steer_recipe_default(void);
 
 /* An item of `kind` with `weight`, group 0, and every parameter at its default
@@ -277,6 +294,13 @@ steer_world_status steer_world_set_target(steer_world *world, steer_handle handl
  * simply ignored (its behaviours give zero steering). */
 steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle handle,
                                                 steer_handle target);
+
+/* Static walls the crowd filter keeps every agent clear of (a polygon obstacle is its
+ * edges; steer_box_polygon gives a box's corners). The world keeps the pointer and reads
+ * the array in every step until it is replaced: it must stay valid that long. NULL with
+ * count 0 removes them. Every crowd agent scans every wall, so this is meant for tens of
+ * walls, not thousands. INVALID for count < 0 or NULL with count > 0; BUSY in a step. */
+steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls, int count);
 
 /* Switch the agent to another recipe (-1: none). */
 steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle, int recipe);

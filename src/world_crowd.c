@@ -1,0 +1,124 @@
+/* The world's crowd features: the ORCA filter and predictive avoidance against the step's
+ * snapshot (world_crowd.h, docs/crowd.md). */
+#include "world_crowd.h"
+
+/* The nearest agents found so far, sorted by distance; equal distances keep the index
+ * order of the search, which is fixed, so the choice is deterministic. */
+typedef struct steer_crowd_gather {
+    int cap, count;
+    float d2[STEER_ORCA_MAX_NEIGHBOURS];
+    int32_t j[STEER_ORCA_MAX_NEIGHBOURS];
+} steer_crowd_gather;
+
+static void steer_crowd_keep(steer_crowd_gather *g, float d2, int32_t j)
+{
+    if (g->count == g->cap && !(d2 < g->d2[g->cap - 1])) return;
+    int k = g->count < g->cap ? g->count++ : g->cap - 1;
+    for (; k > 0 && d2 < g->d2[k - 1]; k--) {
+        g->d2[k] = g->d2[k - 1];
+        g->j[k] = g->j[k - 1];
+    }
+    g->d2[k] = d2;
+    g->j[k] = j;
+}
+
+static void steer_crowd_take(void *ctx, const steer_world_near *near, int n)
+{
+    steer_crowd_gather *g = ctx;
+    for (int q = 0; q < n; q++) steer_crowd_keep(g, near[q].d2, near[q].j);
+}
+
+/* The `cap` nearest agents within `radius`. A first search within half the radius is
+ * enough when it finds `cap` of them (anyone beyond is further than all of them), and
+ * it visits a quarter of the area: in a crowd it nearly always is. */
+static void steer_crowd_nearest(const steer_world *w, int i, uint32_t mask, float radius, int cap,
+                                steer_crowd_gather *g)
+{
+    g->cap = cap < STEER_ORCA_MAX_NEIGHBOURS ? cap : STEER_ORCA_MAX_NEIGHBOURS;
+    g->count = 0;
+    if (g->cap <= 0 || !(radius > 0.0f) || !steer_is_finite(radius)) return;
+    steer__world_near(w, i, radius * 0.5f, mask, steer_crowd_take, g);
+    if (g->count == g->cap) return;
+    g->count = 0;
+    steer__world_near(w, i, radius, mask, steer_crowd_take, g);
+}
+
+/* Agent j of the snapshot as the crowd functions see it. Agents without the ORCA filter
+ * do not give way, so they count as responsibility 0: the other does all of it. */
+static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
+{
+    const steer_world_body *b = &w->body[w->cur][j];
+    steer_crowd_neighbour nb;
+    nb.position = w->pos[w->cur][j];
+    nb.velocity = w->vel[w->cur][j];
+    nb.radius = b->radius;
+    nb.responsibility = 0.0f;
+    if (b->recipe >= 0 && w->recipes[b->recipe].recipe.crowd)
+        nb.responsibility = w->recipes[b->recipe].recipe.orca.responsibility;
+    nb.id = b->slot;
+    return nb;
+}
+
+/* The velocity the agent's steering would reach this step, as the integrator computes
+ * it (steer/integrate.h), before the speed limit. */
+static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_steering out, float dt)
+{
+    steer_vec3 accel;
+    if (a->model == STEER_MODEL_REYNOLDS) {
+        float mass = a->mass > 0.0f && steer_is_finite(a->mass) ? a->mass : 1.0f;
+        accel = steer_scale(steer_truncate(out.linear, a->max_force), 1.0f / mass);
+        dt = 1.0f;
+    } else {
+        accel = steer_truncate(out.linear, a->max_accel);
+    }
+    if (!steer_v3_is_finite(accel)) accel = steer_v3_zero();
+    return steer_add_scaled(a->velocity, steer_space_project(a->space, accel), dt);
+}
+
+steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agent,
+                                  const steer_world_body *body, const steer_world_recipe *recipe,
+                                  steer_steering out, uint32_t *seen)
+{
+    const steer_orca_params *p = &recipe->recipe.orca;
+    steer_crowd_gather g;
+    steer_crowd_nearest(w, i, body->mask, p->neighbour_dist, p->max_neighbours, &g);
+    steer_crowd_neighbour nbs[STEER_ORCA_MAX_NEIGHBOURS];
+    for (int k = 0; k < g.count; k++) nbs[k] = steer_crowd_of(w, g.j[k]);
+    steer_crowd_view view = {body->slot, nbs, g.count, w->walls, w->wall_count};
+    float dt = agent->model == STEER_MODEL_REYNOLDS ? 1.0f : w->dt;
+    steer_vec3 pref = steer_crowd_preferred(agent, out, w->dt);
+    agent->velocity = steer_orca_velocity(agent, pref, p, &view, dt);
+    *seen = (uint32_t)g.count;
+    out.linear = steer_v3_zero();
+    return out;
+}
+
+steer_steering steer__world_avoid_agents(const steer_world *w, int i, const steer_agent *agent,
+                                         uint32_t mask, const steer_recipe_item *item)
+{
+    steer_crowd_gather g;
+    steer_crowd_nearest(w, i, mask, item->neighbourhood.radius, STEER_ORCA_MAX_NEIGHBOURS, &g);
+    steer_crowd_neighbour nbs[STEER_ORCA_MAX_NEIGHBOURS];
+    for (int k = 0; k < g.count; k++) nbs[k] = steer_crowd_of(w, g.j[k]);
+    return steer_avoid_agents(agent, nbs, g.count, &item->predict, NULL);
+}
+
+float steer__world_crowd_reach(const steer_recipe *r)
+{
+    float reach = r->crowd ? r->orca.neighbour_dist * 0.5f : 0.0f;
+    for (int k = 0; k < r->count; k++) {
+        float nr = r->items[k].neighbourhood.radius * 0.5f;
+        if (r->items[k].kind == STEER_BEHAVIOUR_AVOID_AGENTS && nr > reach) reach = nr;
+    }
+    return steer_is_finite(reach) && reach > 0.0f ? reach : 0.0f;
+}
+
+steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls, int count)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL || count < 0 || (walls == NULL && count > 0)) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    world->walls = count > 0 ? walls : NULL;
+    world->wall_count = count;
+    return STEER_WORLD_OK;
+}

@@ -1,0 +1,28 @@
+/* The world's crowd features (steer/world.h, docs/crowd.md): the ORCA velocity filter a
+ * recipe can switch on, and the predictive-avoidance recipe item. Private; the step calls
+ * them (world_step.c). */
+#ifndef STEER_WORLD_CROWD_H
+#define STEER_WORLD_CROWD_H
+
+#include "world_internal.h"
+
+/* The ORCA filter for dense entry i, run after its blended steering (and callback) and
+ * before integration: turns `out` into the velocity it would reach this step, replaces
+ * that by the ORCA velocity against the snapshot's neighbours and the world's walls,
+ * writes it into agent->velocity and returns `out` with a zero linear part (so the
+ * integrator moves the agent at exactly that velocity). *seen receives the number of
+ * neighbours used. Reads only the snapshot: the split of work cannot change it. */
+steer_steering steer__world_crowd(const steer_world *world, int i, steer_agent *agent,
+                                  const steer_world_body *body, const steer_world_recipe *recipe,
+                                  steer_steering out, uint32_t *seen);
+
+/* STEER_BEHAVIOUR_AVOID_AGENTS for dense entry i: steer_avoid_agents over the nearest
+ * STEER_ORCA_MAX_NEIGHBOURS agents within item->neighbourhood.radius whose layer meets
+ * mask. */
+steer_steering steer__world_avoid_agents(const steer_world *world, int i, const steer_agent *agent,
+                                         uint32_t mask, const steer_recipe_item *item);
+
+/* How far a recipe's crowd features search first (for the automatic cell size), or 0. */
+float steer__world_crowd_reach(const steer_recipe *recipe);
+
+#endif /* STEER_WORLD_CROWD_H */
