@@ -10,7 +10,7 @@
  *   header   magic "STEERWLD", u32 version, u32 0x01020304, u64 total length
  *   world    tag, capacity, seed, cell size, bounds, steps, count, free head, recipes,
  *            index flag
- *   recipes  recipe_count records (all STEER_RECIPE_MAX items each)
+ *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter)
  *   slots    capacity records: generation, dense index, free link, target, target agent
  *   agents   count records in the world's internal (dense) order
  *   trailer  u64 FNV-1a-64 of every byte before it
@@ -24,8 +24,8 @@
 enum {
     SNAP_HEADER = 24,
     SNAP_WORLD = 76,
-    SNAP_ITEM = 120,
-    SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM,
+    SNAP_ITEM = 128,
+    SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
     SNAP_SLOT = 36,
     SNAP_AGENT = 132,
     SNAP_TRAILER = 8
@@ -194,6 +194,8 @@ static void put_item(snap_writer *w, const steer_recipe_item *it)
     put_f32(w, it->leader.behind);
     put_f32(w, it->leader.clear_radius);
     put_f32(w, it->leader.evade.max_prediction);
+    put_f32(w, it->predict.horizon);
+    put_f32(w, it->predict.margin);
 }
 
 static steer_recipe_item get_item(snap_reader *r)
@@ -228,6 +230,8 @@ static steer_recipe_item get_item(snap_reader *r)
     it.leader.behind = get_f32(r);
     it.leader.clear_radius = get_f32(r);
     it.leader.evade.max_prediction = get_f32(r);
+    it.predict.horizon = get_f32(r);
+    it.predict.margin = get_f32(r);
     return it;
 }
 
@@ -236,6 +240,15 @@ static void put_recipe(snap_writer *w, const steer_recipe *rc)
     put_u32(w, (uint32_t)rc->count);
     put_f32(w, rc->priority_epsilon);
     for (int k = 0; k < STEER_RECIPE_MAX; k++) put_item(w, &rc->items[k]);
+    put_u32(w, rc->crowd ? 1u : 0u);
+    put_f32(w, rc->orca.radius);
+    put_f32(w, rc->orca.neighbour_dist);
+    put_u32(w, (uint32_t)rc->orca.max_neighbours);
+    put_f32(w, rc->orca.time_horizon);
+    put_f32(w, rc->orca.time_horizon_obstacles);
+    put_f32(w, rc->orca.responsibility);
+    put_f32(w, rc->orca.clearance);
+    put_f32(w, rc->orca.sidestep);
 }
 
 static steer_recipe get_recipe(snap_reader *r)
@@ -244,6 +257,15 @@ static steer_recipe get_recipe(snap_reader *r)
     rc.count = get_i32(r);
     rc.priority_epsilon = get_f32(r);
     for (int k = 0; k < STEER_RECIPE_MAX; k++) rc.items[k] = get_item(r);
+    rc.crowd = get_u32(r) != 0u;
+    rc.orca.radius = get_f32(r);
+    rc.orca.neighbour_dist = get_f32(r);
+    rc.orca.max_neighbours = get_i32(r);
+    rc.orca.time_horizon = get_f32(r);
+    rc.orca.time_horizon_obstacles = get_f32(r);
+    rc.orca.responsibility = get_f32(r);
+    rc.orca.clearance = get_f32(r);
+    rc.orca.sidestep = get_f32(r);
     return rc;
 }
 

@@ -15,7 +15,7 @@
 enum {
     HEADER = 24,
     WORLD = 76,
-    RECIPE = 968,
+    RECIPE = 1068,
     SLOT = 36,
     AGENT = 132,
     TRAILER = 8,
@@ -25,7 +25,8 @@ enum {
 
 /* ---- a busy little world ------------------------------------------------------------- */
 
-/* Boids, wanderers, seekers of a point, pursuers and queueing leader-followers. */
+/* Boids, wanderers, seekers of a point, pursuers, queueing leader-followers and a crowd
+ * (ORCA filter with predictive avoidance). */
 static void add_recipes(steer_world *w)
 {
     steer_recipe r = steer_recipe_default();
@@ -47,6 +48,12 @@ static void add_recipes(steer_world *w)
     r.items[r.count++].group = 0;
     r.items[r.count] = steer_recipe_item_make(STEER_BEHAVIOUR_FOLLOW_LEADER, 1.0f);
     r.items[r.count++].group = 1;
+    steer_world_add_recipe(w, &r);
+    r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEEK, 1.0f);
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_AVOID_AGENTS, 2.0f);
+    r.crowd = true;
+    r.orca.clearance = 0.2f;
     steer_world_add_recipe(w, &r);
 }
 
@@ -86,7 +93,7 @@ static void driver_add(steer_world *w, driver *d)
                  steer_rng_range(&d->rng, -20, 20));
     a.agent.velocity =
         steer_v3(steer_rng_range(&d->rng, -3, 3), 0.0f, steer_rng_range(&d->rng, -3, 3));
-    a.recipe = (int)(steer_rng_below(&d->rng, 4u));
+    a.recipe = (int)(steer_rng_below(&d->rng, 5u));
     a.target = steer_v3(steer_rng_range(&d->rng, -10, 10), 0.0f, 0.0f);
     a.target_agent =
         d->n > 0 ? d->live[steer_rng_below(&d->rng, (uint32_t)d->n)] : steer_handle_none();
@@ -404,17 +411,17 @@ static void format_is_documented_little_endian(void)
     size_t n = 0u;
     unsigned char *b = take(w, &n);
     CHECK(b != NULL);
-    CHECK(n == (size_t)(HEADER + WORLD + 4 * RECIPE + 10 * SLOT + 3 * AGENT + TRAILER));
+    CHECK(n == (size_t)(HEADER + WORLD + 5 * RECIPE + 10 * SLOT + 3 * AGENT + TRAILER));
     CHECK(memcmp(b, "STEERWLD", 8) == 0);
-    CHECK(b[8] == 1 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 1 */
+    CHECK(b[8] == 2 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 2 */
     CHECK(b[12] == 4 && b[13] == 3 && b[14] == 2 && b[15] == 1);       /* 0x01020304 */
     CHECK(rd64(b + 16) == n);                                          /* length */
     CHECK(rd32(b + HEADER + 4) == 10u);                                /* capacity */
     CHECK(rd64(b + HEADER + 8) == 77u);                                /* seed */
     CHECK(rd64(b + HEADER + 52) == 1u);                                /* steps */
     CHECK(rd32(b + W_COUNT) == 3u && rd32(b + W_FREE) == 3u);          /* count, free head */
-    CHECK(rd32(b + HEADER + 68) == 4u && rd32(b + HEADER + 72) == 1u); /* recipes, index */
-    const unsigned char *slot3 = b + HEADER + WORLD + 4 * RECIPE + 3 * SLOT;
+    CHECK(rd32(b + HEADER + 68) == 5u && rd32(b + HEADER + 72) == 1u); /* recipes, index */
+    const unsigned char *slot3 = b + HEADER + WORLD + 5 * RECIPE + 3 * SLOT;
     CHECK(rd32(slot3) == 1u && rd32(slot3 + 4) == 0xFFFFFFFFu && rd32(slot3 + 8) == 4u);
     free(b);
     steer_world_destroy(w);
@@ -513,10 +520,10 @@ static void wrong_magic_version_endianness_are_refused(void)
     reseal(b, n);
     CHECK(steer_world_restore(v.w, b, n) == STEER_SNAPSHOT_BAD_MAGIC);
     b[0] = 'S';
-    wr32(b + 8, 2u);
+    wr32(b + 8, 1u); /* the format before the crowd fields */
     reseal(b, n);
     CHECK(steer_world_restore(v.w, b, n) == STEER_SNAPSHOT_BAD_VERSION);
-    wr32(b + 8, 1u);
+    wr32(b + 8, STEER_SNAPSHOT_VERSION);
     /* A big-endian writer storing its native order would put 01 02 03 04 here. */
     b[12] = 1, b[13] = 2, b[14] = 3, b[15] = 4;
     reseal(b, n);
@@ -532,7 +539,7 @@ static void wrong_magic_version_endianness_are_refused(void)
 static void too_big_for_the_destination_is_refused(void)
 {
     size_t n = 0u;
-    unsigned char *b = sample(&n); /* capacity 64, 4 recipes */
+    unsigned char *b = sample(&n); /* capacity 64, 5 recipes */
     CHECK(b != NULL);
     steer_world_def def = steer_world_default();
     def.capacity = 63;
@@ -584,7 +591,7 @@ static void m_space(unsigned char *b, size_t n)
 }
 static void m_recipe_id(unsigned char *b, size_t n)
 {
-    (void)n, wr32(agent0(b) + 68, 4u);
+    (void)n, wr32(agent0(b) + 68, rd32(b + HEADER + 68)); /* one past the last recipe */
 }
 static void m_rng_even(unsigned char *b, size_t n)
 {

@@ -26,7 +26,8 @@
  * restore CLEARS every agent's callback, callback_user and user_data (the destination's
  * old pointers belonged to agents that no longer exist); re-attach them by handle with
  * steer_world_set_callback and steer_world_set_user_data. The destination keeps its own
- * capacity, max_recipes, allocator and parallel-for.
+ * capacity, max_recipes, allocator, parallel-for and crowd walls (steer_world_set_walls:
+ * the caller's array, also a pointer).
  */
 #ifndef STEER_WORLD_SNAPSHOT_H
 #define STEER_WORLD_SNAPSHOT_H
@@ -36,7 +37,7 @@
 #include <stddef.h>
 
 /* Version written by this library and the only one steer_world_restore accepts. */
-#define STEER_SNAPSHOT_VERSION 1u
+#define STEER_SNAPSHOT_VERSION 2u
 
 /* What a snapshot call did. Every value but OK leaves the world untouched. */
 typedef enum steer_snapshot_status {
@@ -61,7 +62,7 @@ typedef enum steer_snapshot_status {
 const char *steer_snapshot_status_name(steer_snapshot_status status);
 
 /* Bytes steer_world_snapshot_write needs for the world as it is now:
- * 108 + 968 per recipe + 36 per slot of capacity + 132 per live agent. 0 for NULL. */
+ * 108 + 1068 per recipe + 36 per slot of capacity + 132 per live agent. 0 for NULL. */
 size_t steer_world_snapshot_size(const steer_world *world);
 
 /* Write the snapshot into buf[0 .. steer_world_snapshot_size) and store the number of
