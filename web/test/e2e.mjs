@@ -168,6 +168,33 @@ try {
   // Every 4th slot of 2,000 (at most 600 shown): 500 velocities, 500 forces, 1 neighbourhood.
   check(layer.forces && flockForces !== flockPlain && layer[35] === 500 && layer[36] === 500 && layer[37] === 1,
     'flock: a click shows the debug-draw vectors of a sample and changes the picture', JSON.stringify(layer));
+  // The records (read through the world's debug drawing in one pass) carry each agent's
+  // own velocity and force: the sample's vectors, drawn agent by agent, start at a
+  // record's position and match its velocity and force to rounding.
+  const pairing = await page.evaluate(() => {
+    const w = window.steer.exports;
+    const n = w.web_agent_count();
+    const f = new Float32Array(w.memory.buffer, w.web_agents(), n * 10);
+    const at = new Map();
+    for (let i = 0; i < n; i++) at.set(`${f[i * 10]},${f[i * 10 + 1]}`, i);
+    const p = new Float32Array(w.memory.buffer, w.web_prims(), w.web_prim_count() * 8);
+    const vs = 0.6 * w.web_world_width() / 240, fs = 0.15 * w.web_world_width() / 240;
+    let lines = 0, matched = 0, worst = 0;
+    for (let k = 0; k < w.web_prim_count(); k++) {
+      const o = k * 8, style = p[o + 1];
+      if (style !== 35 && style !== 36) continue;
+      lines++;
+      const i = at.get(`${p[o + 2]},${p[o + 3]}`);
+      if (i === undefined) continue;
+      const scale = style === 35 ? vs : fs, field = style === 35 ? 2 : 5;
+      const ex = (p[o + 4] - p[o + 2]) / scale - f[i * 10 + field], ey = (p[o + 5] - p[o + 3]) / scale - f[i * 10 + field + 1];
+      worst = Math.max(worst, Math.hypot(ex, ey));
+      matched++;
+    }
+    return { lines, matched, worst };
+  });
+  check(pairing.lines === 1000 && pairing.matched === 1000 && pairing.worst < 0.01,
+    'flock: each agent record carries its own velocity and force', JSON.stringify(pairing));
   await page.mouse.click(fx, fy);
 
   // Flocking, measured in the page from the agent records: the mean over agents of the
