@@ -183,6 +183,20 @@ steer_handle steer_world_handle_at(const steer_world *world, int i)
     return steer__world_handle_of(world, i);
 }
 
+int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
+                     steer_handle *handles)
+{
+    STEER_ASSERT(world != NULL && agents != NULL);
+    if (world == NULL || agents == NULL || first < 0 || count <= 0 || first >= world->count)
+        return 0;
+    int n = count < world->count - first ? count : world->count - first;
+    for (int k = 0; k < n; k++) {
+        agents[k] = steer__world_load(world, world->cur, first + k);
+        if (handles != NULL) handles[k] = steer__world_handle_of(world, first + k);
+    }
+    return n;
+}
+
 steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
                                          steer_agent *out)
 {

@@ -48,6 +48,38 @@ static bool agent_finite(const steer_world *w, steer_handle h)
 }
 
 /* ---- handles ---------------------------------------------------------------------------- */
+/* The bulk read gives, agent for agent, what the handle lookups give, clipped to the
+ * live agents. */
+static void bulk_read_matches_handle_lookups(void)
+{
+    steer_world *w = make_world(64);
+    steer_rng r = steer_rng_make(3u, 0u);
+    int wander = add_recipe_of(w, STEER_BEHAVIOUR_WANDER, 1.0f);
+    for (int i = 0; i < 40; i++) {
+        steer_world_agent_def d = boid(&r, 20.0f);
+        d.recipe = wander;
+        CHECK(steer_world_add(w, &d, NULL) == STEER_WORLD_OK);
+    }
+    for (int k = 0; k < 5; k++) steer_world_step(w, 1.0f / 60.0f);
+    steer_agent got[64];
+    steer_handle hs[64];
+    CHECK(steer_world_read(w, 0, 64, got, hs) == 40);
+    for (int i = 0; i < 40; i++) {
+        steer_agent a;
+        steer_handle h = steer_world_handle_at(w, i);
+        CHECK(hs[i].index == h.index && hs[i].generation == h.generation && hs[i].world == h.world);
+        CHECK(steer_world_get_agent(w, hs[i], &a) == STEER_WORLD_OK);
+        CHECK(a.position.x == got[i].position.x && a.velocity.y == got[i].velocity.y &&
+              a.orientation == got[i].orientation && a.max_speed == got[i].max_speed);
+    }
+    CHECK(steer_world_read(w, 30, 64, got, NULL) == 10);
+    CHECK(steer_world_read(w, 30, 1, got + 1, NULL) == 1 && got[0].position.z == got[1].position.z);
+    CHECK(steer_world_read(w, 40, 5, got, hs) == 0);
+    CHECK(steer_world_read(w, -1, 5, got, hs) == 0);
+    CHECK(steer_world_read(w, 0, 0, got, hs) == 0);
+    steer_world_destroy(w);
+}
+
 
 static void handles_detect_removed_agents(void)
 {
@@ -753,4 +785,4 @@ TEST_MAIN(TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
           TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
           TEST(layers_decide_who_is_seen), TEST(bad_numbers_are_refused),
           TEST(changes_during_a_step_are_refused), TEST(same_seed_same_run),
-          TEST(debug_draw_reports_forces))
+          TEST(debug_draw_reports_forces), TEST(bulk_read_matches_handle_lookups))

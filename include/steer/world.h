@@ -6,7 +6,8 @@
  *   steer_world_default, steer_world_create, steer_world_destroy,
  *   steer_recipe_default, steer_recipe_item_make, steer_world_add_recipe,
  *   steer_world_agent_default, steer_world_add, steer_world_remove, steer_world_is_valid,
- *   steer_world_count, steer_world_handle_at, steer_world_get_agent, steer_world_set_agent,
+ *   steer_world_count, steer_world_handle_at, steer_world_read, steer_world_get_agent,
+ *   steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
  *   steer_world_get_user_data,
@@ -276,6 +277,15 @@ int steer_world_count(const steer_world *world);
 /* The handle of the i-th live agent, 0 <= i < count, in the world's internal order
  * (which changes with every step and removal); the none handle out of range. */
 steer_handle steer_world_handle_at(const steer_world *world, int i);
+
+/* Bulk read for renderers: copy the agents at internal positions [first, first + count)
+ * (clipped to the live agents) into agents[] and, when not NULL, their handles into
+ * handles[]; returns how many were copied. One pass over packed arrays, so drawing
+ * 100,000 agents costs no handle lookups. The order is steer_world_handle_at's: stable
+ * between steps, changed by every step and removal. NULL world or agents, first < 0 or
+ * count <= 0 give 0. */
+int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
+                     steer_handle *handles);
 
 /* Copy an agent's state and limits to *out. */
 steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
