@@ -23,10 +23,41 @@ void cli_agent_colour(int i, double *r, double *g, double *b)
     *b = (c & 255) / 255.0;
 }
 
-static void cli_set_agent_colour(cairo_t *cr, int i, double alpha)
+bool cli_is_member(const cli_scenario *s, int i)
+{
+    return s->crowd.present && i >= s->crowd.first && i < s->crowd.first + s->crowd.count;
+}
+
+/* HSV with full value to RGB; h in [0, 1). */
+static void cli_hue(double h, double sat, double *r, double *g, double *b)
+{
+    double k[3] = {5, 3, 1};
+    double *out[3] = {r, g, b};
+    for (int c = 0; c < 3; c++) {
+        double t = fmod(k[c] + h * 6, 6);
+        *out[c] = 1 - sat * fmax(0, fmin(fmin(t, 4 - t), 1));
+    }
+}
+
+/* A crowd has many members: eight palette colours would repeat every eighth walker, so
+ * members go round the colour wheel in their order (on a ring, neighbours differ a
+ * little and opposite walkers a lot), darkened a touch to read on white. */
+void cli_scenario_agent_colour(const cli_scenario *s, int i, double *r, double *g, double *b)
+{
+    if (!cli_is_member(s, i)) {
+        cli_agent_colour(i, r, g, b);
+        return;
+    }
+    cli_hue((double)(i - s->crowd.first) / s->crowd.count, 0.85, r, g, b);
+    *r *= 0.82;
+    *g *= 0.82;
+    *b *= 0.82;
+}
+
+static void cli_set_agent_colour(cairo_t *cr, const cli_scenario *s, int i, double alpha)
 {
     double r, g, b;
-    cli_agent_colour(i, &r, &g, &b);
+    cli_scenario_agent_colour(s, i, &r, &g, &b);
     cairo_set_source_rgba(cr, r, g, b, alpha);
 }
 
@@ -205,10 +236,11 @@ static void cli_draw_circle(cairo_t *cr, const cli_view *view, double u, double 
 
 /* Seed 000's figure marks the target with a 'T'; the box takes the colour of the agent
  * whose target it is, so two agents' targets are told apart. */
-static void cli_draw_letter_box(cairo_t *cr, double x, double y, const char *letter, int i)
+static void cli_draw_letter_box(cairo_t *cr, const cli_scenario *s, double x, double y,
+                                const char *letter, int i)
 {
     cairo_rectangle(cr, x - 9, y - 9, 18, 18);
-    cli_set_agent_colour(cr, i, 1.0);
+    cli_set_agent_colour(cr, s, i, 1.0);
     cairo_fill_preserve(cr);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     cairo_set_line_width(cr, 1.0);
@@ -223,7 +255,7 @@ static void cli_draw_zones(cairo_t *cr, const cli_view *view, const cli_scenario
     const char *kind = cli_behaviour_kind_at(b->kind)->name;
     double u, v;
     cli_plane_coords(s->space, b->target.point, &u, &v);
-    cli_set_agent_colour(cr, i, 0.6);
+    cli_set_agent_colour(cr, s, i, 0.6);
     cairo_set_line_width(cr, 1.2);
     if (strcmp(kind, "arrive") == 0) {
         cli_draw_circle(cr, view, u, v, b->arrive.target_radius, 0);
@@ -244,7 +276,7 @@ static void cli_draw_targets(cairo_t *cr, const cli_view *view, const cli_scenar
             double u, v, x, y;
             cli_plane_coords(s->space, b->target.point, &u, &v);
             cli_view_point(view, u, v, &x, &y);
-            cli_draw_letter_box(cr, x, y, "T", i);
+            cli_draw_letter_box(cr, s, x, y, "T", i);
         }
 }
 
@@ -253,15 +285,16 @@ static void cli_draw_targets(cairo_t *cr, const cli_view *view, const cli_scenar
 /* Boids are many: thin faint trails, and no start marker, so the flocks read. */
 static bool cli_is_boid(const cli_scenario *s, int i)
 {
-    return s->flock.present && i >= s->flock.first;
+    return s->flock.present && i >= s->flock.first && i < s->flock.first + s->flock.count;
 }
 
-static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_track *t, int i, bool boid)
+static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                           const cli_track *t, int i, bool boid)
 {
     cairo_set_line_width(cr, boid ? 0.9 : 2.2);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cli_set_agent_colour(cr, i, boid ? 0.35 : 0.85);
+    cli_set_agent_colour(cr, s, i, boid ? 0.35 : 0.85);
     for (int k = 0; k < t->point_count; k++) {
         double x, y;
         cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
@@ -273,10 +306,11 @@ static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_track *t
     cairo_stroke(cr);
 }
 
-static void cli_draw_goals(cairo_t *cr, const cli_view *view, steer_space space, const cli_track *t,
-                           int i)
+static void cli_draw_goals(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                           const cli_track *t, int i)
 {
-    cli_set_agent_colour(cr, i, 0.9);
+    steer_space space = s->space;
+    cli_set_agent_colour(cr, s, i, 0.9);
     cairo_set_line_width(cr, 2.0);
     for (int k = 0; k < t->goal_count; k++) {
         double u, v, x, y;
@@ -292,15 +326,16 @@ static void cli_draw_goals(cairo_t *cr, const cli_view *view, steer_space space,
 
 /* The start: a 'W' in a ring of the agent's colour (seed 000's walker), with a short
  * tick along the direction it starts in (its velocity, or its heading at rest). */
-static void cli_draw_start(cairo_t *cr, const cli_view *view, steer_space space,
+static void cli_draw_start(cairo_t *cr, const cli_view *view, const cli_scenario *s,
                            const steer_agent *a, int i)
 {
+    steer_space space = s->space;
     double u, v, x, y, dx, dy;
     cli_plane_coords(space, a->position, &u, &v);
     cli_view_point(view, u, v, &x, &y);
     cli_plane_coords(space, steer_agent_forward(a), &dx, &dy);
     dy = -dy;
-    cli_set_agent_colour(cr, i, 1.0);
+    cli_set_agent_colour(cr, s, i, 1.0);
     cairo_set_line_width(cr, 2.0);
     cairo_move_to(cr, x + dx * 10, y + dy * 10);
     cairo_line_to(cr, x + dx * 20, y + dy * 20);
@@ -309,7 +344,7 @@ static void cli_draw_start(cairo_t *cr, const cli_view *view, steer_space space,
     cairo_arc(cr, x, y, 10, 0, 2 * CLI_PI);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill_preserve(cr);
-    cli_set_agent_colour(cr, i, 1.0);
+    cli_set_agent_colour(cr, s, i, 1.0);
     cairo_stroke(cr);
     cli_text_centred(cr, x, y, 11, true, "W");
 }
@@ -317,15 +352,16 @@ static void cli_draw_start(cairo_t *cr, const cli_view *view, steer_space space,
 /* The end: a dot where the agent stopped and an arrowhead just ahead of it along its
  * final orientation, so an agent that only turned still shows where it looks without
  * hiding its 'W'. */
-static void cli_draw_end(cairo_t *cr, const cli_view *view, steer_space space, const steer_agent *a,
-                         int i)
+static void cli_draw_end(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                         const steer_agent *a, int i)
 {
+    steer_space space = s->space;
     double u, v, x, y, dx, dy;
     cli_plane_coords(space, a->position, &u, &v);
     cli_view_point(view, u, v, &x, &y);
     cli_plane_coords(space, steer_space_heading(space, a->orientation), &dx, &dy);
     dy = -dy;
-    cli_set_agent_colour(cr, i, 1.0);
+    cli_set_agent_colour(cr, s, i, 1.0);
     cairo_new_sub_path(cr);
     cairo_arc(cr, x, y, 4.5, 0, 2 * CLI_PI);
     cairo_move_to(cr, x + dx * 28, y + dy * 28);
@@ -339,9 +375,10 @@ static void cli_draw_end(cairo_t *cr, const cli_view *view, steer_space space, c
 }
 
 /* A boid's end: a small arrowhead along its velocity, in its colour. */
-static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, steer_space space,
+static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, const cli_scenario *s,
                               const steer_agent *a, int i)
 {
+    steer_space space = s->space;
     double u, v, x, y, dx, dy;
     cli_plane_coords(space, a->position, &u, &v);
     cli_view_point(view, u, v, &x, &y);
@@ -351,10 +388,65 @@ static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, steer_space spa
     cairo_line_to(cr, x - dx * 4 - dy * 4, y - dy * 4 + dx * 4);
     cairo_line_to(cr, x - dx * 4 + dy * 4, y - dy * 4 - dx * 4);
     cairo_close_path(cr);
-    cli_set_agent_colour(cr, i, 1.0);
+    cli_set_agent_colour(cr, s, i, 1.0);
     cairo_fill_preserve(cr);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     cairo_set_line_width(cr, 0.6);
+    cairo_stroke(cr);
+}
+
+/* ---- crowd members: many agents whose bodies matter --------------------------------- */
+
+/* The body radius in pixels, at least 2.5 so small crowds still show. */
+static double cli_body_px(const cli_view *view, const steer_agent *a)
+{
+    return fmax(a->radius * view->scale, 2.5);
+}
+
+/* A member's trail: thin, in its colour; one that does not give way (responsibility 0)
+ * thick, so the crowd is seen going round it. */
+static void cli_draw_member_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                                  const cli_track *t, int i)
+{
+    const cli_crowd_group *g = NULL;
+    for (int k = 0; k < s->crowd.group_count; k++)
+        if (i >= s->crowd.groups[k].first && i < s->crowd.groups[k].first + s->crowd.groups[k].count)
+            g = &s->crowd.groups[k];
+    bool stubborn = g && g->responsibility == 0.0f;
+    cairo_set_line_width(cr, stubborn ? 3.5 : 1.5);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cli_set_agent_colour(cr, s, i, stubborn ? 1.0 : 0.8);
+    for (int k = 0; k < t->point_count; k++) {
+        double x, y;
+        cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
+        if (k == 0 || t->points[k].jump)
+            cairo_move_to(cr, x, y);
+        else
+            cairo_line_to(cr, x, y);
+    }
+    cairo_stroke(cr);
+}
+
+/* Start: a hollow circle of the body's size. End: the body filled, with a short tick
+ * along the velocity when it still moves. */
+static void cli_draw_member_body(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                                 const steer_agent *a, int i, bool end)
+{
+    double u, v, x, y, dx, dy, px = cli_body_px(view, a);
+    cli_plane_coords(s->space, a->position, &u, &v);
+    cli_view_point(view, u, v, &x, &y);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, px, 0, 2 * CLI_PI);
+    cli_set_agent_colour(cr, s, i, 1.0);
+    if (end) cairo_fill_preserve(cr);
+    cairo_set_line_width(cr, end ? 0.8 : 1.4);
+    if (end) cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_stroke(cr);
+    if (!end || !(steer_length(a->velocity) > 0.05f)) return;
+    cli_plane_coords(s->space, steer_normalize(a->velocity), &dx, &dy);
+    cairo_move_to(cr, x + dx * px, y - dy * px);
+    cairo_line_to(cr, x + dx * (px + 6), y - dy * (px + 6));
     cairo_stroke(cr);
 }
 
@@ -399,17 +491,27 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
     cli_draw_background(cr, &view, s);
     cli_draw_scenery(cr, &view, s);
     cli_draw_targets(cr, &view, s);
-    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s->space, &r->tracks[i], i);
-    for (int i = 0; i < s->agent_count; i++)
-        cli_draw_trail(cr, &view, &r->tracks[i], i, cli_is_boid(s, i));
-    if (forces) cli_draw_forces(cr, &view, r);
-    for (int i = 0; i < s->agent_count; i++)
-        if (!cli_is_boid(s, i)) cli_draw_start(cr, &view, s->space, &r->tracks[i].first, i);
+    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
     for (int i = 0; i < s->agent_count; i++) {
-        if (cli_is_boid(s, i))
-            cli_draw_boid_end(cr, &view, s->space, &r->tracks[i].last, i);
+        if (cli_is_member(s, i))
+            cli_draw_member_trail(cr, &view, s, &r->tracks[i], i);
         else
-            cli_draw_end(cr, &view, s->space, &r->tracks[i].last, i);
+            cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_is_boid(s, i));
+    }
+    if (forces) cli_draw_forces(cr, &view, r);
+    for (int i = 0; i < s->agent_count; i++) {
+        if (cli_is_member(s, i))
+            cli_draw_member_body(cr, &view, s, &r->tracks[i].first, i, false);
+        else if (!cli_is_boid(s, i))
+            cli_draw_start(cr, &view, s, &r->tracks[i].first, i);
+    }
+    for (int i = 0; i < s->agent_count; i++) {
+        if (cli_is_member(s, i))
+            cli_draw_member_body(cr, &view, s, &r->tracks[i].last, i, true);
+        else if (cli_is_boid(s, i))
+            cli_draw_boid_end(cr, &view, s, &r->tracks[i].last, i);
+        else
+            cli_draw_end(cr, &view, s, &r->tracks[i].last, i);
     }
     cli_draw_scale(cr, &view, s->space);
     cairo_restore(cr);

@@ -39,8 +39,15 @@ typedef struct cli_view {
 
 void cli_view_point(const cli_view *view, double u, double v, double *x, double *y);
 
-/* The colour of agent i. */
+/* The colour of agent i: the palette's, in turn. */
 void cli_agent_colour(int i, double *r, double *g, double *b);
+
+/* The colour agent i is drawn in: crowd members go round the colour wheel, the other
+ * agents take cli_agent_colour. */
+void cli_scenario_agent_colour(const cli_scenario *s, int i, double *r, double *g, double *b);
+
+/* True when agent i is a member of the scenario's crowd. */
+bool cli_is_member(const cli_scenario *s, int i);
 
 /* Text helpers (cairo's toy font API, DejaVu Sans on Debian). */
 void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text);

@@ -108,11 +108,50 @@ static double cli_legend_flock(cairo_t *cr, const cli_scenario *s, double x, dou
     return cli_wrapped(cr, x + 30, y + 13, 280, 11, line) + 8;
 }
 
+/* The crowd: how many, the filter's settings, then a line a group. */
+static double cli_legend_crowd(cairo_t *cr, const cli_record *rec, const cli_run_result *result,
+                               double x, double y)
+{
+    const cli_scenario *s = rec->scenario;
+    const cli_crowd *c = &s->crowd;
+    char line[240];
+    for (int k = 0; k < 5; k++) {
+        double r, g, b;
+        cli_scenario_agent_colour(s, c->first + k * c->count / 5, &r, &g, &b);
+        cairo_set_source_rgb(cr, r, g, b);
+        cairo_rectangle(cr, x + k * 5, y - 10, 4, 5);
+        cairo_fill(cr);
+    }
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    snprintf(line, sizeof line, "crowd: %d members", c->count);
+    cli_text(cr, x + 30, y - 3, 13, true, line);
+    snprintf(line, sizeof line,
+             "arrive at their goals (x) through the ORCA filter (the batch world): time "
+             "horizon %g s, %g s for walls, %d neighbours within %g; %d wall segments",
+             c->orca.time_horizon, c->orca.time_horizon_obstacles, c->orca.max_neighbours,
+             c->orca.neighbour_dist, c->wall_count);
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    y = cli_wrapped(cr, x + 30, y + 13, 280, 11, line);
+    for (int g = 0; g < c->group_count; g++) {
+        const cli_crowd_group *grp = &c->groups[g];
+        int arrived = 0;
+        for (int i = 0; result && result->agents && i < grp->count; i++)
+            arrived += result->agents[grp->first + i].arrived;
+        snprintf(line, sizeof line, "%s: %d, responsibility %g%s", grp->name, grp->count,
+                 grp->responsibility, grp->responsibility == 0.0f ? " (thick: keeps its line)" : "");
+        if (result && result->agents)
+            snprintf(line + strlen(line), sizeof line - strlen(line), "; %d arrived", arrived);
+        y = cli_wrapped(cr, x + 30, y + 2, 280, 11, line);
+    }
+    return y + 8;
+}
+
 static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_result *result,
                                 double x, double y)
 {
     const cli_scenario *s = r->scenario;
     int listed = s->flock.present ? s->flock.first : s->agent_count;
+    if (s->crowd.present && s->crowd.first < listed) listed = s->crowd.first;
     int shown = listed < 14 ? listed : 13;
     for (int i = 0; i < shown; i++) {
         char what[200], outcome[120];
@@ -141,6 +180,7 @@ static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_
         y += 20;
     }
     if (s->flock.present) y = cli_legend_flock(cr, s, x, y);
+    if (s->crowd.present) y = cli_legend_crowd(cr, r, result, x, y);
     return y;
 }
 
@@ -204,6 +244,12 @@ static void cli_key_line(cairo_t *cr, double x, double y, int which, const char 
         cairo_rectangle(cr, x + 2, y - 12, 18, 14);
         cairo_stroke(cr);
         cairo_set_dash(cr, NULL, 0, 0);
+    } else if (which == 8) { /* crowd member: hollow body at the start, filled at the end */
+        cairo_arc(cr, x + 5, y - 4, 4.5, 0, 6.2832);
+        cairo_stroke(cr);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x + 17, y - 4, 4.5, 0, 6.2832);
+        cairo_fill(cr);
     } else { /* force */
         cairo_set_source_rgb(cr, 0.70, 0.0, 0.13);
         cairo_move_to(cr, x, y - 4);
@@ -252,24 +298,30 @@ static int cli_key_lines(const cli_record *r, bool forces)
 {
     const cli_scenario *s = r->scenario;
     return 2 + cli_any_point_target(s) + cli_any_goals(r) + forces + cli_any_obstacle(s) +
-           (s->path_count > 0) + cli_any_contain(s);
+           (s->path_count > 0) + cli_any_contain(s) + s->crowd.present;
 }
 
 static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double x, double y)
 {
-    if (!r->scenario->flock.present || r->scenario->flock.first > 0)
+    const cli_scenario *s = r->scenario;
+    bool listed = !(s->flock.present && s->flock.first == 0) &&
+                  !(s->crowd.present && s->crowd.first == 0);
+    if (listed)
         cli_key_line(cr, x, y, 0, "start (walker W)");
     else
         y -= 24;
     if (cli_any_point_target(r->scenario))
         cli_key_line(cr, x, y += 24, 1, "target T, with its radii");
     cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");
-    if (cli_any_goals(r)) cli_key_line(cr, x, y += 24, 3, "waypoint or random target");
+    if (cli_any_goals(r))
+        cli_key_line(cr, x, y += 24, 3,
+                     s->crowd.present ? "waypoint, random target, goal" : "waypoint or random target");
     if (forces) cli_key_line(cr, x, y += 24, 4, "steering force (relative)");
     if (cli_any_obstacle(r->scenario)) cli_key_line(cr, x, y += 24, 5, "obstacle, wall");
     if (r->scenario->path_count > 0)
         cli_key_line(cr, x, y += 24, 6, "path: corridor (radius), waypoint");
     if (cli_any_contain(r->scenario)) cli_key_line(cr, x, y += 24, 7, "contain region");
+    if (s->crowd.present) cli_key_line(cr, x, y += 24, 8, "crowd member: start, end (body size)");
 }
 
 void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *result, bool forces)

@@ -433,19 +433,21 @@ static void cli_agent_defaults(const cli_scenario *s, cli_agent_def *d)
     d->epsilon = 1e-3f;
 }
 
-/* The listed agents, then the flock's boids (cli_flock_agents). */
+/* The listed agents, then the flock's boids (cli_flock_agents), then the crowd's
+ * members (cli_crowd_agents). */
 static bool cli_load_agents(cli_loader *ld, const cJSON *list)
 {
     int boids = ld->s->flock.present ? ld->s->flock.count : 0;
+    boids += ld->s->crowd.present ? ld->s->crowd.count : 0;
     if (!list && !boids)
         return cli_json_fail_at(ld->err, &ld->doc, 0, "%s",
-                                "a scenario needs \"agents\" (or a \"flock\")");
+                                "a scenario needs \"agents\" (or a \"flock\" or a \"crowd\")");
     int n = list ? cJSON_GetArraySize(list) : 0;
     if (list && (!cJSON_IsArray(list) || n < (boids ? 0 : 1) || n > CLI_MAX_AGENTS))
         return cli_bad_value(ld, list, "%s", "expected an array of 1 to 256 agents");
     ld->s->agents = calloc((size_t)(n + boids), sizeof *ld->s->agents);
     if (!ld->s->agents) return cli_fail(ld->err, CLI_EXIT_RUNTIME, "out of memory");
-    if (!list) return cli_flock_agents(ld);
+    if (!list) return cli_flock_agents(ld) && cli_crowd_agents(ld);
     int i = 0;
     for (const cJSON *a = list->child; a; a = a->next, i++) {
         cli_agent_defaults(ld->s, &ld->s->agents[i]);
@@ -454,7 +456,7 @@ static bool cli_load_agents(cli_loader *ld, const cJSON *list)
     i = 0;
     for (const cJSON *a = list->child; a; a = a->next, i++)
         if (!cli_load_agent(ld, a, i)) return false;
-    return cli_flock_agents(ld);
+    return cli_flock_agents(ld) && cli_crowd_agents(ld);
 }
 
 /* ---- entry points ------------------------------------------------------------------ */
@@ -477,7 +479,7 @@ static bool cli_load_root(cli_loader *ld)
 {
     static const char *const keys[] = {"name",  "description", "model", "space",  "world",
                                        "steps", "dt",          "seed",  "agents", "grid",
-                                       "paths", "obstacles",   "flock"};
+                                       "paths", "obstacles",   "flock", "crowd"};
     const cJSON *root = ld->doc.root;
     if (!cli_check_object(ld, root, "the scenario", keys, CLI_COUNT(keys))) return false;
     return cli_load_settings(ld, root) &&
@@ -485,6 +487,7 @@ static bool cli_load_root(cli_loader *ld)
            cli_load_paths(ld, cJSON_GetObjectItemCaseSensitive(root, "paths")) &&
            cli_load_obstacles(ld, cJSON_GetObjectItemCaseSensitive(root, "obstacles")) &&
            cli_load_flock(ld, cJSON_GetObjectItemCaseSensitive(root, "flock")) &&
+           cli_load_crowd(ld, cJSON_GetObjectItemCaseSensitive(root, "crowd")) &&
            cli_load_agents(ld, cJSON_GetObjectItemCaseSensitive(root, "agents")) &&
            cli_check_grid_agents(ld);
 }

@@ -52,6 +52,12 @@ bool cli_load_obstacles(cli_loader *ld, const cJSON *obstacles);
 bool cli_load_flock(cli_loader *ld, const cJSON *flock);
 bool cli_flock_agents(cli_loader *ld);
 
+/* cli_load_crowd.c: the optional top-level "crowd" (NULL: none), read after the
+ * obstacles (its walls are theirs) and before the agents; then, after the boids, the
+ * members themselves (cli_crowd). */
+bool cli_load_crowd(cli_loader *ld, const cJSON *crowd);
+bool cli_crowd_agents(cli_loader *ld);
+
 /* cli_load_scene.c: the optional top-level "grid" (NULL: none). */
 bool cli_load_grid(cli_loader *ld, const cJSON *grid);
 

@@ -17,6 +17,11 @@ void cli_scenario_free(cli_scenario *s)
     free(s->obstacles.walls);
     free(s->obstacles.polygons);
     free(s->obstacles.points);
+    for (int g = 0; g < s->crowd.group_count; g++) {
+        free(s->crowd.groups[g].starts);
+        free(s->crowd.groups[g].goals);
+    }
+    free(s->crowd.walls);
     memset(s, 0, sizeof *s);
 }
 
@@ -24,6 +29,20 @@ void cli_plane_coords(steer_space space, steer_vec3 p, double *u, double *v)
 {
     *u = p.x;
     *v = space == STEER_SPACE_XY ? p.y : p.z;
+}
+
+steer_bounds_kind cli_edges_bounds_kind(cli_edges edges)
+{
+    switch (edges) {
+    case CLI_EDGES_WRAP:
+        return STEER_BOUNDS_WRAP_BOX;
+    case CLI_EDGES_CLAMP:
+        return STEER_BOUNDS_CLAMP_BOX;
+    case CLI_EDGES_RESPAWN:
+        return STEER_BOUNDS_RESPAWN;
+    default:
+        return STEER_BOUNDS_NONE;
+    }
 }
 
 steer_bounds cli_world_bounds(const cli_scenario *s, steer_bounds_kind kind)

@@ -26,6 +26,9 @@
 #define CLI_MAX_BEHAVIOURS 8       /* per agent */
 #define CLI_MAX_AGENTS     256     /* listed in "agents" */
 #define CLI_MAX_FLOCK      1000    /* boids of a "flock" (on top of the listed agents) */
+#define CLI_MAX_CROWD      1000    /* members of a "crowd" (on top of agents and boids) */
+#define CLI_MAX_GROUPS     8       /* groups of a "crowd" */
+#define CLI_MAX_WALLS      256     /* wall segments a crowd is kept clear of */
 #define CLI_MAX_PATHS      16      /* per scenario */
 #define CLI_MAX_WAYPOINTS  256     /* per path, as written */
 #define CLI_MAX_STEPS      1000000 /* per run; keeps a typo from filling the disk */
@@ -142,6 +145,33 @@ typedef struct cli_flock {
     float weights[4]; /* separation, alignment, cohesion, wander as written (legend) */
 } cli_flock;
 
+/* One group of a crowd: its members share limits, the arrive that takes each to its own
+ * goal, and a responsibility (the share of avoidance they take, 0: they hold their
+ * course). Members are placed on a ring (each crossing to the opposite point) or listed
+ * one by one with a position and a goal. */
+typedef struct cli_crowd_group {
+    char name[CLI_NAME_MAX]; /* members are named <name>-0, <name>-1, ... */
+    int first, count;        /* members are cli_scenario.agents[first .. first + count - 1] */
+    steer_agent member;      /* limits, model and space of every member */
+    steer_arrive_params arrive;
+    float responsibility;
+    steer_vec3 *starts, *goals; /* owned, count each */
+} cli_crowd_group;
+
+/* A crowd run by the library's batch world with the ORCA filter (steer/crowd.h,
+ * docs/crowd.md): members are appended after the listed agents and the boids. When
+ * `use_walls` is set, the obstacles' walls and polygon edges are the world's walls. */
+typedef struct cli_crowd {
+    bool present;
+    int first, count; /* every member: agents[first .. first + count - 1] */
+    steer_orca_params orca;
+    bool use_walls;
+    int group_count;
+    cli_crowd_group groups[CLI_MAX_GROUPS];
+    steer_segment *walls; /* owned: the segments the world keeps the crowd clear of */
+    int wall_count;
+} cli_crowd;
+
 /* A whole scenario. Owns `agents`, the grid's cells, the paths and the obstacles; free
  * with cli_scenario_free. */
 typedef struct cli_scenario {
@@ -161,6 +191,7 @@ typedef struct cli_scenario {
     cli_path paths[CLI_MAX_PATHS];
     cli_obstacles obstacles;
     cli_flock flock;
+    cli_crowd crowd;
 } cli_scenario;
 
 /* Releases what a loaded scenario owns and zeroes it. Safe on a zeroed scenario. */
@@ -178,6 +209,10 @@ steer_cell cli_grid_cell_of(const cli_scenario *s, steer_vec3 p);
 /* The world box as the library's bounds of kind `kind` (the up axis of a planar space
  * left unbounded). */
 steer_bounds cli_world_bounds(const cli_scenario *s, steer_bounds_kind kind);
+
+/* The library's bounds kind that does what `edges` asks of the batch worlds (flock,
+ * crowd): wrap, clamp, respawn, or none for open edges. */
+steer_bounds_kind cli_edges_bounds_kind(cli_edges edges);
 
 /* Index of the path called `name`, or -1. */
 int cli_scenario_find_path(const cli_scenario *s, const char *name);

@@ -2,6 +2,7 @@
 #include "cli_sim.h"
 
 #include "cli_behaviour.h"
+#include "cli_sim_crowd.h"
 #include "cli_sim_flock.h"
 #include "cli_sim_grid.h"
 
@@ -21,6 +22,7 @@ typedef struct cli_world {
     steer_steering *steering; /* this step's combined steering of every agent */
     cli_grid_run grid;        /* agents that move cell by cell */
     cli_flock_run flock;      /* boids, stepped by the library's batch world */
+    cli_crowd_run crowd;      /* crowd members, stepped by another batch world */
 } cli_world;
 
 static void cli_world_free(cli_world *w)
@@ -37,6 +39,13 @@ static void cli_world_free(cli_world *w)
     free(w->steering);
     cli_grid_run_free(&w->grid);
     cli_flock_run_free(&w->flock);
+    cli_crowd_run_free(&w->crowd);
+}
+
+/* Boids and crowd members are moved by their batch worlds, not by the tool's loop. */
+static bool cli_in_batch(const cli_world *w, int i)
+{
+    return cli_flock_run_has(&w->flock, i) || cli_crowd_run_has(&w->crowd, i);
 }
 
 static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
@@ -80,6 +89,13 @@ static bool cli_world_init(cli_world *w, uint64_t seed)
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
             o->has_catch |= cli_behaviour_is_grid_chase(beh);
         }
+    }
+    if (!cli_crowd_run_init(&w->crowd, w->s, seed)) return false;
+    for (int i = 0; i < w->n; i++) {
+        if (!cli_crowd_run_has(&w->crowd, i)) continue;
+        w->outcomes[i].has_arrive = true;
+        w->goals[i] = cli_crowd_goal(w->s, i); /* drawn as the member's goal */
+        w->has_goal[i] = true;
     }
     return cli_flock_run_init(&w->flock, w->s, w->agents, w->rngs, seed);
 }
@@ -164,7 +180,7 @@ static void cli_apply_bounds(cli_world *w, int i)
 static void cli_keep_inside(cli_world *w, int i)
 {
     steer_agent *a = &w->agents[i];
-    if (cli_flock_run_has(&w->flock, i)) {
+    if (cli_in_batch(w, i)) {
         w->respawned[i] = cli_boid_jumped(w, i);
         w->outcomes[i].respawns += w->respawned[i] && w->s->edges == CLI_EDGES_RESPAWN;
         return;
@@ -189,6 +205,7 @@ static void cli_judge(cli_world *w, int i, int step)
     const cli_agent_def *d = &w->s->agents[i];
     cli_agent_outcome *o = &w->outcomes[i];
     bool arrived = o->has_arrive;
+    if (cli_crowd_run_has(&w->crowd, i)) arrived = cli_crowd_arrived(w->s, i, &w->agents[i]);
     for (int b = 0; b < d->behaviour_count; b++) {
         const cli_behaviour *beh = &d->behaviours[b];
         steer_vec3 target = cli_target_position(&beh->target, w->agents);
@@ -250,14 +267,16 @@ static bool cli_step(cli_world *w, int step, cli_error *err)
     cli_grid_run_begin(&w->grid, w->s, w->snapshot);
     steer_steering *steering = w->steering;
     for (int i = 0; i < w->n; i++) {
-        if (cli_flock_run_has(&w->flock, i)) continue;
+        if (cli_in_batch(w, i)) continue;
         steering[i] = cli_steer_agent(w, i, step);
         w->forces[i] = steering[i].linear;
     }
     if (!cli_flock_run_step(&w->flock, w->s, w->agents, w->forces))
         return cli_fail(err, CLI_EXIT_RUNTIME, "the flock's world refused a step");
+    if (!cli_crowd_run_step(&w->crowd, w->s, w->agents, w->forces))
+        return cli_fail(err, CLI_EXIT_RUNTIME, "the crowd's world refused a step");
     for (int i = 0; i < w->n; i++) {
-        if (cli_flock_run_has(&w->flock, i)) {
+        if (cli_in_batch(w, i)) {
             /* moved by the world above */
         } else if (w->grid.on_grid && w->grid.on_grid[i]) {
             cli_step_on_grid(w, i, step);
@@ -308,7 +327,7 @@ bool cli_run(const cli_scenario *s, const cli_run_config *c, cli_run_result *r, 
     int steps = c->steps > 0 ? c->steps : s->steps;
     if (!cli_world_init(&w, c->use_seed ? c->seed : s->seed)) {
         cli_world_free(&w);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's world)");
+        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's or the crowd's world)");
     }
     for (int i = 0; i < w.n; i++) cli_judge(&w, i, 0);
     if (r && s->flock.present) r->alignment_start = cli_flock_alignment(&w);

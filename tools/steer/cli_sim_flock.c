@@ -6,20 +6,6 @@
 
 #define CLI_TAU 6.28318530717958647692f
 
-static steer_bounds_kind cli_bounds_kind(cli_edges edges)
-{
-    switch (edges) {
-    case CLI_EDGES_WRAP:
-        return STEER_BOUNDS_WRAP_BOX;
-    case CLI_EDGES_CLAMP:
-        return STEER_BOUNDS_CLAMP_BOX;
-    case CLI_EDGES_RESPAWN:
-        return STEER_BOUNDS_RESPAWN;
-    default:
-        return STEER_BOUNDS_NONE;
-    }
-}
-
 /* A random point of the spawn box and a random heading in the plane (a random
  * direction in 3D), from the boid's own generator. */
 static void cli_spawn(const cli_flock *f, steer_agent *a, steer_rng *rng)
@@ -46,7 +32,7 @@ static bool cli_flock_world(cli_flock_run *f, const cli_scenario *s, const steer
     def.capacity = f->count;
     def.max_recipes = 1;
     def.seed = seed;
-    def.bounds = cli_world_bounds(s, cli_bounds_kind(s->edges));
+    def.bounds = cli_world_bounds(s, cli_edges_bounds_kind(s->edges));
     f->world = steer_world_create(&def);
     if (!f->world) return false;
     int recipe = steer_world_add_recipe(f->world, &s->flock.recipe);

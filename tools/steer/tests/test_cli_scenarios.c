@@ -470,6 +470,98 @@ static void check_flock(const cli_scenario *s, const tape *t, const cli_run_resu
         }
 }
 
+/* ---- crowd: no two bodies overlap, nobody goes into a wall, everyone arrives, and the
+ * member with responsibility 0 keeps its straight line ------------------------------ */
+
+/* Distance in the XY plane from p to the segment ab. */
+static float segment_distance(steer_vec3 p, steer_segment w)
+{
+    float ux = w.b.x - w.a.x, uy = w.b.y - w.a.y, px = p.x - w.a.x, py = p.y - w.a.y;
+    float t = (px * ux + py * uy) / (ux * ux + uy * uy);
+    t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
+    return hypotf(px - t * ux, py - t * uy);
+}
+
+/* Smallest gap between two bodies over the run, as a fraction of their radius sum. */
+static float closest_pair(const cli_scenario *s, const tape *t)
+{
+    float worst = 1e9f;
+    for (int k = 0; k < t->frames; k++)
+        for (int i = s->crowd.first; i < t->n; i++)
+            for (int j = i + 1; j < t->n; j++) {
+                const steer_agent *a = at(t, k, i), *b = at(t, k, j);
+                float d = hypotf(a->position.x - b->position.x, a->position.y - b->position.y);
+                float ratio = d / (a->radius + b->radius);
+                if (ratio < worst) worst = ratio;
+            }
+    return worst;
+}
+
+/* Smallest distance from a body's centre to a wall, as a fraction of its radius. */
+static float closest_wall(const cli_scenario *s, const tape *t)
+{
+    float worst = 1e9f;
+    for (int k = 0; k < t->frames; k++)
+        for (int i = s->crowd.first; i < t->n; i++)
+            for (int w = 0; w < s->crowd.wall_count; w++) {
+                float d = segment_distance(at(t, k, i)->position, s->crowd.walls[w]);
+                if (d / at(t, k, i)->radius < worst) worst = d / at(t, k, i)->radius;
+            }
+    return worst;
+}
+
+/* Largest distance of a member from the line through its start and goal. */
+static float off_line(const tape *t, int i, steer_vec3 start, steer_vec3 goal)
+{
+    float dx = goal.x - start.x, dy = goal.y - start.y, len = hypotf(dx, dy), worst = 0.0f;
+    for (int k = 0; k < t->frames; k++) {
+        steer_vec3 p = at(t, k, i)->position;
+        float d = fabsf((p.x - start.x) * dy - (p.y - start.y) * dx) / len;
+        if (d > worst) worst = d;
+    }
+    return worst;
+}
+
+static void check_crowd(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const cli_crowd *c = &s->crowd;
+    CHECK(c->present && c->first == 0 && c->count == t->n && c->count >= 24);
+    CHECK(c->wall_count >= 3); /* walls and a polygon's edges */
+    float pair = closest_pair(s, t), wall = closest_wall(s, t);
+    int stubborn = 0, arrived = 0, last_arrival = 0;
+    float worst_line = 0.0f;
+    for (int g = 0; g < c->group_count; g++) {
+        const cli_crowd_group *grp = &c->groups[g];
+        for (int i = 0; i < grp->count; i++) {
+            int a = grp->first + i;
+            steer_vec3 end = at(t, t->frames - 1, a)->position;
+            /* arrived by the run's own judgement and, measured here, at the goal */
+            bool there = r->agents[a].arrived &&
+                         steer_distance(end, grp->goals[i]) <= grp->arrive.target_radius + 1e-4f;
+            CHECK_MSG(there, "%s ends %g from its goal", s->agents[a].name,
+                      (double)steer_distance(end, grp->goals[i]));
+            arrived += there;
+            if (r->agents[a].arrived_step > last_arrival) last_arrival = r->agents[a].arrived_step;
+            if (grp->responsibility != 0.0f) continue;
+            stubborn++;
+            float off = off_line(t, a, grp->starts[i], grp->goals[i]);
+            if (off > worst_line) worst_line = off;
+        }
+    }
+    fprintf(stderr,
+            "  crowd: %d members, closest pair %.3f of the radius sum, closest wall %.3f of "
+            "a radius; %d arrived, the last at step %d; responsibility 0 off its line by "
+            "%.2g at most\n",
+            c->count, (double)pair, (double)wall, arrived, last_arrival, (double)worst_line);
+    /* no overlap: no two bodies ever closer than 99% of their radius sum */
+    CHECK_MSG(pair >= 0.99f, "closest pair %g", (double)pair);
+    /* no body reaches into a wall or a polygon's edge */
+    CHECK_MSG(wall >= 0.99f, "closest wall %g", (double)wall);
+    /* someone holds its course, and does: within 0.05 of its straight line throughout */
+    CHECK(stubborn >= 1);
+    CHECK_MSG(worst_line <= 0.05f, "off its line by %g", (double)worst_line);
+}
+
 /* ---- the table: every built-in needs a row --------------------------------------------- */
 
 typedef void (*scenario_check)(const cli_scenario *, const tape *, const cli_run_result *);
@@ -487,6 +579,7 @@ static const struct {
     {"path-follow", check_path_follow},
     {"obstacles", check_obstacles},
     {"flock", check_flock},
+    {"crowd", check_crowd},
 };
 
 static scenario_check find_check(const char *name)
