@@ -13,8 +13,8 @@ typedef struct steer_orca_self {
     uint32_t id;
 } steer_orca_self;
 
-/* How far equal partners' shares are pulled apart by id order (0.5 +- 0.05). */
-#define STEER_ORCA_SKEW 0.1f
+/* How far equal partners' shares are pulled apart by id order (0.5 +- 0.1). */
+#define STEER_ORCA_SKEW 0.2f
 
 /* One chosen neighbour: its index and squared distance (for the nearest-first order). */
 typedef struct steer_orca_pick {
@@ -213,7 +213,8 @@ static steer_orca_self steer_orca_self_make(const steer_agent *agent,
     s.inv_tau_obst = 1.0f / steer_orca_positive_or(params->time_horizon_obstacles, 10.0f);
     s.inv_dt = 1.0f / steer_orca_positive_or(dt, 1.0f / 60.0f);
     s.responsibility = steer_orca_weight(params->responsibility);
-    s.grow = 1.0f + (params->clearance > 0.0f && steer_is_finite(params->clearance) ? params->clearance : 0.0f);
+    float clearance = params->clearance;
+    s.grow = 1.0f + (clearance > 0.0f && steer_is_finite(clearance) ? clearance : 0.0f);
     s.id = id;
     return s;
 }

@@ -85,7 +85,8 @@ typedef struct steer_orca_params {
                                      reads as 10 */
     float responsibility;         /* this agent's avoidance weight (1): against a neighbour
                                      of weight r_o it takes r / (r + r_o) of the avoidance
-                                     (1/2 between equals, 0 when r is 0: it holds its course
+                                     (1/2 between equals before the id skew described at
+                                     steer_orca_velocity, 0 when r is 0: it holds its course
                                      and the neighbour does all of it); two agents of weight
                                      0 share it half and half. Negative or NaN reads as 1 */
     float clearance;              /* extra room kept, as a fraction of the radii (0.1): two
@@ -116,11 +117,12 @@ steer_orca_params steer_orca_default(void);
  * returns the velocity inside all of them and inside the max_speed disc that is closest
  * to `preferred` (2D incremental linear programming). When no velocity satisfies them
  * all, the walls stay hard and the agent constraints are relaxed together: the result
- * is the velocity that violates the worst of them least. Between two agents of equal
- * responsibility the lower id takes 55% of the avoidance and the higher 45% (still 100%
- * together, so the guarantee holds): a fixed, tiny asymmetry that keeps perfectly
- * symmetric scenes from locking up. The result lies in the agent's
- * plane and its length is at most max_speed. dt <= 0 or NaN reads as 1/60. */
+ * is the velocity that violates the worst of them least. The shares are then skewed by
+ * id: the lower id's share grows by a fifth of the smaller of the two shares and the
+ * higher id's shrinks by as much (60% / 40% between equals; still 100% together, so
+ * the guarantee holds; a share of 0 stays 0), a fixed asymmetry that keeps perfectly
+ * symmetric scenes from locking up. The result lies in the agent's plane and its length
+ * is at most max_speed. dt <= 0 or NaN reads as 1/60. */
 steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
                                const steer_orca_params *params, const steer_crowd_view *view,
                                float dt);
