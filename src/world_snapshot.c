@@ -374,11 +374,23 @@ static snap_agent get_agent(snap_reader *r)
     return s;
 }
 
-/* What steer_world_add would accept, plus the invariants the world keeps itself. */
+/* The state a world can hold: what steer_world_add accepts, except that the position
+ * may be infinite. A step whose arithmetic overflows (a position near FLT_MAX, an enormous
+ * dt) leaves an agent there, frozen, and its own snapshot must restore. Nothing else can
+ * overflow (the speed limit zeroes a non-finite velocity, angles are wrapped and clamped)
+ * and no step makes a NaN (fuzz_world checks both after every step), so those are damage. */
+static bool snap_state_ok(const steer_agent *a)
+{
+    steer_vec3 p = a->position;
+    return p.x == p.x && p.y == p.y && p.z == p.z && steer_v3_is_finite(a->velocity) &&
+           steer_is_finite(a->orientation) && steer_is_finite(a->rotation);
+}
+
+/* What the world can hold (snap_state_ok), plus the invariants the world keeps itself. */
 static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
 {
     const steer_agent *a = &s->agent;
-    return steer_agent_state_is_finite(a) && (unsigned)a->space <= (unsigned)STEER_SPACE_3D &&
+    return snap_state_ok(a) && (unsigned)a->space <= (unsigned)STEER_SPACE_3D &&
            (unsigned)a->model <= (unsigned)STEER_MODEL_REYNOLDS &&
            (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY && s->body.recipe >= -1 &&
            s->body.recipe < (int32_t)h->recipe_count && (s->body.rng.inc & 1u) == 1u &&

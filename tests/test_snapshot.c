@@ -242,6 +242,53 @@ static void restore_into_itself_rolls_back(void)
     steer_world_destroy(w);
 }
 
+/* fuzz/regressions/fuzz_world/snapshot_own_refused_corrupt in plain code: a step whose
+ * arithmetic overflows leaves an agent at an infinite position (3e38 + 5 * 1e38), which
+ * steer_world_add would refuse but the world holds; its own snapshot must restore, into
+ * itself and into another world, and both must then step alike. A wanderer beside it
+ * keeps moving, so the equal hashes are not those of a frozen world. */
+static void overflowed_agent_restores(void)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = 4;
+    steer_world *a = steer_world_create(&def), *b = steer_world_create(&def);
+    CHECK(a != NULL && b != NULL);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    CHECK(steer_world_add_recipe(a, &r) == 0);
+    steer_world_agent_def far = steer_world_agent_default(), wanderer = far;
+    far.agent.position = steer_v3(3e38f, 0.0f, 0.0f);
+    far.agent.velocity = steer_v3(5.0f, 0.0f, 0.0f);
+    wanderer.recipe = 0;
+    steer_handle hf, hw;
+    CHECK(steer_world_add(a, &far, &hf) == STEER_WORLD_OK);
+    CHECK(steer_world_add(a, &wanderer, &hw) == STEER_WORLD_OK);
+    CHECK(steer_world_step(a, 1e38f) == STEER_WORLD_OK);
+    steer_agent x;
+    CHECK(steer_world_get_agent(a, hf, &x) == STEER_WORLD_OK);
+    CHECK(isinf(x.position.x) && x.position.x > 0.0f && x.velocity.x == 5.0f);
+    CHECK(steer_world_step(a, 1.0f / 30.0f) == STEER_WORLD_OK);
+    size_t n = 0u;
+    unsigned char *snap = take(a, &n);
+    CHECK(snap != NULL);
+    uint64_t h = steer_world_state_hash(a);
+    CHECK(steer_world_restore(a, snap, n) == STEER_SNAPSHOT_OK && steer_world_state_hash(a) == h);
+    CHECK(steer_world_restore(b, snap, n) == STEER_SNAPSHOT_OK && steer_world_state_hash(b) == h);
+    steer_agent w0, w1;
+    CHECK(steer_world_get_agent(a, hw, &w0) == STEER_WORLD_OK);
+    for (int f = 0; f < 30; f++) {
+        CHECK(steer_world_step(a, 1.0f / 30.0f) == STEER_WORLD_OK);
+        CHECK(steer_world_step(b, 1.0f / 30.0f) == STEER_WORLD_OK);
+        CHECK_MSG(steer_world_state_hash(a) == steer_world_state_hash(b), "frame %d", f + 1);
+    }
+    CHECK(steer_world_get_agent(b, hw, &w1) == STEER_WORLD_OK);
+    CHECK(memcmp(&w0.position, &w1.position, sizeof w0.position) != 0);
+    CHECK(steer_world_get_agent(b, hf, &x) == STEER_WORLD_OK && isinf(x.position.x));
+    free(snap);
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
 /* Handles issued before the snapshot work after it, stale ones stay stale, the next add
  * reuses the same slot as it would have in the saved world, and the destination's own
  * earlier handles are now foreign. */
@@ -585,6 +632,16 @@ static void m_nan_position(unsigned char *b, size_t n)
 {
     (void)n, wr32(agent0(b) + 4, 0x7FC00000u);
 }
+/* Only the position can overflow in a step (overflowed_agent_restores): an infinite
+ * velocity or rotation is damage. */
+static void m_inf_velocity(unsigned char *b, size_t n)
+{
+    (void)n, wr32(agent0(b) + 16, 0x7F800000u);
+}
+static void m_inf_rotation(unsigned char *b, size_t n)
+{
+    (void)n, wr32(agent0(b) + 32, 0xFF800000u);
+}
 static void m_space(unsigned char *b, size_t n)
 {
     (void)n, agent0(b)[64] = 3;
@@ -634,6 +691,8 @@ static void inconsistent_content_is_refused(void)
         {"agent slot out of range", m_slot_range, STEER_SNAPSHOT_CORRUPT},
         {"two agents in one slot", m_same_slot, STEER_SNAPSHOT_CORRUPT},
         {"NaN position", m_nan_position, STEER_SNAPSHOT_CORRUPT},
+        {"infinite velocity", m_inf_velocity, STEER_SNAPSHOT_CORRUPT},
+        {"infinite rotation", m_inf_rotation, STEER_SNAPSHOT_CORRUPT},
         {"unknown space", m_space, STEER_SNAPSHOT_CORRUPT},
         {"unknown recipe id", m_recipe_id, STEER_SNAPSHOT_CORRUPT},
         {"even rng increment", m_rng_even, STEER_SNAPSHOT_CORRUPT},
@@ -729,6 +788,7 @@ static void files_save_and_load_atomically(void)
 }
 
 TEST_MAIN(TEST(restore_continues_bit_identically), TEST(restore_into_itself_rolls_back),
+          TEST(overflowed_agent_restores),
           TEST(handles_survive_restore), TEST(larger_destination_gets_free_slots),
           TEST(callbacks_are_cleared_and_reattached), TEST(busy_during_a_step),
           TEST(format_is_documented_little_endian), TEST(every_truncation_is_refused),

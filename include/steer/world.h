@@ -329,7 +329,11 @@ void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
 /* Advance every agent by dt (seconds for kinematic agents; Reynolds agents take one
  * frame and ignore dt): evaluate each agent's recipe and callback against the state at
  * the start of the step, integrate, apply the bounds, and rebuild the spatial index.
- * INVALID for dt <= 0 or not finite (nothing moves); BUSY when called from a callback. */
+ * INVALID for dt <= 0 or not finite (nothing moves); BUSY when called from a callback.
+ * A step whose arithmetic overflows (a position near FLT_MAX, an enormous dt) can leave
+ * an agent's position infinite (never NaN, and nothing else overflows): that agent then
+ * stops moving, no query finds it, and snapshots save and restore it as it is
+ * (steer/world_snapshot.h). */
 steer_world_status steer_world_step(steer_world *world, float dt);
 
 /* The game's neighbour query: write the handles of up to `capacity` live agents whose

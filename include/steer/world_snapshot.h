@@ -75,8 +75,10 @@ steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void 
 /* Replace the world's whole content with the snapshot in buf[0 .. size). Everything is
  * validated before the world is touched: header, length, checksum, and that every slot,
  * the free list, every recipe and every agent is one a world could hold (agent state
- * finite, enums and recipe ids in range, each live slot naming exactly one agent). On any
- * error the world is unchanged. The snapshot's capacity must be <= the world's (a larger
+ * finite but for an infinite position, enums and recipe ids in range, each live slot
+ * naming exactly one agent). An infinite position is accepted because a step that
+ * overflows can leave one (steer_world_step): a world's own snapshot always restores.
+ * On any error the world is unchanged. The snapshot's capacity must be <= the world's (a larger
  * world gets the extra slots free, after the saved ones) and its recipe count <= the
  * world's max_recipes.
  *
