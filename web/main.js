@@ -430,7 +430,10 @@ function headingIndex(vx, vy) {
   return k >= HEADING_COLOURS ? 0 : k;
 }
 
-// Small triangles pointing along the velocity, one path per colour.
+// Small triangles pointing along the velocity, one path per colour. Agents whose body
+// is at least BODY_MIN_PX in radius on screen (the crowd scene's walkers) get a pale disc
+// of their radius under the triangle, so contact and overlap show.
+const BODY_MIN_PX = 3;
 function drawCrowdTriangles(f, n) {
   const v = state.view;
   const len = Math.min(9, Math.max(5, v.scale * 1.8)), half = len * 0.32;
@@ -439,6 +442,18 @@ function drawCrowdTriangles(f, n) {
   const colours = palette().css;
   for (let k = 0; k < HEADING_COLOURS; k++) {
     if (buckets[k].length === 0) continue;
+    ctx.beginPath();
+    for (const i of buckets[k]) {
+      const o = i * AGENT_FLOATS, r = f[o + 7] * v.scale;
+      if (r < BODY_MIN_PX) continue;
+      const x = v.ox + f[o] * v.scale, y = v.oy + f[o + 1] * v.scale;
+      ctx.moveTo(x + r, y);
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+    }
+    ctx.fillStyle = colours[k];
+    ctx.globalAlpha = 0.3;
+    ctx.fill();
+    ctx.globalAlpha = 1;
     ctx.beginPath();
     for (const i of buckets[k]) {
       const o = i * AGENT_FLOATS;

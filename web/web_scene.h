@@ -92,6 +92,7 @@ extern const web_scene_def web_scene_pursue;
 extern const web_scene_def web_scene_path;
 extern const web_scene_def web_scene_obstacles;
 extern const web_scene_def web_scene_flock;
+extern const web_scene_def web_scene_crowd;
 
 /* ---- drawing (web_draw.c) ------------------------------------------------------------ */
 

@@ -4,7 +4,9 @@
 // Checks: every scene loads with no console errors and its picture changes between
 // frames; a click moves the target and an agent, read from the wasm memory, approaches
 // it; the force-vector toggle changes the picture; the flock scene shows its frame rate
-// and step time, draws a sample's vectors, flocks, and runs 100,000 agents; and the
+// and step time, draws a sample's vectors, flocks, and runs 100,000 agents; the crowd
+// scene's walkers do not overlap with ORCA on (and do with it off), go round a clicked
+// pillar, and run 2,000 strong; and the
 // scenes replayed in the browser give bit for bit the trajectory the native build
 // printed (web_trace.c, the flock's world included).
 import { chromium } from 'playwright-core';
@@ -261,6 +263,117 @@ try {
   await page.screenshot({ path: path.join(outDir, 'shots', 'flock-100000.png') });
   check(big.agents === 100000 && big.steps > 0 && big1 !== big2, 'flock: the slider runs 100,000 agents and the picture moves',
     `${big.steps} steps, ${big.fps} fps, step ${big.stepMs === null ? '-' : big.stepMs.toFixed(1)} ms`);
+  await page.evaluate(() => window.steer.load(0, 1));
+
+  // 6. The crowd: the ORCA filter keeps 200 walkers from overlapping while they cross, in
+  // both layouts and round a clicked pillar; without it they overlap, and the scene's
+  // counter agrees with a count made here from the agent records.
+  await openScene('crowd');
+  await page.evaluate(() => window.steer.setPaused(true));
+  const crowdScene = await page.evaluate(() => window.steer.exports.web_scene());
+  // A pillar dropped by a click at the centre of the circle, before the walkers get there.
+  await page.evaluate((s) => window.steer.load(s, 1), crowdScene);
+  const centre = await page.evaluate(() => [window.steer.exports.web_world_width() / 2, window.steer.exports.web_world_height() / 2]);
+  const [mx, my] = await pagePoint(centre[0], centre[1]);
+  await page.mouse.click(mx, my);
+  const crowdRun = (layout, steps, pillarAt) => page.evaluate(([sc, lay, n, pillar]) => {
+    const w = window.steer.exports;
+    const text = (ptr) => {
+      const b = new Uint8Array(w.memory.buffer);
+      let e = ptr;
+      while (b[e] !== 0) e++;
+      return new TextDecoder().decode(b.subarray(ptr, e));
+    };
+    const stat = (name) => {
+      for (let i = 0; i < w.web_stat_count(); i++) if (text(w.web_stat_name(i)) === name) return w.web_stat_value(i);
+      return NaN;
+    };
+    // Walker pairs closer than 99% of their radius sum, and the closest approach to the
+    // pillar (radius 2) as a fraction of the radius sum, from the records.
+    const measure = () => {
+      const m = w.web_agent_count();
+      const f = new Float32Array(w.memory.buffer, w.web_agents(), m * 10);
+      let pairs = 0, nearPillar = Infinity;
+      for (let i = 0; i < m; i++) {
+        const xi = f[i * 10], yi = f[i * 10 + 1], ri = f[i * 10 + 7];
+        if (pillar) nearPillar = Math.min(nearPillar, Math.hypot(xi - pillar[0], yi - pillar[1]) / (ri + 2));
+        for (let j = i + 1; j < m; j++)
+          if (Math.hypot(f[j * 10] - xi, f[j * 10 + 1] - yi) < 0.99 * (ri + f[j * 10 + 7])) pairs++;
+      }
+      return { pairs, nearPillar };
+    };
+    if (lay !== null) { w.web_load(sc, 1); w.web_set_param(4, lay); }
+    const start = w.web_agents();
+    const first = new Float32Array(w.memory.buffer, start, w.web_agent_count() * 10).slice();
+    let worstNow = 0, worstHere = 0, nearPillar = Infinity, agree = true;
+    for (let k = 0; k < n; k++) {
+      w.web_step();
+      const now = stat('overlaps now');
+      worstNow = Math.max(worstNow, now);
+      if (k % 20 === 19) {
+        const here = measure();
+        worstHere = Math.max(worstHere, here.pairs);
+        nearPillar = Math.min(nearPillar, here.nearPillar);
+        if (!pillar && here.pairs !== now) agree = false;
+      }
+    }
+    return { agents: w.web_agent_count(), worstNow, worstHere, nearPillar, agree, total: stat('overlaps so far'),
+      arrivals: stat('arrivals'), startX: first[0], pillarDots: (() => {
+        const p = new Float32Array(w.memory.buffer, w.web_prims(), w.web_prim_count() * 8);
+        let d = 0;
+        for (let i = 0; i < w.web_prim_count(); i++) if (p[i * 8] === 3 && p[i * 8 + 1] === 15) d++;
+        return d;
+      })() };
+  }, [crowdScene, layout, steps, pillarAt]);
+  const ringRun = await crowdRun(null, 2400, centre);
+  check(ringRun.pillarDots === 1, 'crowd: a click drops a pillar', JSON.stringify({ pillars: ringRun.pillarDots }));
+  check(ringRun.agents === 200 && ringRun.worstNow === 0 && ringRun.total === 0 && ringRun.worstHere === 0 && ringRun.nearPillar >= 0.99,
+    'crowd: with ORCA on, 200 walkers crossing the circle round a pillar never overlap (counter and records)', JSON.stringify(ringRun));
+  check(ringRun.arrivals >= 150, 'crowd: the walkers get across round the pillar (at least 150 arrivals in 40 s)', String(ringRun.arrivals));
+  const groupRun = await crowdRun(1, 2400, null);
+  check(groupRun.worstNow === 0 && groupRun.total === 0 && groupRun.worstHere === 0 && groupRun.arrivals >= 150,
+    'crowd: two groups crossing head-on never overlap and get across', JSON.stringify(groupRun));
+  // The filter off (slider 3 at 0): they walk through each other and the counter sees it.
+  await page.evaluate((s) => { window.steer.exports.web_load(s, 1); window.steer.exports.web_set_param(3, 0); }, crowdScene);
+  const offRun = await crowdRun(null, 600, null);
+  check(offRun.worstNow > 10 && offRun.total > 100 && offRun.agree,
+    'crowd: with ORCA off they overlap, and the live counter equals the pairs counted from the records', JSON.stringify(offRun));
+  // Pillars: at most 24 (the oldest goes first), kept, with every walker, across a
+  // slider change that moves the agents into a new world.
+  const pillars = await page.evaluate((s) => {
+    const w = window.steer.exports;
+    w.web_load(s, 3);
+    const W = w.web_world_width(), H = w.web_world_height();
+    for (let k = 0; k < 40; k++) {
+      w.web_set_target(W * (0.05 + 0.06 * (k % 15)), H * (0.05 + 0.1 * Math.floor(k / 15)));
+      w.web_step();
+      if (k === 20) w.web_set_param(1, 7);
+    }
+    const p = new Float32Array(w.memory.buffer, w.web_prims(), w.web_prim_count() * 8);
+    let dots = 0;
+    for (let i = 0; i < w.web_prim_count(); i++) if (p[i * 8] === 3 && p[i * 8 + 1] === 15) dots++;
+    return { dots, walkers: w.web_agent_count() };
+  }, crowdScene);
+  check(pillars.dots === 24 && pillars.walkers === 200, 'crowd: 40 clicks leave the newest 24 pillars and every walker, across a recipe change',
+    JSON.stringify(pillars));
+  await page.evaluate((s) => { window.steer.load(s, 1); window.steer.setPaused(false); }, crowdScene);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(outDir, 'shots', 'crowd-running.png') });
+  // 2,000 walkers through the page's own slider.
+  await page.evaluate(() => {
+    const input = document.querySelector('#params input');
+    input.value = '2000';
+    input.dispatchEvent(new Event('input'));
+  });
+  await page.waitForFunction(() => window.steer.exports.web_agent_count() === 2000, null, { timeout: 10000 }).catch(() => {});
+  const c1 = await canvasHash();
+  await page.waitForTimeout(3000);
+  const c2 = await canvasHash();
+  const crowdBig = await page.evaluate(() => ({ agents: window.steer.exports.web_agent_count(),
+    fps: window.steer.fps, stepMs: window.steer.stepMs, steps: window.steer.exports.web_step_count() }));
+  await page.screenshot({ path: path.join(outDir, 'shots', 'crowd-2000.png') });
+  check(crowdBig.agents === 2000 && crowdBig.steps > 0 && c1 !== c2, 'crowd: the slider runs 2,000 walkers and the picture moves',
+    `${crowdBig.steps} steps, ${crowdBig.fps} fps, step ${crowdBig.stepMs === null ? '-' : crowdBig.stepMs.toFixed(1)} ms`);
   await page.evaluate(() => window.steer.load(0, 1));
 
   // 4. Native and wasm trajectories: the same script as web/test/web_trace.c.
