@@ -112,7 +112,8 @@ static long crowd_overlaps(crowd_run *c, long *arrived)
             steer_agent b;
             steer_world_get_agent(c->w, near[q], &b);
             bool counted = near[q].index > h.index; /* each pair once */
-            pairs += counted && steer_distance(a.position, b.position) < 0.99f * 2.0f * BENCH_RADIUS;
+            pairs +=
+                counted && steer_distance(a.position, b.position) < 0.99f * 2.0f * BENCH_RADIUS;
         }
     }
     return pairs;
@@ -175,8 +176,8 @@ int bench_crowd_run(const char *scenario, long n, int threads, int steps, int re
     if (to_completion) crowd_complete(circle, n, pool, &pairs, &arrived);
     printf("bench scenario=%s n=%ld threads=%d steps=%d ns_per_agent_step=%.2f "
            "steps_per_s=%.2f avg_neighbors=%.2f collisions=%ld arrived=%.4f\n",
-           scenario, n, threads, steps, median(ns, reps), median(rate, reps), median(nb, reps), pairs,
-           (double)arrived / (double)n);
+           scenario, n, threads, steps, median(ns, reps), median(rate, reps), median(nb, reps),
+           pairs, (double)arrived / (double)n);
     steer_pool_destroy(pool);
     return 0;
 }

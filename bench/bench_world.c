@@ -25,7 +25,7 @@ typedef struct bench_options {
     const char *scenario;
     long n;
     int threads;
-    int steps; /* per repetition; 0: chosen from n */
+    int steps;          /* per repetition; 0: chosen from n */
     bool to_completion; /* crowd scenarios: collisions and arrivals from a full run */
 } bench_options;
 
@@ -85,7 +85,8 @@ static int parse(int argc, char **argv, bench_options *o)
                  (strcmp(o->scenario, "boids") == 0 || strcmp(o->scenario, "wander") == 0 ||
                   bench_crowd_known(o->scenario));
     if (!known || o->n <= 0) {
-        fprintf(stderr, "bench_world: --scenario boids|wander|circle|crossing and --n are required\n");
+        fprintf(stderr,
+                "bench_world: --scenario boids|wander|circle|crossing and --n are required\n");
         return 2;
     }
     if (o->steps == 0 && !bench_crowd_known(o->scenario)) {

@@ -27,8 +27,10 @@ static bool steer_lp_interval(const steer_orca_line *lines, int k, float radius,
             continue;
         }
         float t = numer / denom;
-        if (denom >= 0.0f) *hi = t < *hi ? t : *hi;
-        else *lo = t > *lo ? t : *lo;
+        if (denom >= 0.0f)
+            *hi = t < *hi ? t : *hi;
+        else
+            *lo = t > *lo ? t : *lo;
         if (*lo > *hi) return false;
     }
     return true;

@@ -93,9 +93,12 @@ static steer_orca_line steer_orca_agent_line(const steer_orca_self *s, steer_v2 
         steer_v2 w = steer__v2_sub(rel_v, steer__v2_scale(rel_p, s->inv_dt));
         float wl = sqrtf(steer__v2_len_sq(w));
         steer_v2 unit;
-        if (wl > 1e-6f) unit = steer__v2_scale(w, 1.0f / wl);
-        else if (d2 > STEER_EPSILON_SQ) unit = steer__v2_normalize(steer__v2_scale(rel_p, -1.0f));
-        else unit = steer__v2(tie, 0.0f); /* on top of each other: split by id order */
+        if (wl > 1e-6f)
+            unit = steer__v2_scale(w, 1.0f / wl);
+        else if (d2 > STEER_EPSILON_SQ)
+            unit = steer__v2_normalize(steer__v2_scale(rel_p, -1.0f));
+        else
+            unit = steer__v2(tie, 0.0f); /* on top of each other: split by id order */
         dir = steer__v2(unit.y, -unit.x);
         u = steer__v2_scale(unit, R * s->inv_dt - wl);
     }
@@ -195,7 +198,8 @@ static steer_v2 steer_orca_keep_right(const steer_orca_self *s, steer_space spac
     short_by = short_by < 0.0f ? 0.0f : (short_by > 1.0f ? 1.0f : short_by);
     /* Clockwise seen from the up axis, as long as pref: (y, -x) in x,y; in x,z (Y up) it
      * is (-z, x). */
-    steer_v2 right = space == STEER_SPACE_XY ? steer__v2(pref.y, -pref.x) : steer__v2(-pref.y, pref.x);
+    steer_v2 right =
+        space == STEER_SPACE_XY ? steer__v2(pref.y, -pref.x) : steer__v2(-pref.y, pref.x);
     return steer__v2_add(pref, steer__v2_scale(right, sidestep * short_by));
 }
 

@@ -9,10 +9,10 @@
 /* Velocity obstacle of one wall in velocity space: cut-off segment lc-rc and the legs
  * (unit directions) from its ends. */
 typedef struct steer_wall_vo {
-    steer_v2 lc, rc;     /* cut-off ends: the wall ends / tau */
-    steer_v2 left, right;/* leg directions */
-    steer_v2 back;       /* unit direction from the right end to the left end */
-    bool same;           /* both legs start at one end (the wall is seen end-on) */
+    steer_v2 lc, rc;      /* cut-off ends: the wall ends / tau */
+    steer_v2 left, right; /* leg directions */
+    steer_v2 back;        /* unit direction from the right end to the left end */
+    bool same;            /* both legs start at one end (the wall is seen end-on) */
 } steer_wall_vo;
 
 /* The leg directions from a point c (relative) at squared distance d2 > r^2. */
@@ -87,7 +87,8 @@ static steer_orca_line steer_wall_project(const steer_wall_vo *o, steer_v2 v, fl
     if (tl >= 0.0f)
         dl = steer__v2_len_sq(steer__v2_sub(v, steer__v2_add(o->lc, steer__v2_scale(o->left, tl))));
     if (tr >= 0.0f)
-        dr = steer__v2_len_sq(steer__v2_sub(v, steer__v2_add(o->rc, steer__v2_scale(o->right, tr))));
+        dr =
+            steer__v2_len_sq(steer__v2_sub(v, steer__v2_add(o->rc, steer__v2_scale(o->right, tr))));
     if (dc <= dl && dc <= dr) return steer_wall_edge(o->lc, o->back, r, inv_tau);
     if (dl <= dr) return steer_wall_edge(o->lc, o->left, r, inv_tau);
     return steer_wall_edge(o->rc, steer__v2_scale(o->right, -1.0f), r, inv_tau);
@@ -113,11 +114,13 @@ bool steer__orca_wall_line(steer_v2 a, steer_v2 b, float r, float inv_tau, steer
     steer_v2 back = steer__v2_normalize(steer__v2_scale(ab, -1.0f));
     /* Touching: forbid only moving further in. */
     if (s < 0.0f && d1 <= r2) {
-        *out = steer_wall_push_out(d1 > STEER_EPSILON_SQ ? steer__v2_normalize(steer__v2_left(a)) : back);
+        *out = steer_wall_push_out(d1 > STEER_EPSILON_SQ ? steer__v2_normalize(steer__v2_left(a))
+                                                         : back);
         return true;
     }
     if (s > 1.0f && d2 <= r2) {
-        *out = steer_wall_push_out(d2 > STEER_EPSILON_SQ ? steer__v2_normalize(steer__v2_left(b)) : back);
+        *out = steer_wall_push_out(d2 > STEER_EPSILON_SQ ? steer__v2_normalize(steer__v2_left(b))
+                                                         : back);
         return true;
     }
     if (s >= 0.0f && s <= 1.0f && dline <= r2) {

@@ -21,8 +21,8 @@ typedef struct sim {
     int wall_count;
     steer_orca_params params;
     float dt;
-    int collisions; /* pairs that overlapped by more than 1% of their radius sum, summed
-                       over the steps */
+    int collisions;     /* pairs that overlapped by more than 1% of their radius sum, summed
+                           over the steps */
     float min_wall_gap; /* smallest (distance to a wall - radius) seen */
 } sim;
 
@@ -191,8 +191,10 @@ static void test_orca_respects_max_speed(void)
     for (int k = 0; k < 300; k++) {
         steer_crowd_neighbour nbs[20];
         for (int j = 0; j < 20; j++) {
-            nbs[j].position = steer_v3(steer_rng_range(&rng, -6, 6), steer_rng_range(&rng, -6, 6), 0);
-            nbs[j].velocity = steer_v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), 0);
+            nbs[j].position =
+                steer_v3(steer_rng_range(&rng, -6, 6), steer_rng_range(&rng, -6, 6), 0);
+            nbs[j].velocity =
+                steer_v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), 0);
             nbs[j].radius = 1.0f;
             nbs[j].responsibility = 1.0f;
             nbs[j].id = (uint32_t)j + 1u;
@@ -202,7 +204,8 @@ static void test_orca_respects_max_speed(void)
         steer_crowd_view view = {0u, nbs, 20, NULL, 0};
         steer_vec3 v = steer_orca_velocity(&a, steer_v3(2, 1, 0), &p, &view, 0.25f);
         CHECK(steer_v3_is_finite(v));
-        CHECK_MSG(steer_length(v) <= 2.0f * 1.0001f, "case %d: |v| = %g", k, (double)steer_length(v));
+        CHECK_MSG(steer_length(v) <= 2.0f * 1.0001f, "case %d: |v| = %g", k,
+                  (double)steer_length(v));
         CHECK(v.z == 0.0f);
     }
 }
@@ -297,9 +300,10 @@ static void test_equal_responsibility_shares_the_dodge(void)
  * of a face find their way round. */
 static void test_agents_never_enter_walls(void)
 {
-    static const steer_segment box[4] = {
-        {{-4, -4, 0}, {4, -4, 0}}, {{4, -4, 0}, {4, 4, 0}},
-        {{4, 4, 0}, {-4, 4, 0}}, {{-4, 4, 0}, {-4, -4, 0}}};
+    static const steer_segment box[4] = {{{-4, -4, 0}, {4, -4, 0}},
+                                         {{4, -4, 0}, {4, 4, 0}},
+                                         {{4, 4, 0}, {-4, 4, 0}},
+                                         {{-4, 4, 0}, {-4, -4, 0}}};
     sim s;
     sim_init(&s);
     s.walls = box;
@@ -431,7 +435,7 @@ static void test_predict_picks_soonest_and_dodges_away(void)
     steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
     a.velocity = steer_v3(1, 0, 0);
     steer_crowd_neighbour nbs[2] = {
-        {steer_v3(8, 1.0f, 0), steer_v3(-1, 0, 0), 1.0f, 1.0f, 1u}, /* meets at t = 4 */
+        {steer_v3(8, 1.0f, 0), steer_v3(-1, 0, 0), 1.0f, 1.0f, 1u},  /* meets at t = 4 */
         {steer_v3(2, 0.5f, 0), steer_v3(-1, 0, 0), 1.0f, 1.0f, 2u}}; /* meets at t = 1 */
     int threat = -1;
     steer_steering s = steer_avoid_agents(&a, nbs, 2, NULL, &threat);
@@ -544,9 +548,10 @@ static void test_world_head_on_and_firm_agent(void)
 
 static void test_world_walls(void)
 {
-    static const steer_segment box[4] = {
-        {{-4, -4, 0}, {4, -4, 0}}, {{4, -4, 0}, {4, 4, 0}},
-        {{4, 4, 0}, {-4, 4, 0}}, {{-4, 4, 0}, {-4, -4, 0}}};
+    static const steer_segment box[4] = {{{-4, -4, 0}, {4, -4, 0}},
+                                         {{4, -4, 0}, {4, 4, 0}},
+                                         {{4, 4, 0}, {-4, 4, 0}},
+                                         {{-4, 4, 0}, {-4, -4, 0}}};
     const steer_vec3 from[3] = {{-16, -1, 0}, {-16, 3, 0}, {-16, 7, 0}};
     const steer_vec3 to[3] = {{16, 0, 0}, {16, 4, 0}, {16, 8, 0}};
     steer_handle h[3];

@@ -115,7 +115,8 @@ static uint64_t run_crowd(int workers, int side, int steps)
     for (int i = 0; i < side * side; i++) {
         steer_world_agent_def d = steer_world_agent_default();
         float half = 0.5f * (float)(side - 1);
-        d.agent.position = steer_v3(4.0f * ((float)(i % side) - half), 4.0f * ((float)(i / side) - half), 0);
+        d.agent.position =
+            steer_v3(4.0f * ((float)(i % side) - half), 4.0f * ((float)(i / side) - half), 0);
         d.agent.radius = 1.5f;
         d.agent.max_speed = 2.0f;
         d.target = steer_scale(d.agent.position, -1.0f);
