@@ -410,7 +410,8 @@ static void cli_draw_member_trail(cairo_t *cr, const cli_view *view, const cli_s
 {
     const cli_crowd_group *g = NULL;
     for (int k = 0; k < s->crowd.group_count; k++)
-        if (i >= s->crowd.groups[k].first && i < s->crowd.groups[k].first + s->crowd.groups[k].count)
+        if (i >= s->crowd.groups[k].first &&
+            i < s->crowd.groups[k].first + s->crowd.groups[k].count)
             g = &s->crowd.groups[k];
     bool stubborn = g && g->responsibility == 0.0f;
     cairo_set_line_width(cr, stubborn ? 3.5 : 1.5);

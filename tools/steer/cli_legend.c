@@ -138,7 +138,8 @@ static double cli_legend_crowd(cairo_t *cr, const cli_record *rec, const cli_run
         for (int i = 0; result && result->agents && i < grp->count; i++)
             arrived += result->agents[grp->first + i].arrived;
         snprintf(line, sizeof line, "%s: %d, responsibility %g%s", grp->name, grp->count,
-                 grp->responsibility, grp->responsibility == 0.0f ? " (thick: keeps its line)" : "");
+                 grp->responsibility,
+                 grp->responsibility == 0.0f ? " (thick: keeps its line)" : "");
         if (result && result->agents)
             snprintf(line + strlen(line), sizeof line - strlen(line), "; %d arrived", arrived);
         y = cli_wrapped(cr, x + 30, y + 2, 280, 11, line);
@@ -304,8 +305,8 @@ static int cli_key_lines(const cli_record *r, bool forces)
 static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double x, double y)
 {
     const cli_scenario *s = r->scenario;
-    bool listed = !(s->flock.present && s->flock.first == 0) &&
-                  !(s->crowd.present && s->crowd.first == 0);
+    bool listed =
+        !(s->flock.present && s->flock.first == 0) && !(s->crowd.present && s->crowd.first == 0);
     if (listed)
         cli_key_line(cr, x, y, 0, "start (walker W)");
     else
@@ -315,7 +316,8 @@ static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double
     cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");
     if (cli_any_goals(r))
         cli_key_line(cr, x, y += 24, 3,
-                     s->crowd.present ? "waypoint, random target, goal" : "waypoint or random target");
+                     s->crowd.present ? "waypoint, random target, goal"
+                                      : "waypoint or random target");
     if (forces) cli_key_line(cr, x, y += 24, 4, "steering force (relative)");
     if (cli_any_obstacle(r->scenario)) cli_key_line(cr, x, y += 24, 5, "obstacle, wall");
     if (r->scenario->path_count > 0)

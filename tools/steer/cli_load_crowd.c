@@ -13,8 +13,8 @@
 /* "orca": the filter's settings (steer_orca_params); responsibility is per group. */
 static bool cli_load_orca(cli_loader *ld, const cJSON *obj, steer_orca_params *o)
 {
-    static const char *const keys[] = {"neighbour_dist", "max_neighbours", "time_horizon",
-                                       "time_horizon_obstacles", "clearance", "sidestep"};
+    static const char *const keys[] = {"neighbour_dist",         "max_neighbours", "time_horizon",
+                                       "time_horizon_obstacles", "clearance",      "sidestep"};
     double most = o->max_neighbours;
     if (!obj) return true;
     if (!cli_check_object(ld, obj, "\"orca\"", keys, CLI_COUNT(keys)) ||
@@ -75,12 +75,14 @@ static bool cli_load_ring(cli_loader *ld, const cJSON *obj, cli_crowd_group *g)
     float radius = -1.0f, start = 0.0f;
     double count = -1;
     if (!cli_check_object(ld, obj, "\"ring\"", keys, CLI_COUNT(keys)) ||
-        !cli_get_vec3(ld, obj, "center", &center) || !cli_get_float(ld, obj, "radius", 0.0f, &radius) ||
+        !cli_get_vec3(ld, obj, "center", &center) ||
+        !cli_get_float(ld, obj, "radius", 0.0f, &radius) ||
         !cli_get_float(ld, obj, "start_angle", -FLT_MAX, &start) ||
         !cli_get_int(ld, obj, "count", 1, CLI_MAX_CROWD, &count))
         return false;
     if (count < 0 || !(radius > 0.0f))
-        return cli_bad_value(ld, obj, "%s", "a \"ring\" needs a \"count\" and a \"radius\" above 0");
+        return cli_bad_value(ld, obj, "%s",
+                             "a \"ring\" needs a \"count\" and a \"radius\" above 0");
     if (!cli_group_alloc(ld, g, (int)count)) return false;
     for (int i = 0; i < g->count; i++) {
         double angle = start + CLI_CROWD_TAU * i / g->count;
@@ -241,7 +243,8 @@ bool cli_crowd_agents(cli_loader *ld)
         for (int i = 0; i < grp->count; i++) {
             cli_agent_def *d = &s->agents[grp->first + i];
             memset(d, 0, sizeof *d);
-            snprintf(d->name, sizeof d->name, "%s-%d", grp->name, i);
+            /* names are at most 24 characters and members fewer than 10,000: it fits */
+            snprintf(d->name, sizeof d->name, "%.24s-%u", grp->name, (unsigned)i % 10000u);
             if (cli_scenario_find_agent(s, d->name) >= 0)
                 return cli_json_fail_at(ld->err, &ld->doc, 0,
                                         "an agent is called \"%s\", the name of a crowd member",
