@@ -427,9 +427,8 @@ static void test_predict_ignores_safe_neighbours(void)
     CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f);
 }
 
-/* A crossing threat from the left: the closest approach puts the agent ahead of it, so
- * the push is along the agent's way... sideways part only: away from the threat's
- * predicted spot. The soonest of two threats wins. */
+/* Two oncoming agents slightly above the agent's line: the soonest threat wins, and the
+ * push is sideways, away from where that threat will be (below it), at full strength. */
 static void test_predict_picks_soonest_and_dodges_away(void)
 {
     steer_agent a = crowd_agent(0, 0, 1.0f, 2.0f);
