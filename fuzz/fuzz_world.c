@@ -13,6 +13,7 @@
  *   only the position may be infinite, and no agent is faster than its max_speed;
  * - a query returns only live agents of the mask within the radius, and finds every
  *   such agent clearly inside it;
+ * - create refuses an unknown bounds kind;
  * - a snapshot restored into its own world is accepted and changes nothing (and the world
  *   then steps on like the other); a truncated or bit-flipped copy is refused and changes
  *   nothing.
@@ -409,6 +410,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     def.parallel_user = &f->split;
     f->w[1] = steer_world_create(&def);
     FUZZ_REQUIRE(f->w[0] != NULL && f->w[1] != NULL, "create failed for capacity %d", def.capacity);
+    /* A kind no world could save is refused at creation (no input consumed, so the
+     * corpus keeps its meaning). */
+    def.bounds.kind = (steer_bounds_kind)((int)def.bounds.kind + 5);
+    FUZZ_REQUIRE(steer_world_create(&def) == NULL, "create accepted bounds kind %d",
+                 (int)def.bounds.kind);
     int recipes = fuzz_below(&in, 3);
     for (int i = 0; i < recipes; i++) fuzz_add_recipe(&in, f);
     for (int op = 0; op < FUZZ_MAX_OPS && fuzz_input_left(&in); op++) fuzz_op(&in, f);

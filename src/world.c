@@ -112,7 +112,10 @@ static uint32_t steer_world_tag(const steer_world *w)
 steer_world *steer_world_create(const steer_world_def *def)
 {
     STEER_ASSERT(def != NULL);
-    if (def == NULL || def->capacity <= 0 || def->capacity > (1 << 28) || def->max_recipes <= 0)
+    /* An unknown bounds kind is refused here: a world holding one could not restore its
+     * own snapshot (steer_world_restore reads it as damage). */
+    if (def == NULL || def->capacity <= 0 || def->capacity > (1 << 28) || def->max_recipes <= 0 ||
+        (unsigned)def->bounds.kind > (unsigned)STEER_BOUNDS_RESPAWN)
         return NULL;
     steer_world *w = steer__world_alloc(def, sizeof *w);
     if (w == NULL) return NULL;

@@ -289,6 +289,43 @@ static void overflowed_agent_restores(void)
     steer_world_destroy(b);
 }
 
+/* Every bounds kind a world can be created with survives its own snapshot (an agent
+ * outside the bounds is moved by the next step alike in the saved and the restored
+ * world); a kind outside the enum, which no snapshot could carry, is refused by
+ * steer_world_create instead of making a world that refuses its own snapshot. */
+static void every_bounds_kind_restores(void)
+{
+    for (int kind = STEER_BOUNDS_NONE; kind <= STEER_BOUNDS_RESPAWN; kind++) {
+        steer_world_def def = steer_world_default();
+        def.capacity = 2;
+        def.bounds.kind = (steer_bounds_kind)kind;
+        def.bounds.half_extents = steer_v3(5.0f, 5.0f, 0.0f);
+        def.bounds.radius = 5.0f;
+        steer_world *a = steer_world_create(&def), *b = steer_world_create(&def);
+        CHECK(a != NULL && b != NULL);
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = steer_v3(4.9f, 0.0f, 0.0f);
+        d.agent.velocity = steer_v3(5.0f, 0.0f, 0.0f);
+        CHECK(steer_world_add(a, &d, NULL) == STEER_WORLD_OK);
+        size_t n = 0u;
+        unsigned char *snap = take(a, &n);
+        CHECK(snap != NULL);
+        CHECK_MSG(steer_world_restore(a, snap, n) == STEER_SNAPSHOT_OK, "kind %d", kind);
+        CHECK_MSG(steer_world_restore(b, snap, n) == STEER_SNAPSHOT_OK, "kind %d", kind);
+        CHECK(steer_world_step(a, 0.1f) == STEER_WORLD_OK);
+        CHECK(steer_world_step(b, 0.1f) == STEER_WORLD_OK);
+        CHECK_MSG(steer_world_state_hash(a) == steer_world_state_hash(b), "kind %d", kind);
+        free(snap);
+        steer_world_destroy(a);
+        steer_world_destroy(b);
+    }
+    steer_world_def def = steer_world_default();
+    def.bounds.kind = (steer_bounds_kind)(STEER_BOUNDS_RESPAWN + 1);
+    CHECK(steer_world_create(&def) == NULL);
+    def.bounds.kind = (steer_bounds_kind)-1;
+    CHECK(steer_world_create(&def) == NULL);
+}
+
 /* Handles issued before the snapshot work after it, stale ones stay stale, the next add
  * reuses the same slot as it would have in the saved world, and the destination's own
  * earlier handles are now foreign. */
@@ -788,7 +825,7 @@ static void files_save_and_load_atomically(void)
 }
 
 TEST_MAIN(TEST(restore_continues_bit_identically), TEST(restore_into_itself_rolls_back),
-          TEST(overflowed_agent_restores),
+          TEST(overflowed_agent_restores), TEST(every_bounds_kind_restores),
           TEST(handles_survive_restore), TEST(larger_destination_gets_free_slots),
           TEST(callbacks_are_cleared_and_reattached), TEST(busy_during_a_step),
           TEST(format_is_documented_little_endian), TEST(every_truncation_is_refused),

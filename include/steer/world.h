@@ -221,7 +221,9 @@ typedef struct steer_world_def {
 steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
- * NULL, capacity or max_recipes <= 0, capacity above 2^28, or allocation fails. */
+ * NULL, capacity or max_recipes <= 0, capacity above 2^28, bounds.kind is not a
+ * steer_bounds_kind (a world must be able to save it: steer/world_snapshot.h), or
+ * allocation fails. */
 steer_world *steer_world_create(const steer_world_def *def);
 
 /* Free the world and everything it allocated. NULL does nothing. */
@@ -279,13 +281,14 @@ int steer_world_count(const steer_world *world);
 steer_handle steer_world_handle_at(const steer_world *world, int i);
 
 /* Bulk read for renderers: copy the agents at internal positions [first, first + count)
- * (clipped to the live agents) into agents[] and, when not NULL, their handles into
- * handles[]; returns how many were copied. One pass over packed arrays, so drawing
- * 100,000 agents costs no handle lookups. The order is steer_world_handle_at's: stable
- * between steps, changed by every step and removal. NULL world or agents, first < 0 or
- * count <= 0 give 0. */
+ * (clipped to the live agents) into agents[] and, for each of handles[] and steering[]
+ * that is not NULL, their handles and the steering applied to them in the last step;
+ * returns how many were copied. One pass over packed arrays, so drawing 100,000 agents
+ * costs no handle lookups. The order is steer_world_handle_at's: stable between steps,
+ * changed by every step and removal. NULL world or agents, first < 0 or count <= 0
+ * give 0. */
 int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
-                     steer_handle *handles);
+                     steer_handle *handles, steer_steering *steering);
 
 /* Copy an agent's state and limits to *out. */
 steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
