@@ -184,7 +184,7 @@ steer_handle steer_world_handle_at(const steer_world *world, int i)
 }
 
 int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
-                     steer_handle *handles)
+                     steer_handle *handles, steer_steering *steering)
 {
     STEER_ASSERT(world != NULL && agents != NULL);
     if (world == NULL || agents == NULL || first < 0 || count <= 0 || first >= world->count)
@@ -193,6 +193,7 @@ int steer_world_read(const steer_world *world, int first, int count, steer_agent
     for (int k = 0; k < n; k++) {
         agents[k] = steer__world_load(world, world->cur, first + k);
         if (handles != NULL) handles[k] = steer__world_handle_of(world, first + k);
+        if (steering != NULL) steering[k] = world->steering[world->cur][first + k];
     }
     return n;
 }

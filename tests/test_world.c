@@ -63,7 +63,8 @@ static void bulk_read_matches_handle_lookups(void)
     for (int k = 0; k < 5; k++) steer_world_step(w, 1.0f / 60.0f);
     steer_agent got[64];
     steer_handle hs[64];
-    CHECK(steer_world_read(w, 0, 64, got, hs) == 40);
+    steer_steering st[64];
+    CHECK(steer_world_read(w, 0, 64, got, hs, st) == 40);
     for (int i = 0; i < 40; i++) {
         steer_agent a;
         steer_handle h = steer_world_handle_at(w, i);
@@ -71,12 +72,16 @@ static void bulk_read_matches_handle_lookups(void)
         CHECK(steer_world_get_agent(w, hs[i], &a) == STEER_WORLD_OK);
         CHECK(a.position.x == got[i].position.x && a.velocity.y == got[i].velocity.y &&
               a.orientation == got[i].orientation && a.max_speed == got[i].max_speed);
+        steer_steering s;
+        CHECK(steer_world_get_steering(w, hs[i], &s) == STEER_WORLD_OK);
+        CHECK(s.linear.x == st[i].linear.x && s.linear.z == st[i].linear.z &&
+              steer_length_sq(st[i].linear) > 0.0f);
     }
-    CHECK(steer_world_read(w, 30, 64, got, NULL) == 10);
-    CHECK(steer_world_read(w, 30, 1, got + 1, NULL) == 1 && got[0].position.z == got[1].position.z);
-    CHECK(steer_world_read(w, 40, 5, got, hs) == 0);
-    CHECK(steer_world_read(w, -1, 5, got, hs) == 0);
-    CHECK(steer_world_read(w, 0, 0, got, hs) == 0);
+    CHECK(steer_world_read(w, 30, 64, got, NULL, NULL) == 10);
+    CHECK(steer_world_read(w, 30, 1, got + 1, NULL, NULL) == 1 && got[0].position.z == got[1].position.z);
+    CHECK(steer_world_read(w, 40, 5, got, hs, NULL) == 0);
+    CHECK(steer_world_read(w, -1, 5, got, hs, NULL) == 0);
+    CHECK(steer_world_read(w, 0, 0, got, hs, NULL) == 0);
     steer_world_destroy(w);
 }
 

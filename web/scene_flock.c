@@ -8,8 +8,8 @@
  * stay the same from 1,000 to 100,000. A recipe is fixed once registered, so a slider
  * other than the count marks the recipe stale and the next step moves every agent, state
  * unchanged, into a new world with the new recipe (a count change starts the scene
- * again). The agent records the page draws are read out of the world, through
- * steer_world_debug_draw, only when the page reads them (web_ensure_drawn); force
+ * again). The agent records the page draws are read out of the world, with
+ * steer_world_read, only when the page reads them (web_ensure_drawn); force
  * vectors are drawn for a steady sample of the agents, also by steer_world_debug_draw.
  */
 #include <stdlib.h>
@@ -211,43 +211,34 @@ static void web_flock_circle(void *user, steer_vec3 centre, float radius, steer_
     web_circle(WEB_STYLE_NEIGHBOURHOOD, centre, radius);
 }
 
-/* The records are read through steer_world_debug_draw over every agent: one pass over the
- * world's arrays in its own order, where fetching each agent by handle would jump through
- * the slot table twice per agent (25 ms instead of a few for 100,000, natively). The world
- * draws each agent's velocity and then its steering as lines from its position; the
- * velocity line is scaled by a power of two so dividing it back is exact and the rounding
- * of the sum stays small. */
-#define WEB_FLOCK_READ_SCALE 64.0f
-
-static void web_flock_read_line(void *user, steer_vec3 from, steer_vec3 to, uint32_t colour)
-{
-    (void)user;
-    steer_vec3 d = steer_scale(steer_sub(to, from), 1.0f / WEB_FLOCK_READ_SCALE);
-    if (colour == STEER_DEBUG_VELOCITY && web_fl.read < web_fl.capacity) {
-        float *p = web_fl.records + web_fl.read++ * WEB_AGENT_FLOATS;
-        memset(p, 0, WEB_AGENT_FLOATS * sizeof(float));
-        p[0] = from.x;
-        p[1] = from.y;
-        p[2] = d.x;
-        p[3] = d.y;
-        p[7] = 0.5f; /* every boid's radius (web_flock_boid) */
-    } else if (colour == STEER_DEBUG_FORCE && web_fl.read > 0) {
-        float *p = web_fl.records + (web_fl.read - 1) * WEB_AGENT_FLOATS;
-        p[5] = d.x;
-        p[6] = d.y;
-    }
-}
+/* The records are read with steer_world_read: one pass over the world's arrays in its
+ * own order, where fetching each agent by handle would jump through the slot table twice
+ * per agent (25 ms instead of a few for 100,000, natively). */
+enum { WEB_FLOCK_READ_CHUNK = 256 };
 
 static int web_flock_read(void)
 {
-    steer_debug_draw d;
-    memset(&d, 0, sizeof d);
-    d.line = web_flock_read_line;
-    d.velocity_scale = WEB_FLOCK_READ_SCALE;
-    d.force_scale = WEB_FLOCK_READ_SCALE;
-    web_fl.read = 0;
-    steer_world_debug_draw(web_fl.world, steer_handle_none(), &d);
-    return web_fl.read;
+    static steer_agent agents[WEB_FLOCK_READ_CHUNK];
+    static steer_steering steering[WEB_FLOCK_READ_CHUNK];
+    int n = 0, got;
+    while (n < web_fl.capacity &&
+           (got = steer_world_read(web_fl.world, n, WEB_FLOCK_READ_CHUNK, agents, NULL,
+                                   steering)) > 0) {
+        for (int k = 0; k < got && n < web_fl.capacity; k++, n++) {
+            float *p = web_fl.records + n * WEB_AGENT_FLOATS;
+            memset(p, 0, WEB_AGENT_FLOATS * sizeof(float));
+            p[0] = agents[k].position.x;
+            p[1] = agents[k].position.y;
+            p[2] = agents[k].velocity.x;
+            p[3] = agents[k].velocity.y;
+            p[4] = agents[k].orientation;
+            p[5] = steering[k].linear.x;
+            p[6] = steering[k].linear.y;
+            p[7] = agents[k].radius;
+        }
+    }
+    web_fl.read = n;
+    return n;
 }
 
 /* The sample's velocity and force, and slot 0's neighbourhood, drawn by the world. Arrows

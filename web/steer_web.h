@@ -133,8 +133,7 @@ const float *web_agents(void);
 /* 1 when the agents are a crowd (the flock: thousands of them) that the page should draw
  * as small marks coloured by heading, without per-agent arrows (the force layer's
  * primitives hold the vectors of a sample); 0 for a few agents drawn one by one. A
- * crowd's records are read through the world's debug drawing: position exact, velocity
- * and force to within a rounding of the position, orientation and style 0. */
+ * crowd's records are read in bulk (steer_world_read); their style is 0. */
 int web_crowd(void);
 int web_prim_count(void);
 const float *web_prims(void);

@@ -281,13 +281,14 @@ int steer_world_count(const steer_world *world);
 steer_handle steer_world_handle_at(const steer_world *world, int i);
 
 /* Bulk read for renderers: copy the agents at internal positions [first, first + count)
- * (clipped to the live agents) into agents[] and, when not NULL, their handles into
- * handles[]; returns how many were copied. One pass over packed arrays, so drawing
- * 100,000 agents costs no handle lookups. The order is steer_world_handle_at's: stable
- * between steps, changed by every step and removal. NULL world or agents, first < 0 or
- * count <= 0 give 0. */
+ * (clipped to the live agents) into agents[] and, for each of handles[] and steering[]
+ * that is not NULL, their handles and the steering applied to them in the last step;
+ * returns how many were copied. One pass over packed arrays, so drawing 100,000 agents
+ * costs no handle lookups. The order is steer_world_handle_at's: stable between steps,
+ * changed by every step and removal. NULL world or agents, first < 0 or count <= 0
+ * give 0. */
 int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
-                     steer_handle *handles);
+                     steer_handle *handles, steer_steering *steering);
 
 /* Copy an agent's state and limits to *out. */
 steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
