@@ -193,18 +193,43 @@ static bool cli_outputs_finish(cli_outputs *o, const cli_run_args *a, const cli_
     return ok;
 }
 
+/* Arrivals are named one by one for a few agents and counted for a crowd, so the line
+ * stays one line. */
+enum { CLI_SUMMARY_NAMED = 6 };
+
+/* "; 40 of 41 arrived, the last at step 3422; ring-12 did not arrive" */
+static void cli_print_arrivals_counted(FILE *f, const cli_scenario *s, const cli_run_result *r)
+{
+    int with = 0, arrived = 0, last = -1;
+    for (int i = 0; i < r->agent_count; i++) {
+        const cli_agent_outcome *o = &r->agents[i];
+        if (!o->has_arrive) continue;
+        with++;
+        if (!o->arrived) continue;
+        arrived++;
+        if (o->arrived_step > last) last = o->arrived_step;
+    }
+    fprintf(f, "; %d of %d arrived", arrived, with);
+    if (arrived > 0) fprintf(f, ", the last at step %d", last);
+    for (int i = 0; i < r->agent_count; i++)
+        if (r->agents[i].has_arrive && !r->agents[i].arrived)
+            fprintf(f, "; %s did not arrive", s->agents[i].name);
+}
+
 /* "pursue-evade: 900 steps, 2 agents, 15 s; hunter caught runner at step 412" */
 static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_result *r)
 {
-    int respawns = 0;
+    int respawns = 0, arrivers = 0;
+    for (int i = 0; i < r->agent_count; i++) arrivers += r->agents[i].has_arrive ? 1 : 0;
+    bool named = arrivers <= CLI_SUMMARY_NAMED;
     fprintf(f, "%s: %d steps, %d agents, %.1f s", s->name, r->steps, r->agent_count,
             r->steps * (double)s->dt);
     for (int i = 0; i < r->agent_count; i++) {
         const cli_agent_outcome *o = &r->agents[i];
         respawns += o->respawns;
-        if (o->has_arrive && o->arrived)
+        if (named && o->has_arrive && o->arrived)
             fprintf(f, "; %s arrived at step %d", s->agents[i].name, o->arrived_step);
-        else if (o->has_arrive)
+        else if (named && o->has_arrive)
             fprintf(f, "; %s did not arrive", s->agents[i].name);
         if (o->has_path && !o->has_arrive)
             fprintf(f, "; %s lapped %d time%s", s->agents[i].name, o->laps,
@@ -214,6 +239,7 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
         else if (o->has_catch)
             fprintf(f, "; %s did not catch its target", s->agents[i].name);
     }
+    if (!named) cli_print_arrivals_counted(f, s, r);
     if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
     if (r->has_flock)
         fprintf(f, "; flock alignment %.2f -> %.2f", r->alignment_start, r->alignment_end);
