@@ -54,7 +54,7 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
         a[k++] = (steer_world_array){(void **)&w->steering[b], n * sizeof(steer_steering)};
     }
     a[k++] = (steer_world_array){(void **)&w->forward, n * sizeof(steer_vec3)};
-    a[k++] = (steer_world_array){(void **)&w->layer, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->points, n * sizeof(steer_world_point)};
     a[k++] = (steer_world_array){(void **)&w->neighbours, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};

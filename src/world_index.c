@@ -104,7 +104,7 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->body[o][d] = *y;
         w->steering[o][d] = w->steering[s][i];
         w->forward[d] = steer_world_forward(w->vel[s][i], y);
-        w->layer[d] = y->layer;
+        w->points[d] = (steer_world_point){w->pos[s][i], y->layer};
         w->slots[y->slot].dense = (int32_t)d;
     }
 }

@@ -7,9 +7,8 @@ void steer__world_near(const steer_world *w, int i, float radius, uint32_t mask,
                        steer_world_near_fn fn, void *ctx)
 {
     const steer_world_grid *g = &w->grid;
-    const steer_vec3 *pos = w->pos[w->cur];
-    const uint32_t *layer = w->layer;
-    steer_vec3 p = pos[i];
+    const steer_world_point *pt = w->points;
+    steer_vec3 p = pt[i].p;
     float r2 = radius * radius;
     /* Widened by a hair so rounding in p +- radius never drops a cell the exact test
      * would accept. */
@@ -24,12 +23,13 @@ void steer__world_near(const steer_world *w, int i, float radius, uint32_t mask,
                 /* Written unconditionally and kept by advancing n: most candidates are
                  * rejected, and a branch on each would be mispredicted often. NaN
                  * distances fail the comparison. */
-                steer_vec3 o = steer_sub(pos[j], p);
+                steer_world_point c = pt[j];
+                steer_vec3 o = steer_sub(c.p, p);
                 float d2 = steer_length_sq(o);
                 buf[n].offset = o;
                 buf[n].d2 = d2;
                 buf[n].j = (int32_t)j;
-                n += (d2 < r2) & ((int)j != i) & ((layer[j] & mask) != 0u);
+                n += (d2 < r2) & ((int)j != i) & ((c.layer & mask) != 0u);
                 if (n == STEER_WORLD_NEAR_BATCH) {
                     fn(ctx, buf, n);
                     n = 0;
