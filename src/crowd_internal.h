@@ -78,15 +78,19 @@ typedef struct steer_orca_line {
     steer_v2 point, dir;
 } steer_orca_line;
 
-/* Most half-planes one solve holds: every neighbour and every wall. */
-#define STEER_ORCA_MAX_LINES (STEER_ORCA_MAX_NEIGHBOURS + STEER_ORCA_MAX_SEGMENTS)
+/* Most half-planes one solve holds: every wall, a step half-plane and an ORCA half-plane
+ * for every neighbour. */
+#define STEER_ORCA_MAX_LINES (2 * STEER_ORCA_MAX_NEIGHBOURS + STEER_ORCA_MAX_SEGMENTS)
 
 /* The velocity in the disc of radius max_speed and in every half-plane that is closest
- * to `preferred`. lines[0, hard) are walls, kept hard when the half-planes have no
- * common point; the rest are then relaxed together (the point that violates the worst
- * of them least). n <= STEER_ORCA_MAX_LINES. */
-steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int hard, float max_speed,
-                           steer_v2 preferred);
+ * to `preferred`. lines[0, walls) are walls, lines[walls, hard) the step half-planes
+ * (contact within this step), the rest ORCA's. When they have no common point, the
+ * ORCA half-planes are relaxed together (the point that violates the worst of them
+ * least) while the walls and step half-planes hold; when even those have none, the
+ * ORCA half-planes are dropped and the step half-planes relaxed the same way, the
+ * walls still holding. n <= STEER_ORCA_MAX_LINES. */
+steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int walls, int hard,
+                           float max_speed, steer_v2 preferred);
 
 /* The half-plane of a wall segment a-b (relative to the agent, already in its plane) for
  * an agent of radius r moving at velocity v, seen within 1/inv_tau seconds; false when

@@ -125,12 +125,18 @@ static steer_v2 steer_lp3(const steer_orca_line *lines, int n, int hard, int fir
     return result;
 }
 
-steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int hard, float max_speed,
-                           steer_v2 preferred)
+steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int walls, int hard,
+                           float max_speed, steer_v2 preferred)
 {
     steer_v2 result = steer__v2(0.0f, 0.0f);
     int failed = steer_lp2(lines, n, max_speed, preferred, false, &result);
-    if (failed < n) result = steer_lp3(lines, n, hard, failed, max_speed, result);
+    if (failed >= hard && failed < n) {
+        result = steer_lp3(lines, n, hard, failed, max_speed, result);
+    } else if (failed < hard) {
+        /* Even the step half-planes conflict (agents already overlap, or one that holds
+         * its course pushes in): least violation of those alone, walls hard. */
+        result = steer_lp3(lines, hard, walls, failed, max_speed, result);
+    }
     /* Near-tangent lines lose a few bits in the disc intersection: never exceed it. */
     float l2 = steer__v2_len_sq(result);
     if (l2 > max_speed * max_speed) result = steer__v2_scale(result, max_speed / sqrtf(l2));

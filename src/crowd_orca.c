@@ -114,6 +114,17 @@ static bool steer_orca_neighbour_ok(const steer_crowd_neighbour *nb)
            nb->radius >= 0.0f && steer_is_finite(nb->radius);
 }
 
+/* This agent's share of the avoidance against neighbour nb: r / (r + r_o), then skewed
+ * by id order (STEER_ORCA_SKEW) so that the two shares of a pair still add up to 1. */
+static float steer_orca_share(const steer_orca_self *s, const steer_crowd_neighbour *nb)
+{
+    float other = steer_orca_weight(nb->responsibility), sum = s->responsibility + other;
+    float share = sum > 0.0f ? s->responsibility / sum : 0.5f;
+    if (!(share > 0.0f)) return 0.0f;
+    float skew = share < 1.0f - share ? share : 1.0f - share;
+    return share + (s->id < nb->id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
+}
+
 /* Half-planes for the nearest agents, appended at lines[n]; returns the new count. */
 static int steer_orca_agent_lines(const steer_orca_self *s, const steer_orca_params *params,
                                   steer_space space, const steer_crowd_view *view,
@@ -133,17 +144,74 @@ static int steer_orca_agent_lines(const steer_orca_self *s, const steer_orca_par
     }
     for (int k = 0; k < count; k++) {
         const steer_crowd_neighbour *nb = &view->agents[picks[k].index];
-        float other = steer_orca_weight(nb->responsibility), sum = s->responsibility + other;
-        float share = sum > 0.0f ? s->responsibility / sum : 0.5f;
+        float share = steer_orca_share(s, nb);
         if (!(share > 0.0f)) continue; /* it does all the avoiding: no constraint here */
-        float skew = share < 1.0f - share ? share : 1.0f - share;
-        share += (s->id < nb->id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
         steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
         steer_v2 rel_v = steer__v2_sub(s->v, steer__v2_from(space, nb->velocity));
         float tie = s->id < nb->id ? 1.0f : -1.0f;
         float R = (s->radius + nb->radius) * s->grow;
         lines[n++] = steer_orca_agent_line(s, rel_p, rel_v, R, share, tie);
     }
+    return n;
+}
+
+/* The step half-plane against neighbour nb at rel_p (steer_orca_step_lines): this agent
+ * closes at most `share` of the gap to contact within the step. false when the max_speed
+ * disc already keeps it (the half-plane cannot bind). */
+static bool steer_orca_step_line(const steer_orca_self *s, float max_speed, steer_v2 rel_p,
+                                 float contact, float share, float tie, steer_orca_line *out)
+{
+    float d2 = steer__v2_len_sq(rel_p);
+    float d = sqrtf(d2);
+    /* Unit vector towards the neighbour; on top of each other the lower id goes to +x. */
+    steer_v2 n = d2 > STEER_EPSILON_SQ ? steer__v2_scale(rel_p, 1.0f / d) : steer__v2(-tie, 0.0f);
+    float limit = share * (d - contact) * s->inv_dt; /* most speed towards it */
+    if (!(limit < max_speed)) return false;
+    out->point = steer__v2_scale(n, limit);
+    out->dir = steer__v2_left(n); /* allowed (left) side: dot(v, n) <= limit */
+    return true;
+}
+
+/* The step half-plane against one neighbour of the view; false when there is none (it
+ * is unusable, this agent takes no share, or the half-plane cannot bind). */
+static bool steer_orca_step_for(const steer_orca_self *s, float max_speed, steer_space space,
+                                const steer_crowd_neighbour *nb, steer_orca_line *out)
+{
+    if (!steer_orca_neighbour_ok(nb)) return false;
+    float share = steer_orca_share(s, nb);
+    if (!(share > 0.0f)) return false;
+    steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
+    float tie = s->id < nb->id ? 1.0f : -1.0f;
+    return steer_orca_step_line(s, max_speed, rel_p, s->radius + nb->radius, share, tie, out);
+}
+
+/* The hard half-planes that make the step itself safe, appended at lines[n]. ORCA's
+ * half-planes keep pairs apart only while they have a common point; in a dense crowd
+ * they often do not, and the relaxed solution can walk a pair into contact. So every
+ * agent in the view whose gap this agent could close within one step also gets the
+ * half-plane "approach it by at most my share of the gap to contact (r_a + r_b, without
+ * clearance)". The two shares of a pair add up to 1, so whatever velocities the two
+ * pick within these half-planes, their distance after the step is at least the contact
+ * distance (the gap shrinks by at most the sum of the two approaches). Zero velocity
+ * satisfies every one of them when nobody overlaps, so together they always have a
+ * common point, and the solver keeps them hard: only ORCA's half-planes are relaxed.
+ * Every agent in the view counts, not only the nearest max_neighbours, so that the pair
+ * does not depend on both of them choosing each other. */
+static int steer_orca_step_lines(const steer_orca_self *s, float max_speed, steer_space space,
+                                 const steer_crowd_view *view, steer_orca_line *lines, int n)
+{
+    if (view->agents == NULL) return n;
+    steer_orca_pick picks[STEER_ORCA_MAX_NEIGHBOURS];
+    int count = 0;
+    steer_orca_line line;
+    for (int i = 0; i < view->agent_count; i++) { /* the ones that can bind, nearest first */
+        if (!steer_orca_step_for(s, max_speed, space, &view->agents[i], &line)) continue;
+        steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, view->agents[i].position), s->p);
+        steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_NEIGHBOURS, steer__v2_len_sq(rel_p),
+                                i);
+    }
+    for (int k = 0; k < count; k++)
+        n += steer_orca_step_for(s, max_speed, space, &view->agents[picks[k].index], &lines[n]);
     return n;
 }
 
@@ -239,15 +307,16 @@ steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
     float planar_max = steer_sqrt(max_speed * max_speed - up * up);
     steer_orca_self s = steer_orca_self_make(agent, params, view ? view->self_id : 0u, dt);
     steer_orca_line lines[STEER_ORCA_MAX_LINES];
-    int hard = 0, n = 0;
+    int walls = 0, hard = 0, n = 0;
     if (view != NULL) {
-        hard = steer_orca_wall_lines(&s, planar_max, space, view, lines);
+        walls = steer_orca_wall_lines(&s, planar_max, space, view, lines);
+        hard = steer_orca_step_lines(&s, planar_max, space, view, lines, walls);
         n = steer_orca_agent_lines(&s, params, space, view, lines, hard);
     }
     /* Leaning is for agents that meet something, and never for one that holds its
      * course (responsibility 0). */
-    float sidestep = n > 0 && s.responsibility > 0.0f ? params->sidestep : 0.0f;
+    float sidestep = n > hard && s.responsibility > 0.0f ? params->sidestep : 0.0f;
     steer_v2 aim = steer_orca_keep_right(&s, space, steer__v2_from(space, preferred), sidestep);
-    steer_v2 v = steer__orca_solve(lines, n, hard, planar_max, aim);
+    steer_v2 v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
     return steer__v2_to(space, v, up);
 }

@@ -183,6 +183,56 @@ static void test_orca_pair_is_collision_free_for_the_horizon(void)
     }
 }
 
+/* The step itself is safe: in a packed cluster where everyone presses towards the middle
+ * (ORCA's half-planes then often have no common point and are relaxed), no pair that
+ * starts apart ends the step closer than its radius sum. Random clusters of 14 agents
+ * with random radii, velocities and weights, every agent seeing all the others. */
+static void test_orca_step_never_overlaps_in_a_crush(void)
+{
+    enum { N = 14 };
+    steer_rng rng = steer_rng_make(23u, 5u);
+    steer_orca_params p = steer_orca_default();
+    int placed_total = 0;
+    for (int k = 0; k < 400; k++) {
+        steer_agent a[N];
+        steer_crowd_neighbour all[N], others[N];
+        int n = 0;
+        for (int tries = 0; tries < 400 && n < N; tries++) {
+            steer_agent c = crowd_agent(steer_rng_range(&rng, -6, 6), steer_rng_range(&rng, -6, 6),
+                                        steer_rng_range(&rng, 0.8f, 1.6f), 2.0f);
+            bool clear = true;
+            for (int j = 0; j < n && clear; j++)
+                clear = steer_distance(c.position, a[j].position) > c.radius + a[j].radius;
+            if (!clear) continue;
+            c.velocity = steer_v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), 0);
+            c.velocity = steer_truncate(c.velocity, 2.0f);
+            all[n] = (steer_crowd_neighbour){c.position, c.velocity, c.radius,
+                                             steer_rng_range(&rng, 0.2f, 3.0f), (uint32_t)n};
+            a[n++] = c;
+        }
+        placed_total += n;
+        steer_vec3 next[N];
+        for (int i = 0; i < n; i++) {
+            int m = 0;
+            for (int j = 0; j < n; j++)
+                if (j != i) others[m++] = all[j];
+            steer_crowd_view view = {(uint32_t)i, others, m, NULL, 0};
+            p.responsibility = all[i].responsibility;
+            steer_vec3 to_middle = steer_scale(steer_normalize(steer_scale(a[i].position, -1)), 2);
+            next[i] = steer_orca_velocity(&a[i], to_middle, &p, &view, 0.25f);
+        }
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                steer_vec3 pi = steer_add_scaled(a[i].position, next[i], 0.25f);
+                steer_vec3 pj = steer_add_scaled(a[j].position, next[j], 0.25f);
+                float r = a[i].radius + a[j].radius;
+                CHECK_MSG(steer_distance(pi, pj) >= r * 0.9999f, "cluster %d, pair %d-%d: %g < %g",
+                          k, i, j, (double)steer_distance(pi, pj), (double)r);
+            }
+    }
+    CHECK(placed_total > 400 * 10); /* the clusters really are crowded */
+}
+
 /* The result stays within max_speed and is a real number for any crowd around it. */
 static void test_orca_respects_max_speed(void)
 {
@@ -578,8 +628,8 @@ static void test_world_walls(void)
 
 TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_orca_pair_is_collision_free_for_the_horizon),
-          TEST(test_orca_respects_max_speed), TEST(test_two_agents_head_on_pass),
-          TEST(test_small_circle_no_collisions_all_arrive),
+          TEST(test_orca_step_never_overlaps_in_a_crush), TEST(test_orca_respects_max_speed),
+          TEST(test_two_agents_head_on_pass), TEST(test_small_circle_no_collisions_all_arrive),
           TEST(test_small_crossing_no_collisions_all_arrive),
           TEST(test_responsibility_zero_keeps_its_line),
           TEST(test_equal_responsibility_shares_the_dodge), TEST(test_agents_never_enter_walls),
