@@ -98,4 +98,14 @@ steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int walls, int h
 bool steer__orca_wall_line(steer_v2 a, steer_v2 b, float r, float inv_tau, steer_v2 v,
                            const steer_orca_line *lines, int count, steer_orca_line *out);
 
+/* steer_orca_velocity for an agent whose `preferred` velocity is only a step's worth of
+ * change towards `*wanted` (the world's v + a dt with a limited acceleration). The
+ * keep-right rule then leans by what the half-planes cut off `preferred` in this very
+ * step (a first solve without the lean) and by the size and direction of *wanted, and
+ * only tops up the sideways velocity `preferred` already carries. wanted NULL is
+ * steer_orca_velocity. */
+steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
+                                const steer_vec3 *wanted, const steer_orca_params *params,
+                                const steer_crowd_view *view, float dt);
+
 #endif /* STEER_CROWD_INTERNAL_H */

@@ -252,23 +252,34 @@ static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, stee
     return n;
 }
 
-/* The keep-right rule (steer_orca_params.sidestep). It reads only the agent's own
- * velocity, so it costs no second solve; and since every agent leans the same way, a
- * ring or a grid of agents heading for one point turns into a swirl instead of a jam
- * that mirror symmetry would hold in place. */
-static steer_v2 steer_orca_keep_right(const steer_orca_self *s, steer_space space, steer_v2 pref,
-                                      float sidestep)
+/* How far `got` falls short of `aim` along it: 0 when it gets all of it, up to 1. */
+static float steer_orca_short_by(steer_v2 got, steer_v2 aim)
 {
-    float speed2 = steer__v2_len_sq(pref);
+    float aim2 = steer__v2_len_sq(aim);
+    if (!(aim2 > STEER_EPSILON_SQ)) return 0.0f;
+    float short_by = 1.0f - steer__v2_dot(got, aim) / aim2;
+    return short_by < 0.0f ? 0.0f : (short_by > 1.0f ? 1.0f : short_by);
+}
+
+/* The keep-right rule (steer_orca_params.sidestep): aim plus a lean to the right of
+ * `want` (clockwise seen from the up axis) of sidestep * short_by * |want|. Since every
+ * agent leans the same way, a ring or a grid of agents heading for one point turns into
+ * a swirl instead of a jam that mirror symmetry would hold in place. The lean only tops
+ * up the sideways speed `aim` already has (either way: an agent already sliding to its
+ * left, along a wall say, is not jammed and is not turned back), so an aim that carries
+ * the current velocity (the world's v + a dt) does not pile it up step after step. */
+static steer_v2 steer_orca_keep_right(steer_space space, steer_v2 aim, steer_v2 want,
+                                      float short_by, float sidestep)
+{
+    float speed2 = steer__v2_len_sq(want);
     if (!(sidestep > 0.0f) || !steer_is_finite(sidestep) || !(speed2 > STEER_EPSILON_SQ))
-        return pref;
-    float short_by = 1.0f - steer__v2_dot(s->v, pref) / speed2; /* 0: moving as it wants */
-    short_by = short_by < 0.0f ? 0.0f : (short_by > 1.0f ? 1.0f : short_by);
-    /* Clockwise seen from the up axis, as long as pref: (y, -x) in x,y; in x,z (Y up) it
-     * is (-z, x). */
+        return aim;
+    /* (y, -x) in x,y; in x,z (Y up) it is (-z, x); as long as want. */
     steer_v2 right =
-        space == STEER_SPACE_XY ? steer__v2(pref.y, -pref.x) : steer__v2(-pref.y, pref.x);
-    return steer__v2_add(pref, steer__v2_scale(right, sidestep * short_by));
+        space == STEER_SPACE_XY ? steer__v2(want.y, -want.x) : steer__v2(-want.y, want.x);
+    float lean = sidestep * short_by; /* as a fraction of |want| */
+    float have = fabsf(steer__v2_dot(aim, right)) / speed2;
+    return lean > have ? steer__v2_add(aim, steer__v2_scale(right, lean - have)) : aim;
 }
 
 static steer_orca_self steer_orca_self_make(const steer_agent *agent,
@@ -291,9 +302,9 @@ static steer_orca_self steer_orca_self_make(const steer_agent *agent,
     return s;
 }
 
-steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
-                               const steer_orca_params *params, const steer_crowd_view *view,
-                               float dt)
+steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
+                                const steer_vec3 *wanted, const steer_orca_params *params,
+                                const steer_crowd_view *view, float dt)
 {
     STEER_ASSERT(agent != NULL && params != NULL);
     if (agent == NULL || params == NULL || !steer_agent_state_is_finite(agent))
@@ -316,7 +327,28 @@ steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
     /* Leaning is for agents that meet something, and never for one that holds its
      * course (responsibility 0). */
     float sidestep = n > hard && s.responsibility > 0.0f ? params->sidestep : 0.0f;
-    steer_v2 aim = steer_orca_keep_right(&s, space, steer__v2_from(space, preferred), sidestep);
-    steer_v2 v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
+    steer_v2 aim = steer__v2_from(space, preferred), v;
+    if (wanted == NULL) {
+        /* The preferred velocity is what the agent wants: short by what its velocity
+         * lacks of it. */
+        aim = steer_orca_keep_right(space, aim, aim, steer_orca_short_by(s.v, aim), sidestep);
+        v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
+    } else {
+        /* A step's worth of change: short by what the half-planes cut off it now. */
+        v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
+        float short_by = sidestep > 0.0f ? steer_orca_short_by(v, aim) : 0.0f;
+        if (short_by > 0.0f) {
+            aim = steer_orca_keep_right(space, aim, steer__v2_from(space, *wanted), short_by,
+                                        sidestep);
+            v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
+        }
+    }
     return steer__v2_to(space, v, up);
+}
+
+steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
+                               const steer_orca_params *params, const steer_crowd_view *view,
+                               float dt)
+{
+    return steer__orca_velocity(agent, preferred, NULL, params, view, dt);
 }

@@ -2,6 +2,8 @@
  * snapshot (world_crowd.h, docs/crowd.md). */
 #include "world_crowd.h"
 
+#include "crowd_internal.h"
+
 /* The nearest agents found so far, sorted by distance; equal distances keep the index
  * order of the search, which is fixed, so the choice is deterministic. */
 typedef struct steer_crowd_gather {
@@ -61,19 +63,31 @@ static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
 }
 
 /* The velocity the agent's steering would reach this step, as the integrator computes
- * it (steer/integrate.h), before the speed limit. */
-static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_steering out, float dt)
+ * it (steer/integrate.h), before the speed limit; and in *wanted, where that steering
+ * leads: the same acceleration kept up for as long as it takes the agent to reach full
+ * speed from rest (max_speed / max_accel; at least the step), within max_speed. With a
+ * limited acceleration the first is only a step's worth of change, nearly the current
+ * velocity; the keep-right rule reads the second, so an agent held against a wall leans
+ * by what it wants, not by a step of it (docs/crowd.md). */
+static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_steering out, float dt,
+                                        steer_vec3 *wanted)
 {
     steer_vec3 accel;
+    float lead = dt;
     if (a->model == STEER_MODEL_REYNOLDS) {
         float mass = a->mass > 0.0f && steer_is_finite(a->mass) ? a->mass : 1.0f;
         accel = steer_scale(steer_truncate(out.linear, a->max_force), 1.0f / mass);
         dt = 1.0f;
+        lead = dt;
     } else {
         accel = steer_truncate(out.linear, a->max_accel);
+        float reach = a->max_speed / a->max_accel;
+        if (reach > lead && steer_is_finite(reach)) lead = reach;
     }
     if (!steer_v3_is_finite(accel)) accel = steer_v3_zero();
-    return steer_add_scaled(a->velocity, steer_space_project(a->space, accel), dt);
+    accel = steer_space_project(a->space, accel);
+    *wanted = steer_truncate(steer_add_scaled(a->velocity, accel, lead), a->max_speed);
+    return steer_add_scaled(a->velocity, accel, dt);
 }
 
 steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agent,
@@ -87,8 +101,9 @@ steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agen
     for (int k = 0; k < g.count; k++) nbs[k] = steer_crowd_of(w, g.j[k]);
     steer_crowd_view view = {body->slot, nbs, g.count, w->walls, w->wall_count};
     float dt = agent->model == STEER_MODEL_REYNOLDS ? 1.0f : w->dt;
-    steer_vec3 pref = steer_crowd_preferred(agent, out, w->dt);
-    agent->velocity = steer_orca_velocity(agent, pref, p, &view, dt);
+    steer_vec3 wanted;
+    steer_vec3 pref = steer_crowd_preferred(agent, out, w->dt, &wanted);
+    agent->velocity = steer__orca_velocity(agent, pref, &wanted, p, &view, dt);
     *seen = (uint32_t)g.count;
     out.linear = steer_v3_zero();
     return out;
