@@ -111,7 +111,8 @@ function loadScene(scene, seed) {
   document.querySelectorAll('#scenes button').forEach((b, i) => b.classList.toggle('active', i === scene));
   $('scene-title').textContent = cString(w.web_scene_name(scene));
   $('scene-about').textContent = cString(w.web_scene_about(scene));
-  $('hint').textContent = w.web_has_target()
+  const hint = cString(w.web_scene_hint(scene));
+  $('hint').textContent = hint !== '' ? hint : w.web_has_target()
     ? 'Click or drag on the picture to move the target; arrow keys nudge it. F shows the force vectors.'
     : 'Click the picture to show or hide the force vectors (as in the seed\'s demo).';
   const name = slug(cString(w.web_scene_name(scene)));

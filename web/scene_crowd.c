@@ -409,6 +409,8 @@ const web_scene_def web_scene_crowd = {
     .step = web_crowd_step,
     .draw = web_crowd_draw,
     .stop = web_crowd_stop,
+    .hint = "Click to drop a pillar the crowd walks round; drag to lay a row (at most 24, "
+            "the oldest goes first). F shows the force vectors.",
     .click = web_crowd_click,
     .param_changed = web_crowd_param_changed,
 };

@@ -86,6 +86,12 @@ const char *web_scene_about(int scene)
     return scene >= 0 && scene < WEB_SCENE_COUNT ? web_scenes[scene]->about : "";
 }
 
+const char *web_scene_hint(int scene)
+{
+    if (scene < 0 || scene >= WEB_SCENE_COUNT || web_scenes[scene]->hint == NULL) return "";
+    return web_scenes[scene]->hint;
+}
+
 int web_scene(void)
 {
     return web_s.scene;

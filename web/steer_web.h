@@ -87,6 +87,9 @@ enum web_style {
 int web_scene_count(void);
 const char *web_scene_name(int scene);
 const char *web_scene_about(int scene);
+/* What a click and the keys do in the scene when it is not the page's default (moving the
+ * target, or toggling the force vectors); "" for the default. */
+const char *web_scene_hint(int scene);
 /* The scene running now. */
 int web_scene(void);
 

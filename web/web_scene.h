@@ -39,6 +39,8 @@ typedef enum web_param_effect {
 typedef struct web_scene_def {
     const char *name;
     const char *about;
+    const char *hint; /* what a click and the keys do, when not the default of the page
+                         (NULL: moving the target, or the force-vector toggle) */
     const web_param_def *params;
     int param_count;
     void (*start)(void);           /* set up from web_s.params and web_s.rng (required) */

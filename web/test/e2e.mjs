@@ -270,6 +270,8 @@ try {
   // counter agrees with a count made here from the agent records.
   await openScene('crowd');
   await page.evaluate(() => window.steer.setPaused(true));
+  const crowdHint = await page.textContent('#hint');
+  check(/drop a pillar/.test(crowdHint), 'crowd: the hint says what a click does here', crowdHint);
   const crowdScene = await page.evaluate(() => window.steer.exports.web_scene());
   // A pillar dropped by a click at the centre of the circle, before the walkers get there.
   await page.evaluate((s) => window.steer.load(s, 1), crowdScene);
