@@ -31,7 +31,7 @@ steer_orca_params steer_orca_default(void)
     p.time_horizon = 10.0f;
     p.time_horizon_obstacles = 10.0f;
     p.responsibility = 1.0f;
-    p.clearance = 0.1f;
+    p.clearance = 0.05f;
     p.sidestep = 0.5f;
     return p;
 }
@@ -327,21 +327,16 @@ steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
     /* Leaning is for agents that meet something, and never for one that holds its
      * course (responsibility 0). */
     float sidestep = n > hard && s.responsibility > 0.0f ? params->sidestep : 0.0f;
-    steer_v2 aim = steer__v2_from(space, preferred), v;
-    if (wanted == NULL) {
-        /* The preferred velocity is what the agent wants: short by what its velocity
-         * lacks of it. */
-        aim = steer_orca_keep_right(space, aim, aim, steer_orca_short_by(s.v, aim), sidestep);
+    /* The lean goes by what the half-planes cut off the preferred velocity in this very
+     * step (a first solve without it), so an agent that is merely slower than it wants
+     * (still accelerating) does not lean. */
+    steer_v2 aim = steer__v2_from(space, preferred);
+    steer_v2 v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
+    float short_by = sidestep > 0.0f ? steer_orca_short_by(v, aim) : 0.0f;
+    if (short_by > 0.0f) {
+        steer_v2 want = wanted != NULL ? steer__v2_from(space, *wanted) : aim;
+        aim = steer_orca_keep_right(space, aim, want, short_by, sidestep);
         v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
-    } else {
-        /* A step's worth of change: short by what the half-planes cut off it now. */
-        v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
-        float short_by = sidestep > 0.0f ? steer_orca_short_by(v, aim) : 0.0f;
-        if (short_by > 0.0f) {
-            aim = steer_orca_keep_right(space, aim, steer__v2_from(space, *wanted), short_by,
-                                        sidestep);
-            v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
-        }
     }
     return steer__v2_to(space, v, up);
 }

@@ -89,10 +89,11 @@ typedef struct steer_orca_params {
                                      steer_orca_velocity, 0 when r is 0: it holds its course
                                      and the neighbour does all of it); two agents of weight
                                      0 share it half and half. Negative or NaN reads as 1 */
-    float clearance;              /* extra room kept, as a fraction of the radii (0.1): two
+    float clearance;              /* extra room kept, as a fraction of the radii (0.05): two
                                      agents avoid at (r_a + r_b) * (1 + clearance) and a wall
-                                     at r * (1 + clearance), so the small violations a jam
-                                     forces (below) stay clear of real contact. Negative or
+                                     at r * (1 + clearance). Not needed for safety (the step
+                                     half-planes below keep real contact out); a little of it
+                                     keeps dense crowds flowing (docs/crowd.md). Negative or
                                      NaN reads as 0 */
     float sidestep;               /* the keep-right rule that unlocks symmetric jams (0.5):
                                      an agent whose speed along its preferred direction is
@@ -104,7 +105,7 @@ typedef struct steer_orca_params {
 } steer_orca_params;
 
 /* Defaults: radius -1 (the agent's own), neighbour_dist 15, max_neighbours 10,
- * time_horizon 10, time_horizon_obstacles 10, responsibility 1, clearance 0.1, sidestep 0.5. */
+ * time_horizon 10, time_horizon_obstacles 10, responsibility 1, clearance 0.05, sidestep 0.5. */
 steer_orca_params steer_orca_default(void);
 
 /* ORCA: the new velocity of `agent` (its position, velocity, max_speed, space; radius
@@ -115,9 +116,16 @@ steer_orca_params steer_orca_default(void);
  * neighbour for time_horizon, moved by this agent's share of the avoidance; for each
  * wall within reach, the half-plane that avoids it for time_horizon_obstacles; then it
  * returns the velocity inside all of them and inside the max_speed disc that is closest
- * to `preferred` (2D incremental linear programming). When no velocity satisfies them
- * all, the walls stay hard and the agent constraints are relaxed together: the result
- * is the velocity that violates the worst of them least. The shares are then skewed by
+ * to `preferred` (2D incremental linear programming). Besides, every agent in `view`
+ * whose gap to contact (r_a + r_b, no clearance) this agent could close within dt gets a
+ * hard "step" half-plane: approach it by at most this agent's share of that gap. The two
+ * shares of a pair add up to 1, so two agents that both use this function on the same
+ * snapshot, see each other in their views, and move at the result for dt do not come
+ * closer than r_a + r_b in that step, jam or not. When no velocity satisfies everything,
+ * the walls and step half-planes stay hard and ORCA's half-planes are relaxed together:
+ * the result is the velocity that violates the worst of them least (and when even the
+ * walls and step half-planes conflict, as when agents already overlap, the least
+ * violation of those, walls hard). The shares are skewed by
  * id: the lower id's share grows by a fifth of the smaller of the two shares and the
  * higher id's shrinks by as much (60% / 40% between equals; still 100% together, so
  * the guarantee holds; a share of 0 stays 0), a fixed asymmetry that keeps perfectly
