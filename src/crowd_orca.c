@@ -162,6 +162,8 @@ static bool steer_orca_step_line(const steer_orca_self *s, float max_speed, stee
                                  float contact, float share, float tie, steer_orca_line *out)
 {
     float d2 = steer__v2_len_sq(rel_p);
+    float reach = contact + max_speed / (share * s->inv_dt); /* nearer, it can bind */
+    if (!(d2 < reach * reach)) return false;
     float d = sqrtf(d2);
     /* Unit vector towards the neighbour; on top of each other the lower id goes to +x. */
     steer_v2 n = d2 > STEER_EPSILON_SQ ? steer__v2_scale(rel_p, 1.0f / d) : steer__v2(-tie, 0.0f);
