@@ -595,6 +595,57 @@ static void test_world_head_on_and_firm_agent(void)
     steer_world_destroy(w);
 }
 
+/* An agent of limited acceleration held by a long wall with its goal straight behind it
+ * (the world's filter, arrive, dt 1/60, another agent in sight so the keep-right rule is
+ * on). Its preferred velocity is only a step's worth of change (v + a dt); the lean must
+ * still be a fraction of what it wants, not of that step, or it creeps along the wall at
+ * 0.1 to 0.2 units/s, slower and slower, and stalls (the old rule: 4.2 units along after
+ * 25 s, then still). It must get round the 16-unit wall and arrive within 45 s (it does in
+ * 27 s, sliding at about 0.4 units/s), never touching the wall. */
+static void test_world_agent_held_by_a_wall_gets_round(void)
+{
+    static const steer_segment wall[1] = {{{-8, 0, 0}, {8, 0, 0}}};
+    steer_world_def def = steer_world_default();
+    def.capacity = 2;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe r = steer_recipe_default();
+    steer_recipe_item arrive = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    arrive.arrive.target_radius = 0.3f;
+    arrive.arrive.slow_radius = 2.0f;
+    r.items[r.count++] = arrive;
+    r.crowd = true;
+    r.orca.time_horizon = 3.0f;
+    r.orca.time_horizon_obstacles = 1.5f;
+    steer_world_add_recipe(w, &r);
+    /* The second agent stands behind the wall, within neighbour_dist (15) of the first
+     * wherever that is along the wall. */
+    const steer_vec3 at[2] = {{0, 2, 0}, {3, -6, 0}}, goal[2] = {{0, -8, 0}, {3, -6, 0}};
+    steer_handle h[2];
+    for (int i = 0; i < 2; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = at[i];
+        d.agent.radius = 0.5f;
+        d.agent.max_speed = 3.0f;
+        d.agent.max_accel = 12.0f;
+        d.target = goal[i];
+        d.recipe = 0;
+        steer_world_add(w, &d, &h[i]);
+    }
+    CHECK(steer_world_set_walls(w, wall, 1) == STEER_WORLD_OK);
+    int k = 0;
+    float closest = HUGE_VALF;
+    steer_agent a;
+    for (; k < 2700; k++) {
+        steer_world_step(w, 1.0f / 60.0f);
+        steer_world_get_agent(w, h[0], &a);
+        closest = fminf(closest, segment_distance(a.position, &wall[0]));
+        if (steer_distance(a.position, goal[0]) <= 0.3f + 1e-3f) break;
+    }
+    CHECK_MSG(k < 2700, "after 45 s still at (%g, %g)", (double)a.position.x, (double)a.position.y);
+    CHECK_MSG(closest >= 0.5f * 0.99f, "came within %g of the wall", (double)closest);
+    steer_world_destroy(w);
+}
+
 static void test_world_walls(void)
 {
     static const steer_segment box[4] = {{{-4, -4, 0}, {4, -4, 0}},
@@ -638,4 +689,4 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_predict_head_on_turns_right), TEST(test_predict_ignores_safe_neighbours),
           TEST(test_predict_picks_soonest_and_dodges_away), TEST(test_predict_pair_passes),
           TEST(test_predict_bad_input), TEST(test_world_head_on_and_firm_agent),
-          TEST(test_world_walls))
+          TEST(test_world_walls), TEST(test_world_agent_held_by_a_wall_gets_round))
