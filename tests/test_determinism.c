@@ -4,8 +4,9 @@
  * gcc RelWithDebInfo (-O2) and with gcc and clang Debug (-O0, sanitizers), so one
  * golden value checks compilers and optimisation levels as well as thread counts.
  *
- * To add a scenario (crowds, issue #7): write its setup like boids_make and add a line
- * to det_scenarios with its golden value.
+ * A crowd scenario (issue #7) does the same for the ORCA filter: a lattice of walkers
+ * crossing to their mirror points through the centre. To add a scenario, write its setup
+ * like boids_make and add a line to det_scenarios with its golden value.
  */
 #include "pool.h"
 #include "steer/steer.h"
@@ -22,8 +23,10 @@
  * same_for_every_worker_count case) - a value that differs between worker counts or
  * compilers is a bug, never a new golden value. */
 #define DET_GOLDEN_BOIDS UINT64_C(0x9f2de6548eccacf2)
+#define DET_GOLDEN_CROWD UINT64_C(0xabf8a2ea03aa660a)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
+enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
 
 /* OpenSteer's Boids demo with the parameters of bench/bench_world.c: separation,
  * alignment, cohesion and wander in 3D, agents in a ball that wraps around. */
@@ -101,6 +104,41 @@ static steer_world *boids_make(int agents, steer_pool *pool)
     return w;
 }
 
+/* The crossing of bench/bench_crowd.c at a small size: walkers of radius 1.5 and max
+ * speed 2 on a lattice of spacing 4, each arriving at its mirror point through the
+ * centre, with the ORCA filter (steer_orca_default()) on; they meet at the centre within
+ * the run. */
+static steer_world *crowd_make(int agents, steer_pool *pool)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = agents;
+    def.seed = 1u;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    if (w == NULL) return NULL;
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    r.crowd = true;
+    int recipe = steer_world_add_recipe(w, &r);
+    float half = 0.5f * (float)(DET_CROWD_SIDE - 1);
+    for (int i = 0; i < agents; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = steer_v3(4.0f * ((float)(i % DET_CROWD_SIDE) - half),
+                                    4.0f * ((float)(i / DET_CROWD_SIDE) - half), 0.0f);
+        d.agent.radius = 1.5f;
+        d.agent.max_speed = 2.0f;
+        d.agent.max_accel = 8.0f;
+        d.target = steer_scale(d.agent.position, -1.0f);
+        d.recipe = recipe;
+        if (steer_world_add(w, &d, NULL) != STEER_WORLD_OK) {
+            steer_world_destroy(w);
+            return NULL;
+        }
+    }
+    return w;
+}
+
 typedef struct det_scenario {
     const char *name;
     steer_world *(*make)(int agents, steer_pool *pool);
@@ -110,6 +148,7 @@ typedef struct det_scenario {
 
 static const det_scenario det_scenarios[] = {
     {"boids", boids_make, DET_BOIDS_AGENTS, DET_BOIDS_STEPS, DET_GOLDEN_BOIDS},
+    {"crowd", crowd_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_CROWD},
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

@@ -90,7 +90,7 @@ static bool cli_get_number(cli_loader *ld, const cJSON *item, double lo, double 
 bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, float lo, float *out)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    double v;
+    double v = 0.0; /* set by cli_get_number when it succeeds (-O3 cannot see that) */
     if (!item) return true;
     if (!cli_get_number(ld, item, lo, FLT_MAX, &v)) return false;
     *out = (float)v;
