@@ -20,7 +20,7 @@ typedef struct steer_world_body {
     float max_speed, max_accel, max_force, mass;
     float max_rotation, max_angular_accel, radius;
     uint8_t space, model, facing;
-    uint8_t flags; /* STEER_WORLD_HAS_*: what the step must look up in the agent's slot */
+    uint8_t flags;  /* STEER_WORLD_HAS_*: what the step must look up in the agent's slot */
     int32_t recipe; /* -1: none */
     uint32_t layer, mask;
     uint32_t slot;
@@ -90,11 +90,11 @@ struct steer_world {
     int cur;
 
     /* dense, rebuilt with the index: snapshot extras */
-    steer_vec3 *forward;  /* unit forward of each agent at the start of the step */
+    steer_vec3 *forward;       /* unit forward of each agent at the start of the step */
     steer_world_point *points; /* position and layer, packed for the neighbour loop */
-    uint32_t *neighbours; /* per agent, last step (order-free: summed for stats) */
-    uint32_t *cell_of;    /* scratch: cell of each agent */
-    uint32_t *new_index;  /* scratch: where each agent goes */
+    uint32_t *neighbours;      /* per agent, last step (order-free: summed for stats) */
+    uint32_t *cell_of;         /* scratch: cell of each agent */
+    uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;
     uint32_t free_head; /* first free slot, or capacity */

@@ -17,9 +17,9 @@ typedef struct steer_world_sum {
 /* Everything one agent's evaluation needs. */
 typedef struct steer_world_eval {
     const steer_world *w;
-    int i;                 /* dense index */
-    steer_agent agent;     /* its state at the start of the step */
-    steer_world_body body; /* its body; wander and rng advance here */
+    int i;                        /* dense index */
+    steer_agent agent;            /* its state at the start of the step */
+    steer_world_body body;        /* its body; wander and rng advance here */
     const steer_world_slot *slot; /* NULL unless the recipe or a callback needs it */
     const steer_world_recipe *recipe;
     steer_world_sum sum[STEER_RECIPE_MAX];
@@ -203,8 +203,8 @@ static void steer_world_step_agent(steer_world *w, int i)
     e.body = w->body[s][i];
     e.recipe = e.body.recipe >= 0 ? &w->recipes[e.body.recipe] : NULL;
     bool callback = (e.body.flags & STEER_WORLD_HAS_CALLBACK) != 0u;
-    e.slot = callback || (e.recipe != NULL && e.recipe->needs_target) ? &w->slots[e.body.slot]
-                                                                       : NULL;
+    e.slot =
+        callback || (e.recipe != NULL && e.recipe->needs_target) ? &w->slots[e.body.slot] : NULL;
     e.seen = 0u;
     for (int k = 0; k < STEER_RECIPE_MAX; k++) e.sum[k] = (steer_world_sum){steer_v3_zero(), 0};
     steer_steering out = steer_steering_zero();

@@ -78,13 +78,13 @@ static void bulk_read_matches_handle_lookups(void)
               steer_length_sq(st[i].linear) > 0.0f);
     }
     CHECK(steer_world_read(w, 30, 64, got, NULL, NULL) == 10);
-    CHECK(steer_world_read(w, 30, 1, got + 1, NULL, NULL) == 1 && got[0].position.z == got[1].position.z);
+    CHECK(steer_world_read(w, 30, 1, got + 1, NULL, NULL) == 1 &&
+          got[0].position.z == got[1].position.z);
     CHECK(steer_world_read(w, 40, 5, got, hs, NULL) == 0);
     CHECK(steer_world_read(w, -1, 5, got, hs, NULL) == 0);
     CHECK(steer_world_read(w, 0, 0, got, hs, NULL) == 0);
     steer_world_destroy(w);
 }
-
 
 static void handles_detect_removed_agents(void)
 {

@@ -221,9 +221,8 @@ static int web_flock_read(void)
     static steer_agent agents[WEB_FLOCK_READ_CHUNK];
     static steer_steering steering[WEB_FLOCK_READ_CHUNK];
     int n = 0, got;
-    while (n < web_fl.capacity &&
-           (got = steer_world_read(web_fl.world, n, WEB_FLOCK_READ_CHUNK, agents, NULL,
-                                   steering)) > 0) {
+    while (n < web_fl.capacity && (got = steer_world_read(web_fl.world, n, WEB_FLOCK_READ_CHUNK,
+                                                          agents, NULL, steering)) > 0) {
         for (int k = 0; k < got && n < web_fl.capacity; k++, n++) {
             float *p = web_fl.records + n * WEB_AGENT_FLOATS;
             memset(p, 0, WEB_AGENT_FLOATS * sizeof(float));
