@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "bench_crowd.h"
 #include "bench_stats.h"
+#include "boids.h"
 #include "pool.h"
 #include "steer/steer.h"
 
@@ -96,44 +97,6 @@ static int parse(int argc, char **argv, bench_options *o)
     return 0;
 }
 
-/* The boids recipe of the issue (OpenSteer's Boids demo), or wander alone. */
-static int add_recipe(steer_world *w, bool boids)
-{
-    steer_recipe r = steer_recipe_default();
-    if (boids) {
-        steer_recipe_item sep = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
-        steer_recipe_item ali = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 8.0f);
-        steer_recipe_item coh = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 8.0f);
-        sep.neighbourhood.radius = 5.0f, sep.neighbourhood.cos_view = -0.707f;
-        ali.neighbourhood.radius = 7.5f, ali.neighbourhood.cos_view = 0.7f;
-        coh.neighbourhood.radius = 9.0f, coh.neighbourhood.cos_view = -0.15f;
-        r.items[r.count++] = sep;
-        r.items[r.count++] = ali;
-        r.items[r.count++] = coh;
-    }
-    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
-    return steer_world_add_recipe(w, &r);
-}
-
-/* A uniform point in the ball of radius R (rejection from the cube). */
-static steer_vec3 in_ball(steer_rng *rng, float radius)
-{
-    for (;;) {
-        steer_vec3 p = steer_v3(steer_rng_range(rng, -1, 1), steer_rng_range(rng, -1, 1),
-                                steer_rng_range(rng, -1, 1));
-        if (steer_length_sq(p) <= 1.0f) return steer_scale(p, radius);
-    }
-}
-
-/* A uniform random direction. */
-static steer_vec3 on_sphere(steer_rng *rng)
-{
-    for (;;) {
-        steer_vec3 p = in_ball(rng, 1.0f);
-        if (steer_length_sq(p) > 1e-4f) return steer_normalize(p);
-    }
-}
-
 static steer_world *make_world(const bench_options *o, steer_pool *pool)
 {
     float radius = 50.0f * (float)cbrt((double)o->n / 1000.0);
@@ -146,7 +109,7 @@ static steer_world *make_world(const bench_options *o, steer_pool *pool)
     def.parallel_user = pool;
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
-    int recipe = add_recipe(w, strcmp(o->scenario, "boids") == 0);
+    int recipe = steer_boids_add_recipe(w, strcmp(o->scenario, "boids") == 0);
     steer_rng rng = steer_rng_make(42u, 7u);
     for (long i = 0; i < o->n; i++) {
         steer_world_agent_def d = steer_world_agent_default();
@@ -155,8 +118,8 @@ static steer_world *make_world(const bench_options *o, steer_pool *pool)
         d.agent.max_speed = 9.0f;
         d.agent.max_accel = 27.0f;
         d.agent.max_force = 27.0f;
-        d.agent.position = in_ball(&rng, radius);
-        d.agent.velocity = steer_scale(on_sphere(&rng), 2.7f);
+        d.agent.position = steer_boids_in_ball(&rng, radius);
+        d.agent.velocity = steer_scale(steer_boids_on_sphere(&rng), 2.7f);
         d.recipe = recipe;
         steer_world_add(w, &d, NULL);
     }

@@ -8,6 +8,7 @@
  * crossing to their mirror points through the centre. To add a scenario, write its setup
  * like boids_make and add a line to det_scenarios with its golden value.
  */
+#include "boids.h"
 #include "pool.h"
 #include "steer/steer.h"
 #include "test.h"
@@ -28,43 +29,6 @@
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
 
-/* OpenSteer's Boids demo with the parameters of bench/bench_world.c: separation,
- * alignment, cohesion and wander in 3D, agents in a ball that wraps around. */
-static int boids_recipe(steer_world *w)
-{
-    steer_recipe r = steer_recipe_default();
-    steer_recipe_item sep = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
-    steer_recipe_item ali = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 8.0f);
-    steer_recipe_item coh = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 8.0f);
-    sep.neighbourhood.radius = 5.0f, sep.neighbourhood.cos_view = -0.707f;
-    ali.neighbourhood.radius = 7.5f, ali.neighbourhood.cos_view = 0.7f;
-    coh.neighbourhood.radius = 9.0f, coh.neighbourhood.cos_view = -0.15f;
-    r.items[r.count++] = sep;
-    r.items[r.count++] = ali;
-    r.items[r.count++] = coh;
-    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
-    return steer_world_add_recipe(w, &r);
-}
-
-static steer_vec3 det_in_ball(steer_rng *rng, float radius)
-{
-    for (;;) {
-        float x = steer_rng_range(rng, -1, 1);
-        float y = steer_rng_range(rng, -1, 1);
-        float z = steer_rng_range(rng, -1, 1);
-        steer_vec3 p = steer_v3(x, y, z);
-        if (steer_length_sq(p) <= 1.0f) return steer_scale(p, radius);
-    }
-}
-
-static steer_vec3 det_on_sphere(steer_rng *rng)
-{
-    for (;;) {
-        steer_vec3 p = det_in_ball(rng, 1.0f);
-        if (steer_length_sq(p) > 1e-4f) return steer_normalize(p);
-    }
-}
-
 /* The ball's radius for n agents: 50 for 1000, density kept for other n. Computed in
  * float from exact constants so it is the same bits everywhere (cbrt of 2 in double is
  * correctly rounded by glibc but not promised by C; 2000 agents need 50 * 2^(1/3)). */
@@ -84,7 +48,7 @@ static steer_world *boids_make(int agents, steer_pool *pool)
     def.parallel_user = pool;
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
-    int recipe = boids_recipe(w);
+    int recipe = steer_boids_add_recipe(w, true);
     steer_rng rng = steer_rng_make(42u, 7u);
     for (int i = 0; i < agents; i++) {
         steer_world_agent_def d = steer_world_agent_default();
@@ -93,8 +57,8 @@ static steer_world *boids_make(int agents, steer_pool *pool)
         d.agent.max_speed = 9.0f;
         d.agent.max_accel = 27.0f;
         d.agent.max_force = 27.0f;
-        d.agent.position = det_in_ball(&rng, def.bounds.radius);
-        d.agent.velocity = steer_scale(det_on_sphere(&rng), 2.7f);
+        d.agent.position = steer_boids_in_ball(&rng, def.bounds.radius);
+        d.agent.velocity = steer_scale(steer_boids_on_sphere(&rng), 2.7f);
         d.recipe = recipe;
         if (steer_world_add(w, &d, NULL) != STEER_WORLD_OK) {
             steer_world_destroy(w);
