@@ -270,6 +270,8 @@ steer_world_status steer_world_set_layers(steer_world *world, steer_handle handl
     if (st != STEER_WORLD_OK) return st;
     world->body[world->cur][s->dense].layer = layer;
     world->body[world->cur][s->dense].mask = mask;
+    /* The neighbour search reads layers from the index's packed copy: rebuild it first. */
+    world->index_valid = false;
     return STEER_WORLD_OK;
 }
 

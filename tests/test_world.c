@@ -612,9 +612,9 @@ static void layers_decide_who_is_seen(void)
     a.recipe = coh;
     a.mask = 0x2u; /* sees layer 2 only */
     b.layer = 0x1u;
-    steer_handle ha;
+    steer_handle ha, hb;
     steer_world_add(w, &a, &ha);
-    steer_world_add(w, &b, NULL);
+    steer_world_add(w, &b, &hb);
     steer_world_step(w, 1.0f / 60.0f);
     steer_steering s;
     steer_world_get_steering(w, ha, &s);
@@ -623,6 +623,11 @@ static void layers_decide_who_is_seen(void)
     steer_world_step(w, 1.0f / 60.0f);
     steer_world_get_steering(w, ha, &s);
     CHECK(s.linear.x > 0.0f);
+    /* Moving the seen agent to another layer takes effect at the very next step. */
+    CHECK(steer_world_set_layers(w, hb, 0x4u, ~0u) == STEER_WORLD_OK);
+    steer_world_step(w, 1.0f / 60.0f);
+    steer_world_get_steering(w, ha, &s);
+    CHECK(s.linear.x == 0.0f);
     steer_world_destroy(w);
 }
 
