@@ -60,44 +60,6 @@ typedef struct fuzz_scene {
     int weighted_count;
 } fuzz_scene;
 
-static void fuzz_agent(fuzz_input *in, steer_agent *a)
-{
-    *a = fuzz_bool(in) ? steer_agent_default() : steer_agent_default_reynolds();
-    a->space = (steer_space)fuzz_below(in, 3);
-    a->model = (steer_model)fuzz_below(in, 2);
-    a->facing = (steer_facing)fuzz_below(in, 2);
-    a->position = fuzz_vec3(in);
-    a->velocity = fuzz_vec3(in);
-    a->orientation = fuzz_float(in);
-    a->rotation = fuzz_float(in);
-    a->max_speed = fuzz_float(in);
-    a->max_accel = fuzz_float(in);
-    a->max_force = fuzz_float(in);
-    a->mass = fuzz_float(in);
-    a->max_rotation = fuzz_float(in);
-    a->max_angular_accel = fuzz_float(in);
-    a->radius = fuzz_float(in);
-}
-
-static steer_arrive_params fuzz_arrive(fuzz_input *in)
-{
-    steer_arrive_params p;
-    p.target_radius = fuzz_float(in);
-    p.slow_radius = fuzz_float(in);
-    p.time_to_target = fuzz_float(in);
-    p.step = fuzz_float(in);
-    p.rest_speed = fuzz_float(in);
-    return p;
-}
-
-static steer_neighbourhood fuzz_neighbourhood(fuzz_input *in)
-{
-    steer_neighbourhood nb;
-    nb.radius = fuzz_float(in);
-    nb.cos_view = fuzz_float(in);
-    return nb;
-}
-
 static void fuzz_params(fuzz_input *in, fuzz_scene *s)
 {
     s->arrive = fuzz_arrive(in);
@@ -238,7 +200,7 @@ static void fuzz_weighted(fuzz_input *in, fuzz_scene *s)
 static void fuzz_scene_make(fuzz_input *in, fuzz_scene *s)
 {
     memset(s, 0, sizeof *s);
-    fuzz_agent(in, &s->agent);
+    s->agent = fuzz_agent(in);
     s->target = fuzz_vec3(in);
     s->target_velocity = fuzz_vec3(in);
     s->other = fuzz_vec3(in);

@@ -16,6 +16,8 @@
 #define STEER_FUZZ_INPUT_H
 
 #include "steer/agent.h"
+#include "steer/behaviours.h"
+#include "steer/flock.h"
 
 #include <float.h>
 #include <math.h>
@@ -130,6 +132,49 @@ static inline int fuzz_vec3_is_finite(steer_vec3 v)
 static inline int fuzz_steering_has_nan(steer_steering s)
 {
     return isnan(s.linear.x) || isnan(s.linear.y) || isnan(s.linear.z) || isnan(s.angular);
+}
+
+/* ---- generators shared by the targets (the draw order is part of what a saved input
+ * means: change it and the corpus replays other cases) ---- */
+
+/* An agent with every field drawn: any space, model and facing, any floats. */
+static inline steer_agent fuzz_agent(fuzz_input *in)
+{
+    steer_agent a = fuzz_bool(in) ? steer_agent_default() : steer_agent_default_reynolds();
+    a.space = (steer_space)fuzz_below(in, 3);
+    a.model = (steer_model)fuzz_below(in, 2);
+    a.facing = (steer_facing)fuzz_below(in, 2);
+    a.position = fuzz_vec3(in);
+    a.velocity = fuzz_vec3(in);
+    a.orientation = fuzz_float(in);
+    a.rotation = fuzz_float(in);
+    a.max_speed = fuzz_float(in);
+    a.max_accel = fuzz_float(in);
+    a.max_force = fuzz_float(in);
+    a.mass = fuzz_float(in);
+    a.max_rotation = fuzz_float(in);
+    a.max_angular_accel = fuzz_float(in);
+    a.radius = fuzz_float(in);
+    return a;
+}
+
+static inline steer_arrive_params fuzz_arrive(fuzz_input *in)
+{
+    steer_arrive_params p;
+    p.target_radius = fuzz_float(in);
+    p.slow_radius = fuzz_float(in);
+    p.time_to_target = fuzz_float(in);
+    p.step = fuzz_float(in);
+    p.rest_speed = fuzz_float(in);
+    return p;
+}
+
+static inline steer_neighbourhood fuzz_neighbourhood(fuzz_input *in)
+{
+    steer_neighbourhood nb;
+    nb.radius = fuzz_float(in);
+    nb.cos_view = fuzz_float(in);
+    return nb;
 }
 
 #endif /* STEER_FUZZ_INPUT_H */

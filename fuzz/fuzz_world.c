@@ -64,32 +64,13 @@ static steer_world_def fuzz_world_def(fuzz_input *in)
     return def;
 }
 
-static steer_neighbourhood fuzz_nb(fuzz_input *in)
-{
-    steer_neighbourhood nb;
-    nb.radius = fuzz_float(in);
-    nb.cos_view = fuzz_float(in);
-    return nb;
-}
-
-static steer_arrive_params fuzz_arrive(fuzz_input *in)
-{
-    steer_arrive_params p;
-    p.target_radius = fuzz_float(in);
-    p.slow_radius = fuzz_float(in);
-    p.time_to_target = fuzz_float(in);
-    p.step = fuzz_float(in);
-    p.rest_speed = fuzz_float(in);
-    return p;
-}
-
 /* Kinds and groups include values the world must refuse. */
 static steer_recipe_item fuzz_item(fuzz_input *in)
 {
     steer_recipe_item it = steer_recipe_item_make(
         (steer_behaviour_kind)fuzz_below(in, STEER_BEHAVIOUR_KIND_COUNT + 1), fuzz_float(in));
     it.group = fuzz_below(in, STEER_RECIPE_MAX + 2) - 1;
-    it.neighbourhood = fuzz_nb(in);
+    it.neighbourhood = fuzz_neighbourhood(in);
     it.arrive = fuzz_arrive(in);
     it.pursue.max_prediction = fuzz_float(in);
     it.wander.circle_distance = fuzz_float(in);
@@ -99,7 +80,7 @@ static steer_recipe_item fuzz_item(fuzz_input *in)
     it.align.slow_radius = fuzz_float(in);
     it.align.time_to_target = fuzz_float(in);
     it.align.step = fuzz_float(in);
-    it.queue.ahead = fuzz_nb(in);
+    it.queue.ahead = fuzz_neighbourhood(in);
     it.queue.keep = fuzz_float(in);
     it.queue.time_to_target = fuzz_float(in);
     it.leader.behind = fuzz_float(in);
@@ -120,26 +101,6 @@ static void fuzz_add_recipe(fuzz_input *in, fuzz_world *f)
     FUZZ_REQUIRE(id0 == id1, "recipe ids %d and %d", id0, id1);
     FUZZ_REQUIRE(id0 == -1 || id0 == f->recipes, "recipe id %d, expected %d", id0, f->recipes);
     if (id0 >= 0) f->recipes++;
-}
-
-static steer_agent fuzz_agent(fuzz_input *in)
-{
-    steer_agent a = fuzz_bool(in) ? steer_agent_default() : steer_agent_default_reynolds();
-    a.space = (steer_space)fuzz_below(in, 3);
-    a.model = (steer_model)fuzz_below(in, 2);
-    a.facing = (steer_facing)fuzz_below(in, 2);
-    a.position = fuzz_vec3(in);
-    a.velocity = fuzz_vec3(in);
-    a.orientation = fuzz_float(in);
-    a.rotation = fuzz_float(in);
-    a.max_speed = fuzz_float(in);
-    a.max_accel = fuzz_float(in);
-    a.max_force = fuzz_float(in);
-    a.mass = fuzz_float(in);
-    a.max_rotation = fuzz_float(in);
-    a.max_angular_accel = fuzz_float(in);
-    a.radius = fuzz_float(in);
-    return a;
 }
 
 /* A handle the test was given (live or removed), or the none handle. */
