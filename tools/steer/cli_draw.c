@@ -288,13 +288,12 @@ static bool cli_is_boid(const cli_scenario *s, int i)
     return s->flock.present && i >= s->flock.first && i < s->flock.first + s->flock.count;
 }
 
-static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
-                           const cli_track *t, int i, bool boid)
+/* A trail as one stroke in the current style, broken where the agent jumped (a wrap or
+ * a respawn), with round joins and caps. */
+static void cli_stroke_track(cairo_t *cr, const cli_view *view, const cli_track *t)
 {
-    cairo_set_line_width(cr, boid ? 0.9 : 2.2);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cli_set_agent_colour(cr, s, i, boid ? 0.35 : 0.85);
     for (int k = 0; k < t->point_count; k++) {
         double x, y;
         cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
@@ -304,6 +303,14 @@ static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario
             cairo_line_to(cr, x, y);
     }
     cairo_stroke(cr);
+}
+
+static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                           const cli_track *t, int i, bool boid)
+{
+    cairo_set_line_width(cr, boid ? 0.9 : 2.2);
+    cli_set_agent_colour(cr, s, i, boid ? 0.35 : 0.85);
+    cli_stroke_track(cr, view, t);
 }
 
 static void cli_draw_goals(cairo_t *cr, const cli_view *view, const cli_scenario *s,
@@ -415,18 +422,8 @@ static void cli_draw_member_trail(cairo_t *cr, const cli_view *view, const cli_s
             g = &s->crowd.groups[k];
     bool stubborn = g && g->responsibility == 0.0f;
     cairo_set_line_width(cr, stubborn ? 3.5 : 1.5);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cli_set_agent_colour(cr, s, i, stubborn ? 1.0 : 0.8);
-    for (int k = 0; k < t->point_count; k++) {
-        double x, y;
-        cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
-        if (k == 0 || t->points[k].jump)
-            cairo_move_to(cr, x, y);
-        else
-            cairo_line_to(cr, x, y);
-    }
-    cairo_stroke(cr);
+    cli_stroke_track(cr, view, t);
 }
 
 /* Start: a hollow circle of the body's size. End: the body filled, with a short tick
