@@ -112,7 +112,12 @@ typedef struct soak {
     steer_rng rng;       /* the program's own: adds, removes, positions */
     unsigned char *snap; /* snapshot buffer, reused */
     size_t snap_size;
+    steer_agent *chunk; /* SOAK_CHUNK agents read in bulk by the check */
 } soak;
+
+/* Agents the check reads per call: one bulk read walks the dense arrays in order, where
+ * a lookup per handle costs a cache miss on the slot table (15% of a 200,000-agent run). */
+#define SOAK_CHUNK 4096
 
 static void add_recipes(soak *s)
 {
@@ -167,7 +172,8 @@ static bool soak_create(soak *s, const soak_options *o, steer_pool *pool)
     def.parallel_user = pool;
     s->world = steer_world_create(&def);
     s->live = malloc((size_t)o->agents * sizeof *s->live);
-    if (s->world == NULL || s->live == NULL) return false;
+    s->chunk = malloc(SOAK_CHUNK * sizeof *s->chunk);
+    if (s->world == NULL || s->live == NULL || s->chunk == NULL) return false;
     s->rng = steer_rng_make(o->seed, 99u);
     add_recipes(s);
     for (long i = 0; i < o->agents - o->churn; i++)
@@ -180,18 +186,19 @@ static void soak_destroy(soak *s)
     steer_world_destroy(s->world);
     free(s->live);
     free(s->snap);
+    free(s->chunk);
 }
 
-/* Agents whose state is not finite. */
+/* Agents whose state is not finite, plus any the bulk read failed to return. */
 static long soak_bad_agents(const soak *s)
 {
     long bad = 0;
     int count = steer_world_count(s->world);
-    for (int i = 0; i < count; i++) {
-        steer_agent a;
-        steer_world_status st =
-            steer_world_get_agent(s->world, steer_world_handle_at(s->world, i), &a);
-        bad += st != STEER_WORLD_OK || !steer_agent_state_is_finite(&a) ? 1 : 0;
+    for (int first = 0; first < count; first += SOAK_CHUNK) {
+        int want = count - first < SOAK_CHUNK ? count - first : SOAK_CHUNK;
+        int got = steer_world_read(s->world, first, want, s->chunk, NULL, NULL);
+        bad += want - got;
+        for (int i = 0; i < got; i++) bad += steer_agent_state_is_finite(&s->chunk[i]) ? 0 : 1;
     }
     return bad;
 }
