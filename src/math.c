@@ -1,4 +1,4 @@
-/* Zero-safe vector helpers and the library's own trigonometry.
+/* Zero-safe vector helpers (the out-of-line parts) and the library's own trigonometry.
  *
  * Why our own sin/cos/atan2: libm implementations differ between glibc versions,
  * compilers' builtins and wasi-libc, which would make the same seed give different
@@ -19,6 +19,18 @@ float steer_wrap_angle(float a)
         if (a > STEER_PI) a -= STEER_TAU;
     }
     return a;
+}
+
+steer_vec3 steer_truncate_huge(steer_vec3 v, float max_length)
+{
+    if (!steer_v3_is_finite(v) || !(max_length > 0.0f)) return steer_v3_zero();
+    float m = fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z)));
+    if (!(m > 0.0f)) return steer_v3_zero();
+    /* Divided rather than multiplied by 1/m, which is subnormal for m near FLT_MAX. */
+    steer_vec3 u = steer_v3(v.x / m, v.y / m, v.z / m);
+    float len_u = sqrtf(steer_length_sq(u)); /* in [1, sqrt 3]: |v| = m * len_u */
+    if (max_length / m >= len_u) return v;
+    return steer_scale(u, max_length / len_u);
 }
 
 /* Polynomials valid on [-pi/4, pi/4]. */

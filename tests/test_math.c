@@ -2,6 +2,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+
 static void trig_matches_libm(void)
 {
     double worst_sin = 0.0, worst_cos = 0.0;
@@ -66,6 +68,19 @@ static void zero_safe_vectors(void)
     t = steer_truncate(steer_v3(3.0f, 4.0f, 0.0f), -1.0f);
     CHECK(steer_length_sq(t) == 0.0f);
     t = steer_truncate(steer_v3(3.0f, 4.0f, 0.0f), NAN);
+    CHECK(steer_length_sq(t) == 0.0f);
+    /* Finite but too long for its square in float: still shortened along itself. */
+    t = steer_truncate(steer_v3(3e19f, 4e19f, 0.0f), 10.0f);
+    CHECK_NEAR(t.x, 6.0, 1e-5);
+    CHECK_NEAR(t.y, 8.0, 1e-5);
+    t = steer_truncate(steer_v3(-FLT_MAX, FLT_MAX, FLT_MAX), 1.0f);
+    CHECK_NEAR(t.x, -0.57735027, 1e-6);
+    CHECK_NEAR(t.z, 0.57735027, 1e-6);
+    t = steer_truncate(steer_v3(1e30f, 0.0f, 0.0f), 2e30f);
+    CHECK(t.x == 1e30f && t.y == 0.0f);
+    t = steer_truncate(steer_v3(1e30f, 0.0f, 0.0f), INFINITY);
+    CHECK(t.x == 1e30f);
+    t = steer_truncate(steer_v3(INFINITY, 1.0f, 0.0f), 1.0f);
     CHECK(steer_length_sq(t) == 0.0f);
     CHECK(steer_sqrt(-4.0f) == 0.0f);
     CHECK(steer_sqrt(NAN) == 0.0f);

@@ -134,14 +134,19 @@ static inline steer_vec3 steer_normalize(steer_vec3 v)
     return steer_scale(v, 1.0f / sqrtf(len_sq));
 }
 
+/* steer_truncate for a finite v whose squared length overflows float (|v| above about
+ * 1.8e19): measured after dividing by its largest component. Non-finite v gives zero. */
+steer_vec3 steer_truncate_huge(steer_vec3 v, float max_length);
+
 /* v shortened to at most max_length (Reynolds' truncate). A non-positive or NaN
  * max_length gives zero; a non-finite v, or one so tiny (below about 1e-19) that its
- * squared length underflows, gives zero. */
+ * squared length underflows, gives zero. A finite v of any length is shortened along
+ * its own direction (beyond about 1.8e19 by steer_truncate_huge). */
 static inline steer_vec3 steer_truncate(steer_vec3 v, float max_length)
 {
     if (!(max_length > 0.0f)) return steer_v3_zero();
     float len_sq = steer_length_sq(v);
-    if (!steer_is_finite(len_sq)) return steer_v3_zero();
+    if (!steer_is_finite(len_sq)) return steer_truncate_huge(v, max_length);
     /* An underflowed square (0 or subnormal for a nonzero v) cannot be compared with
      * max_length^2, which may have underflowed too: 6e-29 passed a 1e-38 limit (fuzz). */
     if (len_sq < 1.17549435e-38f) return steer_v3_zero(); /* FLT_MIN */
