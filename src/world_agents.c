@@ -275,6 +275,32 @@ steer_world_status steer_world_set_layers(steer_world *world, steer_handle handl
     return STEER_WORLD_OK;
 }
 
+steer_world_status steer_world_set_callback(steer_world *world, steer_handle handle,
+                                            steer_agent_callback callback, void *callback_user)
+{
+    steer_world_slot *s = NULL;
+    steer_world_status st = steer_world_editable(world, handle, &s);
+    if (st != STEER_WORLD_OK) return st;
+    s->callback = callback;
+    s->callback_user = callback_user;
+    /* The step reads the (cold) slot only when the body says there is a callback. */
+    steer_world_body *y = &world->body[world->cur][s->dense];
+    if (callback != NULL)
+        y->flags |= (uint8_t)STEER_WORLD_HAS_CALLBACK;
+    else
+        y->flags &= (uint8_t)~STEER_WORLD_HAS_CALLBACK;
+    return STEER_WORLD_OK;
+}
+
+steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
+                                             void *user_data)
+{
+    steer_world_slot *s = NULL;
+    steer_world_status st = steer_world_editable(world, handle, &s);
+    if (st == STEER_WORLD_OK) s->user_data = user_data;
+    return st;
+}
+
 steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
                                             steer_steering *out)
 {

@@ -10,7 +10,7 @@
  *   steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
- *   steer_world_get_user_data,
+ *   steer_world_get_user_data, steer_world_set_callback, steer_world_set_user_data,
  *   steer_world_step, steer_world_query, steer_world_stats_get, steer_world_state_hash,
  *   steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
  *
@@ -321,6 +321,18 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
 /* Set the layers an agent is in and the layers it perceives. */
 steer_world_status steer_world_set_layers(steer_world *world, steer_handle handle, uint32_t layer,
                                           uint32_t mask);
+
+/* Attach, replace or remove (NULL) an agent's callback and its user pointer: what
+ * steer_world_agent_def.callback / callback_user set at add. A snapshot restore clears
+ * them (steer/world_snapshot.h), so this is also how they are re-attached. STALE for a
+ * stale handle, BUSY during a step. */
+steer_world_status steer_world_set_callback(steer_world *world, steer_handle handle,
+                                            steer_agent_callback callback, void *callback_user);
+
+/* Replace the game's pointer returned by steer_world_get_user_data (re-attach it after
+ * a restore). STALE for a stale handle, BUSY during a step. */
+steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
+                                             void *user_data);
 
 /* The steering applied to the agent in the last step (zero before the first). */
 steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,

@@ -3,7 +3,7 @@
  *
  * Function index
  *   steer_world_snapshot_size, steer_world_snapshot_write, steer_world_restore,
- *   steer_snapshot_status_name, steer_world_set_callback, steer_world_set_user_data
+ *   steer_snapshot_status_name
  *
  *   size_t n = steer_world_snapshot_size(w);
  *   unsigned char *buf = malloc(n);
@@ -25,9 +25,9 @@
  * random stream and last steering. What it cannot hold: function and user pointers. A
  * restore CLEARS every agent's callback, callback_user and user_data (the destination's
  * old pointers belonged to agents that no longer exist); re-attach them by handle with
- * steer_world_set_callback and steer_world_set_user_data. The destination keeps its own
- * capacity, max_recipes, allocator, parallel-for and crowd walls (steer_world_set_walls:
- * the caller's array, also a pointer).
+ * steer_world_set_callback and steer_world_set_user_data (steer/world.h). The destination keeps its
+ * own capacity, max_recipes, allocator, parallel-for and crowd walls (steer_world_set_walls: the
+ * caller's array, also a pointer).
  */
 #ifndef STEER_WORLD_SNAPSHOT_H
 #define STEER_WORLD_SNAPSHOT_H
@@ -89,16 +89,5 @@ steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void 
  * snapshot came from itself. Callbacks and user data are cleared (see the top). Allocates
  * nothing. */
 steer_snapshot_status steer_world_restore(steer_world *world, const void *buf, size_t size);
-
-/* Re-attach an agent's callback and its user pointer after a restore (or change them at
- * any time): what steer_world_agent_def.callback / callback_user set at add. NULL
- * callback removes it. STALE for a stale handle, BUSY during a step. */
-steer_world_status steer_world_set_callback(steer_world *world, steer_handle handle,
-                                            steer_agent_callback callback, void *callback_user);
-
-/* Re-attach the game's pointer returned by steer_world_get_user_data. STALE for a stale
- * handle, BUSY during a step. */
-steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
-                                             void *user_data);
 
 #endif /* STEER_WORLD_SNAPSHOT_H */
