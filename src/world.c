@@ -41,7 +41,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 15 };
+enum { STEER_WORLD_ARRAYS = 18 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -54,7 +54,11 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
         a[k++] = (steer_world_array){(void **)&w->steering[b], n * sizeof(steer_steering)};
     }
     a[k++] = (steer_world_array){(void **)&w->forward, n * sizeof(steer_vec3)};
-    a[k++] = (steer_world_array){(void **)&w->points, n * sizeof(steer_world_point)};
+    size_t padded = n + STEER_WORLD_NEAR_PAD;
+    a[k++] = (steer_world_array){(void **)&w->points.x, padded * sizeof(float)};
+    a[k++] = (steer_world_array){(void **)&w->points.y, padded * sizeof(float)};
+    a[k++] = (steer_world_array){(void **)&w->points.z, padded * sizeof(float)};
+    a[k++] = (steer_world_array){(void **)&w->points.layer, padded * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->neighbours, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};

@@ -104,7 +104,10 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->body[o][d] = *y;
         w->steering[o][d] = w->steering[s][i];
         w->forward[d] = steer_world_forward(w->vel[s][i], y);
-        w->points[d] = (steer_world_point){w->pos[s][i], y->layer};
+        w->points.x[d] = w->pos[s][i].x;
+        w->points.y[d] = w->pos[s][i].y;
+        w->points.z[d] = w->pos[s][i].z;
+        w->points.layer[d] = y->layer;
         w->slots[y->slot].dense = (int32_t)d;
     }
 }

@@ -28,11 +28,16 @@ typedef struct steer_world_body {
     steer_rng rng;
 } steer_world_body;
 
-/* What the neighbour search reads of every candidate, in one 16-byte load. */
-typedef struct steer_world_point {
-    steer_vec3 p;
-    uint32_t layer;
-} steer_world_point;
+/* What the neighbour search reads of every candidate, as four arrays in the index's
+ * order, so it can test four candidates with one vector operation per step (world_near.c).
+ * Each holds STEER_WORLD_NEAR_PAD entries past the capacity: the last group of a row may
+ * read that far (and ignores what it reads). */
+typedef struct steer_world_points {
+    float *x, *y, *z;
+    uint32_t *layer;
+} steer_world_points;
+
+#define STEER_WORLD_NEAR_PAD 4
 
 /* Body flags. The slot is cold (random order relative to the dense arrays, so reading
  * it costs a cache miss per agent); the step touches it only when one of these says so. */
@@ -91,7 +96,7 @@ struct steer_world {
 
     /* dense, rebuilt with the index: snapshot extras */
     steer_vec3 *forward;       /* unit forward of each agent at the start of the step */
-    steer_world_point *points; /* position and layer, packed for the neighbour loop */
+    steer_world_points points; /* position and layer, packed for the neighbour loop */
     uint32_t *neighbours;      /* per agent, last step (order-free: summed for stats) */
     uint32_t *cell_of;         /* scratch: cell of each agent */
     uint32_t *new_index;       /* scratch: where each agent goes */

@@ -1,41 +1,170 @@
 /* The step's neighbour search: the agents near one agent, found through the spatial
  * index and handed over in batches (world_internal.h). Shared by every behaviour of the
- * world that looks at neighbours, so there is one search loop to keep fast. */
+ * world that looks at neighbours, so there is one search loop to keep fast.
+ *
+ * Most candidates a cell block holds are rejected (about 6 in 7 for boids), so the scan
+ * only decides which to keep and notes their indices; the kept few get their offsets
+ * computed again when handed over. Both compute (c - p) and x*x + y*y + z*z with the same
+ * operations in the same order, so vector lanes and the scalar path give the same bits. */
 #include "world_internal.h"
+
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Kept indices gathered before a hand-over; a group of four may add up to four. */
+typedef struct steer_world_kept {
+    uint32_t idx[STEER_WORLD_NEAR_BATCH + 4];
+    int n;
+} steer_world_kept;
+
+/* The search's fixed inputs. */
+typedef struct steer_world_probe {
+    const steer_world_points *pt;
+    steer_vec3 p;
+    float r2;
+    uint32_t mask;
+    uint32_t self;
+    steer_world_near_fn fn;
+    void *ctx;
+} steer_world_probe;
+
+/* Hand the kept candidates over with their offsets and squared distances. */
+static void steer_world_near_flush(const steer_world_probe *q, steer_world_kept *k)
+{
+    steer_world_near buf[STEER_WORLD_NEAR_BATCH];
+    const steer_world_points *pt = q->pt;
+    for (int m = 0; m < k->n; m++) {
+        uint32_t j = k->idx[m];
+        steer_vec3 o = steer_v3(pt->x[j] - q->p.x, pt->y[j] - q->p.y, pt->z[j] - q->p.z);
+        buf[m] = (steer_world_near){o, steer_length_sq(o), (int32_t)j};
+    }
+    q->fn(q->ctx, buf, k->n);
+    k->n = 0;
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(STEER_NO_VECTOR)
+/* Four lanes with GCC/Clang vector extensions: plain IEEE operations lane by lane (SSE2
+ * on x86-64, NEON on ARM, SIMD128 or scalar code on wasm). */
+typedef float steer_f4 __attribute__((vector_size(16)));
+typedef int32_t steer_i4 __attribute__((vector_size(16)));
+
+static inline steer_f4 steer_f4_load(const float *p)
+{
+    steer_f4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline steer_i4 steer_i4_load(const uint32_t *p)
+{
+    steer_i4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* For each 4-bit pattern of kept lanes, the kept lanes' numbers packed to the front. */
+static const int32_t steer_world_pack[16][4] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
+    {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+static const uint8_t steer_world_pack_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* The kept lanes of a comparison result as four bits. */
+static inline unsigned steer_world_lanes(steer_i4 keep)
+{
+#if defined(__SSE2__)
+    return (unsigned)_mm_movemask_ps((__m128)keep);
+#else
+    return (unsigned)(keep[0] & 1) | (unsigned)(keep[1] & 2) | (unsigned)(keep[2] & 4) |
+           (unsigned)(keep[3] & 8);
+#endif
+}
+
+/* Candidates [j, end) of one row, four at a time. Lanes past `end` read the next row's
+ * entries or the arrays' padding and are dropped. */
+static void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
+                                 uint32_t end)
+{
+    /* Locals, so the stores into k->idx cannot make the compiler reload them. */
+    const float *x = q->pt->x, *y = q->pt->y, *z = q->pt->z;
+    const uint32_t *layer = q->pt->layer;
+    const steer_f4 px = {q->p.x, q->p.x, q->p.x, q->p.x};
+    const steer_f4 py = {q->p.y, q->p.y, q->p.y, q->p.y};
+    const steer_f4 pz = {q->p.z, q->p.z, q->p.z, q->p.z};
+    const steer_f4 r2 = {q->r2, q->r2, q->r2, q->r2};
+    const steer_i4 lane = {0, 1, 2, 3}, zero = {0, 0, 0, 0};
+    const int32_t m = (int32_t)q->mask, s = (int32_t)q->self, e = (int32_t)end;
+    const steer_i4 mask = {m, m, m, m}, self = {s, s, s, s}, last = {e, e, e, e};
+    int n = k->n;
+    for (; j < end; j += 4) {
+        steer_f4 dx = steer_f4_load(x + j) - px;
+        steer_f4 dy = steer_f4_load(y + j) - py;
+        steer_f4 dz = steer_f4_load(z + j) - pz;
+        steer_f4 d2 = dx * dx + dy * dy + dz * dz;
+        const int32_t b = (int32_t)j;
+        const steer_i4 base = {b, b, b, b};
+        steer_i4 jj = lane + base;
+        steer_i4 keep =
+            (d2 < r2) & (jj < last) & (jj != self) & ((steer_i4_load(layer + j) & mask) != zero);
+        unsigned bits = steer_world_lanes(keep);
+        steer_i4 packed;
+        memcpy(&packed, steer_world_pack[bits], sizeof packed);
+        packed += base;
+        /* All four written, the kept ones counted: no branch on the data. */
+        memcpy(&k->idx[n], &packed, sizeof packed);
+        n += steer_world_pack_count[bits];
+        if (n > STEER_WORLD_NEAR_BATCH - 4) {
+            k->n = n;
+            steer_world_near_flush(q, k);
+            n = 0;
+        }
+    }
+    k->n = n;
+}
+#else
+/* Whether candidate j passes: inside the radius (NaN fails), not the agent itself, and
+ * on a layer the mask sees. */
+static inline int steer_world_keeps(const steer_world_probe *q, uint32_t j)
+{
+    const steer_world_points *pt = q->pt;
+    float dx = pt->x[j] - q->p.x, dy = pt->y[j] - q->p.y, dz = pt->z[j] - q->p.z;
+    float d2 = dx * dx + dy * dy + dz * dz;
+    return (d2 < q->r2) & (j != q->self) & ((pt->layer[j] & q->mask) != 0u);
+}
+
+/* Portable path: one candidate at a time, written unconditionally and kept by
+ * advancing n (a branch on each would be mispredicted often). */
+static void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
+                                 uint32_t end)
+{
+    for (; j < end; j++) {
+        k->idx[k->n] = j;
+        k->n += steer_world_keeps(q, j);
+        if (k->n == STEER_WORLD_NEAR_BATCH) steer_world_near_flush(q, k);
+    }
+}
+#endif
 
 void steer__world_near(const steer_world *w, int i, float radius, uint32_t mask,
                        steer_world_near_fn fn, void *ctx)
 {
     const steer_world_grid *g = &w->grid;
-    const steer_world_point *pt = w->points;
-    steer_vec3 p = pt[i].p;
-    float r2 = radius * radius;
+    const steer_world_points *pt = &w->points;
+    steer_world_probe q = {
+        pt, steer_v3(pt->x[i], pt->y[i], pt->z[i]), radius * radius, mask, (uint32_t)i, fn, ctx};
     /* Widened by a hair so rounding in p +- radius never drops a cell the exact test
      * would accept. */
-    steer_grid_range b = steer__grid_range(g, p, radius * 1.0001f + 1e-6f);
-    steer_world_near buf[STEER_WORLD_NEAR_BATCH];
-    int n = 0;
+    steer_grid_range b = steer__grid_range(g, q.p, radius * 1.0001f + 1e-6f);
+    steer_world_kept k;
+    k.n = 0;
     for (int z = b.lo[2]; z <= b.hi[2]; z++) {
         for (int y = b.lo[1]; y <= b.hi[1]; y++) {
             int row = (z * g->dim[1] + y) * g->dim[0];
-            uint32_t end = g->start[row + b.hi[0] + 1];
-            for (uint32_t j = g->start[row + b.lo[0]]; j < end; j++) {
-                /* Written unconditionally and kept by advancing n: most candidates are
-                 * rejected, and a branch on each would be mispredicted often. NaN
-                 * distances fail the comparison. */
-                steer_world_point c = pt[j];
-                steer_vec3 o = steer_sub(c.p, p);
-                float d2 = steer_length_sq(o);
-                buf[n].offset = o;
-                buf[n].d2 = d2;
-                buf[n].j = (int32_t)j;
-                n += (d2 < r2) & ((int)j != i) & ((c.layer & mask) != 0u);
-                if (n == STEER_WORLD_NEAR_BATCH) {
-                    fn(ctx, buf, n);
-                    n = 0;
-                }
-            }
+            steer_world_scan_row(&q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1]);
         }
     }
-    if (n > 0) fn(ctx, buf, n);
+    if (k.n > 0) steer_world_near_flush(&q, &k);
 }
