@@ -48,39 +48,97 @@ static inline float steer_world_accepts(const steer_flock_test *t, float k, floa
 }
 
 /* The neighbours of a batch that pass one item's test, gathered per item so each sum
- * runs as its own small loop (summed in the index's order, as the pure functions do).
- * A neighbour that fails adds exactly zero. */
+ * runs as its own small loop (summed in the index's order, as the pure functions do),
+ * one loop per kind so none decides its kind per neighbour. A neighbour that fails adds
+ * exactly zero. Returns how many passed; passed[q] counts the items q passed. */
+static float steer_world_sum_separation(steer_world_eval *e, const steer_flock_test *t,
+                                        steer_vec3 *v, const steer_world_near *near, const float *k,
+                                        int n, float *passed)
+{
+    steer_vec3 acc = *v; /* a local: passed[] could alias *v as far as the compiler knows */
+    float used = 0.0f;
+    for (int q = 0; q < n; q++) {
+        const steer_world_near *c = &near[q];
+        float in = steer_world_accepts(t, k[q], c->d2);
+        if (c->d2 <= STEER_FLOCK_TIE_SQ) /* rare: the push comes from steer_world_tie */
+            acc = steer_add_scaled(acc, steer_world_tie(e, c->j), in);
+        else
+            acc = steer_add_scaled(acc, c->offset, -(in * (1.0f / c->d2)));
+        used += in;
+        passed[q] += in;
+    }
+    *v = acc;
+    return used;
+}
+
+static float steer_world_sum_alignment(const steer_world_eval *e, const steer_flock_test *t,
+                                       steer_vec3 *v, const steer_world_near *near, const float *k,
+                                       int n, float *passed)
+{
+    const steer_vec3 *forward = e->w->forward;
+    steer_vec3 acc = *v;
+    float used = 0.0f;
+    for (int q = 0; q < n; q++) {
+        float in = steer_world_accepts(t, k[q], near[q].d2);
+        acc = steer_add_scaled(acc, forward[near[q].j], in);
+        used += in;
+        passed[q] += in;
+    }
+    *v = acc;
+    return used;
+}
+
+static float steer_world_sum_cohesion(const steer_flock_test *t, steer_vec3 *v,
+                                      const steer_world_near *near, const float *k, int n,
+                                      float *passed)
+{
+    steer_vec3 acc = *v;
+    float used = 0.0f;
+    for (int q = 0; q < n; q++) {
+        float in = steer_world_accepts(t, k[q], near[q].d2);
+        acc = steer_add_scaled(acc, near[q].offset, in);
+        used += in;
+        passed[q] += in;
+    }
+    *v = acc;
+    return used;
+}
+
+/* Queueing only counts: blocked by anyone ahead, not by someone on top of it. */
+static float steer_world_sum_queue(const steer_flock_test *t, const steer_world_near *near,
+                                   const float *k, int n, float *passed)
+{
+    float used = 0.0f;
+    for (int q = 0; q < n; q++) {
+        float in =
+            near[q].d2 <= STEER_FLOCK_TIE_SQ ? 0.0f : steer_world_accepts(t, k[q], near[q].d2);
+        used += in;
+        passed[q] += in;
+    }
+    return used;
+}
+
 static void steer_world_sum_item(steer_world_eval *e, int m, const steer_world_near *near,
                                  const float *k, int n, float *passed)
 {
     const steer_world_recipe *r = e->recipe;
-    const steer_flock_test t = r->nb_test[m];
-    const steer_vec3 *forward = e->w->forward;
+    const steer_flock_test *t = &r->nb_test[m];
     steer_world_sum *s = &e->sum[r->nb_item[m]];
-    int kind = r->nb_kind[m];
-    steer_vec3 v = s->v;
-    float used = 0.0f;
-    for (int q = 0; q < n; q++) {
-        const steer_world_near *c = &near[q];
-        float in = steer_world_accepts(&t, k[q], c->d2);
-        bool tie = c->d2 <= STEER_FLOCK_TIE_SQ;
-        if (kind == STEER_BEHAVIOUR_SEPARATION) {
-            if (tie) { /* rare: the push comes from steer_world_tie */
-                v = steer_add_scaled(v, steer_world_tie(e, c->j), in);
-            } else {
-                v = steer_add_scaled(v, c->offset, -(in * (1.0f / c->d2)));
-            }
-        } else if (kind == STEER_BEHAVIOUR_ALIGNMENT) {
-            v = steer_add_scaled(v, forward[c->j], in);
-        } else if (kind == STEER_BEHAVIOUR_COHESION) {
-            v = steer_add_scaled(v, c->offset, in);
-        } else if (tie) {
-            in = 0.0f; /* queue: blocked by anyone ahead, not by someone on top of it */
-        }
-        used += in;
-        passed[q] += in;
+    float used;
+    switch (r->nb_kind[m]) {
+    case STEER_BEHAVIOUR_SEPARATION:
+        used = steer_world_sum_separation(e, t, &s->v, near, k, n, passed);
+        break;
+    case STEER_BEHAVIOUR_ALIGNMENT:
+        used = steer_world_sum_alignment(e, t, &s->v, near, k, n, passed);
+        break;
+    case STEER_BEHAVIOUR_COHESION:
+        used = steer_world_sum_cohesion(t, &s->v, near, k, n, passed);
+        break;
+    default:
+        used = steer_world_sum_queue(t, near, k, n, passed);
+        break;
     }
-    s->v = v;
     s->n += (int)used;
 }
 
