@@ -137,22 +137,25 @@ static double crowd_time(bool circle, long n, steer_pool *pool, int steps, long 
     return t;
 }
 
-/* Run until every agent is at its goal (or a generous cap), counting overlapping pairs
- * after every step. */
-static void crowd_complete(bool circle, long n, steer_pool *pool, long *pairs, long *arrived)
+/* Run until every agent is at its goal or a cap of 20 times the time the longest trip
+ * needs at speed 1 (generous: the runs that finish take 1 to 4 times it; finite, so a
+ * jam ends the run), counting overlapping pairs after every step; returns the steps run. */
+static long crowd_complete(bool circle, long n, steer_pool *pool, long *pairs, long *arrived)
 {
     crowd_run c;
+    long s = 0;
     *pairs = 0;
     *arrived = 0;
     if (crowd_create(&c, circle, n, pool)) {
         double span = circle ? 1.6 * (double)n : 4.0 * sqrt(2.0 * (double)n) + 8.0;
         long cap = (long)(20.0 * span / BENCH_DT) + 1000;
-        for (long s = 0; s < cap && *arrived < n; s++) {
+        for (; s < cap && *arrived < n; s++) {
             steer_world_step(c.w, BENCH_DT);
             *pairs += crowd_overlaps(&c, arrived);
         }
     }
     crowd_destroy(&c);
+    return s;
 }
 
 int bench_crowd_run(const char *scenario, long n, int threads, int steps, int reps,
@@ -173,11 +176,14 @@ int bench_crowd_run(const char *scenario, long n, int threads, int steps, int re
         ns[r] = t * 1e9 / ((double)steps * (double)n);
         rate[r] = (double)steps / t;
     }
-    if (to_completion) crowd_complete(circle, n, pool, &pairs, &arrived);
+    long run = 0; /* steps of the run to completion */
+    if (to_completion) run = crowd_complete(circle, n, pool, &pairs, &arrived);
     printf("bench scenario=%s n=%ld threads=%d steps=%d ns_per_agent_step=%.2f "
-           "steps_per_s=%.2f avg_neighbors=%.2f collisions=%ld arrived=%.4f\n",
+           "steps_per_s=%.2f avg_neighbors=%.2f collisions=%ld arrived=%.4f",
            scenario, n, threads, steps, median(ns, reps), median(rate, reps), median(nb, reps),
            pairs, (double)arrived / (double)n);
+    if (to_completion) printf(" completion_steps=%ld", run);
+    printf("\n");
     steer_pool_destroy(pool);
     return 0;
 }

@@ -11,10 +11,20 @@ typedef struct steer_orca_self {
     float responsibility;
     float grow; /* 1 + clearance */
     uint32_t id;
+    bool idle; /* wants (nearly) to stand still: makes way (steer_orca_agent_share) */
 } steer_orca_self;
 
 /* How far equal partners' shares are pulled apart by id order (0.5 +- 0.1). */
 #define STEER_ORCA_SKEW 0.2f
+
+/* An agent that wants less than this fraction of its max_speed is idle: it makes way
+ * (steer_orca_agent_share), keeping this much room, as a multiple of the radius sum,
+ * from everyone in ORCA's half-planes (instead of 1 + clearance). 1.2 keeps bodies of
+ * radius 1.5 standing 4 apart (the issue's goal lattice) out of each other's way, and
+ * makes them step back from a walker pressing into the gap before it touches them; 1.3
+ * (3.9) is too close to 4 and they shove each other. */
+#define STEER_ORCA_IDLE      0.25f
+#define STEER_ORCA_IDLE_GROW 1.2f
 
 /* One chosen neighbour: its index and squared distance (for the nearest-first order). */
 typedef struct steer_orca_pick {
@@ -125,6 +135,21 @@ static float steer_orca_share(const steer_orca_self *s, const steer_crowd_neighb
     return share + (s->id < nb->id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
 }
 
+/* This agent's share of ORCA's avoidance against nb (the step half-planes keep
+ * steer_orca_share). Waiting and passing are not symmetric: an idle agent (one that
+ * wants to stand, at its goal say) makes way for everyone and takes all of it. Without
+ * this, agents standing at their goals that a late arrival has pushed aside jam each
+ * other on the way back (each in another's way, every one taking only its share, so
+ * every one stops), and a lattice of them 1 unit apart walls the late arrival out. The
+ * neighbour does not know that this agent is idle, so the two shares of the pair add up
+ * to more than 1 here: more room than ORCA needs, never less; the step half-planes, which
+ * keep the shared split, still keep every pair out of contact. */
+static float steer_orca_agent_share(const steer_orca_self *s, const steer_crowd_neighbour *nb)
+{
+    float share = steer_orca_share(s, nb);
+    return share > 0.0f && s->idle ? 1.0f : share; /* a weight of 0 never yields */
+}
+
 /* Half-planes for the nearest agents, appended at lines[n]; returns the new count. */
 static int steer_orca_agent_lines(const steer_orca_self *s, const steer_orca_params *params,
                                   steer_space space, const steer_crowd_view *view,
@@ -144,12 +169,12 @@ static int steer_orca_agent_lines(const steer_orca_self *s, const steer_orca_par
     }
     for (int k = 0; k < count; k++) {
         const steer_crowd_neighbour *nb = &view->agents[picks[k].index];
-        float share = steer_orca_share(s, nb);
+        float share = steer_orca_agent_share(s, nb);
         if (!(share > 0.0f)) continue; /* it does all the avoiding: no constraint here */
         steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
         steer_v2 rel_v = steer__v2_sub(s->v, steer__v2_from(space, nb->velocity));
         float tie = s->id < nb->id ? 1.0f : -1.0f;
-        float R = (s->radius + nb->radius) * s->grow;
+        float R = (s->radius + nb->radius) * (s->idle ? STEER_ORCA_IDLE_GROW : s->grow);
         lines[n++] = steer_orca_agent_line(s, rel_p, rel_v, R, share, tie);
     }
     return n;
@@ -203,17 +228,24 @@ static int steer_orca_step_lines(const steer_orca_self *s, float max_speed, stee
                                  const steer_crowd_view *view, steer_orca_line *lines, int n)
 {
     if (view->agents == NULL) return n;
+    /* The ones that can bind, nearest first: each line is built once, kept with its
+     * distance, and the nearest STEER_ORCA_MAX_NEIGHBOURS copied out in order. */
     steer_orca_pick picks[STEER_ORCA_MAX_NEIGHBOURS];
+    steer_orca_line found[STEER_ORCA_MAX_NEIGHBOURS];
     int count = 0;
     steer_orca_line line;
-    for (int i = 0; i < view->agent_count; i++) { /* the ones that can bind, nearest first */
+    for (int i = 0; i < view->agent_count; i++) {
         if (!steer_orca_step_for(s, max_speed, space, &view->agents[i], &line)) continue;
         steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, view->agents[i].position), s->p);
-        steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_NEIGHBOURS, steer__v2_len_sq(rel_p),
-                                i);
+        float d2 = steer__v2_len_sq(rel_p);
+        if (count == STEER_ORCA_MAX_NEIGHBOURS && !(d2 < picks[count - 1].d2)) continue;
+        /* picks[].index names the slot of `found` that holds the line; a full list reuses
+         * the slot of the one it drops. */
+        int slot = count < STEER_ORCA_MAX_NEIGHBOURS ? count : picks[count - 1].index;
+        found[slot] = line;
+        steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_NEIGHBOURS, d2, slot);
     }
-    for (int k = 0; k < count; k++)
-        n += steer_orca_step_for(s, max_speed, space, &view->agents[picks[k].index], &lines[n]);
+    for (int k = 0; k < count; k++) lines[n++] = found[picks[k].index];
     return n;
 }
 
@@ -301,6 +333,7 @@ static steer_orca_self steer_orca_self_make(const steer_agent *agent,
     float clearance = params->clearance;
     s.grow = 1.0f + (clearance > 0.0f && steer_is_finite(clearance) ? clearance : 0.0f);
     s.id = id;
+    s.idle = false;
     return s;
 }
 
@@ -319,6 +352,10 @@ steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
     float up = space == STEER_SPACE_3D ? steer_clampf(preferred.y, -max_speed, max_speed) : 0.0f;
     float planar_max = steer_sqrt(max_speed * max_speed - up * up);
     steer_orca_self s = steer_orca_self_make(agent, params, view ? view->self_id : 0u, dt);
+    steer_v2 aim = steer__v2_from(space, preferred);
+    steer_v2 want = wanted != NULL ? steer__v2_from(space, *wanted) : aim;
+    float idle_speed = STEER_ORCA_IDLE * planar_max;
+    s.idle = steer__v2_len_sq(want) <= idle_speed * idle_speed;
     steer_orca_line lines[STEER_ORCA_MAX_LINES];
     int walls = 0, hard = 0, n = 0;
     if (view != NULL) {
@@ -332,11 +369,9 @@ steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
     /* The lean goes by what the half-planes cut off the preferred velocity in this very
      * step (a first solve without it), so an agent that is merely slower than it wants
      * (still accelerating) does not lean. */
-    steer_v2 aim = steer__v2_from(space, preferred);
     steer_v2 v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
     float short_by = sidestep > 0.0f ? steer_orca_short_by(v, aim) : 0.0f;
     if (short_by > 0.0f) {
-        steer_v2 want = wanted != NULL ? steer__v2_from(space, *wanted) : aim;
         aim = steer_orca_keep_right(space, aim, want, short_by, sidestep);
         v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
     }

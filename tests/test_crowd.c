@@ -307,6 +307,36 @@ static void test_small_crossing_no_collisions_all_arrive(void)
     CHECK_MSG(s.collisions == 0, "%d overlapping pairs", s.collisions);
 }
 
+/* A late arrival whose goal is the empty middle of a 7 x 7 lattice (spacing 4) of agents
+ * already standing at their goals, coming in along the diagonal: between standing bodies
+ * of radius 1.5 there are gaps of 1, so it gets in only by pushing them aside, and they
+ * must come back. Without the idle rule (steer_orca_params, docs/crowd.md) the walker
+ * gets in, but three of the agents it pushed jam each other 2 to 6 units from their
+ * goals, each blocking another's way back, and stay there (46 of 49 home after 2,000
+ * steps). Now everyone must be home without a single overlap, and 50 s later each
+ * standing agent must be within 0.5 of its goal. */
+static void test_late_arrival_passes_agents_standing_at_their_goals(void)
+{
+    sim s;
+    sim_init(&s);
+    for (int y = -3; y <= 3; y++) {
+        for (int x = -3; x <= 3; x++) {
+            steer_vec3 p = steer_v3(4.0f * (float)x, 4.0f * (float)y, 0);
+            if (x != 0 || y != 0) sim_add(&s, p, p);
+        }
+    }
+    int walker = sim_add(&s, steer_v3(-19.0f, -19.0f, 0), steer_v3(0, 0, 0));
+    int steps = sim_run(&s, 2000);
+    float left = steer_distance(s.a[walker].position, s.goal[walker]);
+    CHECK_MSG(left <= 1.5f, "walker %g from its goal after %d steps", (double)left, steps);
+    CHECK_MSG(sim_arrived(&s) == s.n, "%d of %d at their goals", sim_arrived(&s), s.n);
+    CHECK_MSG(s.collisions == 0, "%d overlapping pairs", s.collisions);
+    float worst = 0.0f; /* the standing agents come all the way back: not just within 1.5 */
+    for (int k = 0; k < 200; k++) sim_step(&s);
+    for (int i = 0; i < s.n; i++) worst = fmaxf(worst, steer_distance(s.a[i].position, s.goal[i]));
+    CHECK_MSG(worst < 0.5f, "%g from a goal 50 s later", (double)worst);
+}
+
 /* A scripted agent (responsibility 0) walks a straight line through a group coming the
  * other way: it never leaves its line or changes speed, and the others go round it. */
 static void test_responsibility_zero_keeps_its_line(void)
@@ -678,6 +708,7 @@ static void test_world_walls(void)
 }
 
 TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
+          TEST(test_late_arrival_passes_agents_standing_at_their_goals),
           TEST(test_orca_pair_is_collision_free_for_the_horizon),
           TEST(test_orca_step_never_overlaps_in_a_crush), TEST(test_orca_respects_max_speed),
           TEST(test_two_agents_head_on_pass), TEST(test_small_circle_no_collisions_all_arrive),
