@@ -25,7 +25,7 @@ for f in $(sed -n 's/^[a-z].*[ *]\(web_[a-z0-9_]*\)(.*/\1/p' "$ROOT/web/steer_we
 done
 
 AR=${WEB_AR:-$(command -v llvm-ar-14 || command -v llvm-ar || echo llvm-ar)}
-FLAGS="--target=wasm32-wasi --sysroot=/usr -std=c11 -O2 -DNDEBUG
+FLAGS="--target=wasm32-wasi --sysroot=/usr -std=c11 -O2 -DNDEBUG -msimd128
     -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wshadow
     -ffp-contract=off -fno-fast-math -I$ROOT/include -I$ROOT/web"
 
