@@ -36,8 +36,11 @@ steer_agent steer_agent_default_reynolds(void)
 bool steer_agent_state_is_finite(const steer_agent *agent)
 {
     if (agent == NULL) return false;
-    return steer_v3_is_finite(agent->position) && steer_v3_is_finite(agent->velocity) &&
-           steer_is_finite(agent->orientation) && steer_is_finite(agent->rotation);
+    /* Each x - x is 0 when x is finite and NaN otherwise: one comparison for all eight. */
+    const steer_vec3 p = agent->position, v = agent->velocity;
+    float sum = (p.x - p.x) + (p.y - p.y) + (p.z - p.z) + (v.x - v.x) + (v.y - v.y) + (v.z - v.z) +
+                (agent->orientation - agent->orientation) + (agent->rotation - agent->rotation);
+    return sum == 0.0f;
 }
 
 static float steer_positive_or_zero(float x)

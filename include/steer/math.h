@@ -112,10 +112,11 @@ static inline bool steer_is_finite(float x)
     return x - x == 0.0f;
 }
 
-/* True when all three components are finite. */
+/* True when all three components are finite. (x - x is 0 for a finite x and NaN
+ * otherwise, so one comparison of the sum decides, without a branch per component.) */
 static inline bool steer_v3_is_finite(steer_vec3 v)
 {
-    return steer_is_finite(v.x) && steer_is_finite(v.y) && steer_is_finite(v.z);
+    return (v.x - v.x) + (v.y - v.y) + (v.z - v.z) == 0.0f;
 }
 
 /* Clamp x into [lo, hi]. NaN x gives lo. */
