@@ -27,7 +27,14 @@ static void steer_crowd_keep(steer_crowd_gather *g, float d2, int32_t j)
 static void steer_crowd_take(void *ctx, const steer_world_near *near, int n)
 {
     steer_crowd_gather *g = ctx;
-    for (int q = 0; q < n; q++) steer_crowd_keep(g, near[q].d2, near[q].j);
+    /* Most candidates are further than the furthest kept: reject them on one compare
+     * against a local (NaN still reaches steer_crowd_keep, as before). */
+    float limit = g->count == g->cap ? g->d2[g->cap - 1] : HUGE_VALF;
+    for (int q = 0; q < n; q++) {
+        if (near[q].d2 >= limit) continue;
+        steer_crowd_keep(g, near[q].d2, near[q].j);
+        if (g->count == g->cap) limit = g->d2[g->cap - 1];
+    }
 }
 
 /* The `cap` nearest agents within `radius`. A first search within 0.6 of the radius is
