@@ -9,6 +9,7 @@ BUILD_TYPE ?= RelWithDebInfo
 BUILD     ?= build
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
+SCALAR    ?= OFF
 
 .PHONY: all build run test sanitize bench format install clean deps web fuzz
 
@@ -36,9 +37,10 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, with every
-# finding fatal. `make sanitize CC=clang` for clang.
+# finding fatal. `make sanitize CC=clang` for clang; SCALAR=ON builds the portable scalar
+# paths instead of the vector-extension ones (the golden hashes must not change).
 sanitize: deps
-	cmake -S . -B build-asan-$(notdir $(CC)) -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=Debug -DSTEER_SANITIZE=ON
+	cmake -S . -B build-asan-$(notdir $(CC)) -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=Debug -DSTEER_SANITIZE=ON -DSTEER_SCALAR=$(SCALAR)
 	cmake --build build-asan-$(notdir $(CC)) -j $(JOBS)
 	cd build-asan-$(notdir $(CC)) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
