@@ -11,7 +11,8 @@ typedef struct steer_orca_self {
     float responsibility;
     float grow; /* 1 + clearance */
     uint32_t id;
-    bool idle; /* wants (nearly) to stand still: makes way (steer_orca_agent_share) */
+    bool idle;        /* wants (nearly) to stand still: makes way (steer_orca_agent_share) */
+    float step_reach; /* max_speed * dt: the furthest it can move in the step */
 } steer_orca_self;
 
 /* How far equal partners' shares are pulled apart by id order (0.5 +- 0.1). */
@@ -129,7 +130,8 @@ static bool steer_orca_neighbour_ok(const steer_crowd_neighbour *nb)
 static float steer_orca_share(const steer_orca_self *s, const steer_crowd_neighbour *nb)
 {
     float other = steer_orca_weight(nb->responsibility), sum = s->responsibility + other;
-    float share = sum > 0.0f ? s->responsibility / sum : 0.5f;
+    /* Equal weights (the usual case) give exactly what r / (r + r) rounds to, no divide. */
+    float share = other == s->responsibility ? 0.5f : (sum > 0.0f ? s->responsibility / sum : 0.5f);
     if (!(share > 0.0f)) return 0.0f;
     float skew = share < 1.0f - share ? share : 1.0f - share;
     return share + (s->id < nb->id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
@@ -187,8 +189,10 @@ static bool steer_orca_step_line(const steer_orca_self *s, float max_speed, stee
                                  float contact, float share, float tie, steer_orca_line *out)
 {
     float d2 = steer__v2_len_sq(rel_p);
-    float reach = contact + max_speed / (share * s->inv_dt); /* nearer, it can bind */
-    if (!(d2 < reach * reach)) return false;
+    /* Nearer than contact + max_speed dt / share it can bind; squared and multiplied
+     * through by share, no divide or root for the many that are further. */
+    float reach = share * contact + s->step_reach;
+    if (!(share * share * d2 < reach * reach)) return false;
     float d = sqrtf(d2);
     /* Unit vector towards the neighbour; on top of each other the lower id goes to +x. */
     steer_v2 n = d2 > STEER_EPSILON_SQ ? steer__v2_scale(rel_p, 1.0f / d) : steer__v2(-tie, 0.0f);
@@ -334,6 +338,7 @@ static steer_orca_self steer_orca_self_make(const steer_agent *agent,
     s.grow = 1.0f + (clearance > 0.0f && steer_is_finite(clearance) ? clearance : 0.0f);
     s.id = id;
     s.idle = false;
+    s.step_reach = 0.0f;
     return s;
 }
 
@@ -356,6 +361,7 @@ steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
     steer_v2 want = wanted != NULL ? steer__v2_from(space, *wanted) : aim;
     float idle_speed = STEER_ORCA_IDLE * planar_max;
     s.idle = steer__v2_len_sq(want) <= idle_speed * idle_speed;
+    s.step_reach = planar_max / s.inv_dt;
     steer_orca_line lines[STEER_ORCA_MAX_LINES];
     int walls = 0, hard = 0, n = 0;
     if (view != NULL) {
