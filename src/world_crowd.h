@@ -22,7 +22,8 @@ steer_steering steer__world_crowd(const steer_world *world, int i, steer_agent *
 steer_steering steer__world_avoid_agents(const steer_world *world, int i, const steer_agent *agent,
                                          uint32_t mask, const steer_recipe_item *item);
 
-/* How far a recipe's crowd features search first (for the automatic cell size), or 0. */
+/* The spatial index cell edge a recipe's crowd features ask for (the automatic cell
+ * size): 0.3 of their neighbour distance, or 0 without them. */
 float steer__world_crowd_reach(const steer_recipe *recipe);
 
 #endif /* STEER_WORLD_CROWD_H */
