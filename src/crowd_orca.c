@@ -19,13 +19,8 @@ typedef struct steer_orca_self {
 #define STEER_ORCA_SKEW 0.2f
 
 /* An agent that wants less than this fraction of its max_speed is idle: it makes way
- * (steer_orca_agent_share), keeping this much room, as a multiple of the radius sum,
- * from everyone in ORCA's half-planes (instead of 1 + clearance). 1.2 keeps bodies of
- * radius 1.5 standing 4 apart (the issue's goal lattice) out of each other's way, and
- * makes them step back from a walker pressing into the gap before it touches them; 1.3
- * (3.9) is too close to 4 and they shove each other. */
-#define STEER_ORCA_IDLE      0.25f
-#define STEER_ORCA_IDLE_GROW 1.2f
+ * (steer_orca_agent_share). */
+#define STEER_ORCA_IDLE 0.25f
 
 /* One chosen neighbour: its index and squared distance (for the nearest-first order). */
 typedef struct steer_orca_pick {
@@ -176,7 +171,7 @@ static int steer_orca_agent_lines(const steer_orca_self *s, const steer_orca_par
         steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
         steer_v2 rel_v = steer__v2_sub(s->v, steer__v2_from(space, nb->velocity));
         float tie = s->id < nb->id ? 1.0f : -1.0f;
-        float R = (s->radius + nb->radius) * (s->idle ? STEER_ORCA_IDLE_GROW : s->grow);
+        float R = (s->radius + nb->radius) * s->grow;
         lines[n++] = steer_orca_agent_line(s, rel_p, rel_v, R, share, tie);
     }
     return n;

@@ -132,8 +132,8 @@ steer_orca_params steer_orca_default(void);
  * symmetric scenes from locking up. An idle agent, one whose `preferred` speed is below
  * a quarter of max_speed (standing at its goal, say), makes way: in ORCA's half-planes
  * (not the step half-planes) it takes all of the avoidance (unless its own
- * responsibility is 0) and keeps 1.2 times the radius sum, so agents standing at their goals
- * step aside for a late arrival and then return (docs/crowd.md). The result lies in the
+ * responsibility is 0), so agents standing at their goals step aside for a late arrival
+ * and then return (docs/crowd.md). The result lies in the
  * agent's plane and its length is at most max_speed. dt <= 0 or NaN reads as 1/60. */
 steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
                                const steer_orca_params *params, const steer_crowd_view *view,
