@@ -135,9 +135,9 @@ static float steer_orca_share(const steer_orca_self *s, const steer_crowd_neighb
 /* This agent's share of ORCA's avoidance against nb (the step half-planes keep
  * steer_orca_share). Waiting and passing are not symmetric: an idle agent (one that
  * wants to stand, at its goal say) makes way for everyone and takes all of it. Without
- * this, agents standing at their goals that a late arrival has pushed aside jam each
- * other on the way back (each in another's way, every one taking only its share, so
- * every one stops), and a lattice of them 1 unit apart walls the late arrival out. The
+ * this, agents standing at their goals that a late arrival has pushed aside wedge each
+ * other on the way back (each in another's way, every one taking only its share). It
+ * cannot free a walker caged with every velocity zero (docs/crowd.md). The
  * neighbour does not know that this agent is idle, so the two shares of the pair add up
  * to more than 1 here: more room than ORCA needs, never less; the step half-planes, which
  * keep the shared split, still keep every pair out of contact. */

@@ -310,11 +310,11 @@ static void test_small_crossing_no_collisions_all_arrive(void)
 /* A late arrival whose goal is the empty middle of a 7 x 7 lattice (spacing 4) of agents
  * already standing at their goals, coming in along the diagonal: between standing bodies
  * of radius 1.5 there are gaps of 1, so it gets in only by pushing them aside, and they
- * must come back. Without the idle rule (steer_orca_params, docs/crowd.md) the walker
- * gets in, but three of the agents it pushed jam each other 2 to 6 units from their
- * goals, each blocking another's way back, and stay there (46 of 49 home after 2,000
- * steps). Now everyone must be home without a single overlap, and 50 s later each
- * standing agent must be within 0.5 of its goal. */
+ * must come back. Without the idle rule (steer_orca_velocity, docs/crowd.md) the walker
+ * is in by step 392, but three of the agents it pushed wedge each other 2 to 6 units
+ * from their goals, each in another's way back, and the last is home only at step
+ * 2,804; with it, at step 1,758. Everyone must be home within 2,000 steps without a
+ * single overlap, and 50 s later each standing agent must be within 0.5 of its goal. */
 static void test_late_arrival_passes_agents_standing_at_their_goals(void)
 {
     sim s;
