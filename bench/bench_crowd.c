@@ -137,9 +137,11 @@ static double crowd_time(bool circle, long n, steer_pool *pool, int steps, long 
     return t;
 }
 
-/* Run until every agent is at its goal or a cap of 20 times the time the longest trip
- * needs at speed 1 (generous: the runs that finish take 1 to 4 times it; finite, so a
- * jam ends the run), counting overlapping pairs after every step; returns the steps run. */
+/* Run until every agent is at its goal, counting overlapping pairs after every step;
+ * returns the steps run. A run also ends when the number at their goals has set no new
+ * high for `patience` steps, 20 times the time the longest trip needs at speed 1: a jam
+ * ends the run, a crowd still untangling (new arrivals now and then) does not. Ten times
+ * the patience is a hard ceiling, so every run is finite. */
 static long crowd_complete(bool circle, long n, steer_pool *pool, long *pairs, long *arrived)
 {
     crowd_run c;
@@ -148,10 +150,12 @@ static long crowd_complete(bool circle, long n, steer_pool *pool, long *pairs, l
     *arrived = 0;
     if (crowd_create(&c, circle, n, pool)) {
         double span = circle ? 1.6 * (double)n : 4.0 * sqrt(2.0 * (double)n) + 8.0;
-        long cap = (long)(20.0 * span / BENCH_DT) + 1000;
-        for (; s < cap && *arrived < n; s++) {
+        long patience = (long)(20.0 * span / BENCH_DT) + 1000, best = -1, idle = 0;
+        for (; s < 10 * patience && idle < patience && *arrived < n; s++) {
             steer_world_step(c.w, BENCH_DT);
             *pairs += crowd_overlaps(&c, arrived);
+            idle = *arrived > best ? 0 : idle + 1;
+            best = *arrived > best ? *arrived : best;
         }
     }
     crowd_destroy(&c);
