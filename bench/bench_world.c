@@ -100,30 +100,8 @@ static int parse(int argc, char **argv, bench_options *o)
 static steer_world *make_world(const bench_options *o, steer_pool *pool)
 {
     float radius = 50.0f * (float)cbrt((double)o->n / 1000.0);
-    steer_world_def def = steer_world_default();
-    def.capacity = (int)o->n;
-    def.seed = 1u;
-    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
-    def.bounds.radius = radius;
-    def.parallel_for = steer_pool_parallel_for;
-    def.parallel_user = pool;
-    steer_world *w = steer_world_create(&def);
-    if (w == NULL) return NULL;
-    int recipe = steer_boids_add_recipe(w, strcmp(o->scenario, "boids") == 0);
-    steer_rng rng = steer_rng_make(42u, 7u);
-    for (long i = 0; i < o->n; i++) {
-        steer_world_agent_def d = steer_world_agent_default();
-        d.agent.space = STEER_SPACE_3D;
-        d.agent.model = STEER_MODEL_KINEMATIC;
-        d.agent.max_speed = 9.0f;
-        d.agent.max_accel = 27.0f;
-        d.agent.max_force = 27.0f;
-        d.agent.position = steer_boids_in_ball(&rng, radius);
-        d.agent.velocity = steer_scale(steer_boids_on_sphere(&rng), 2.7f);
-        d.recipe = recipe;
-        steer_world_add(w, &d, NULL);
-    }
-    return w;
+    return steer_boids_world((int)o->n, radius, strcmp(o->scenario, "boids") == 0,
+                             steer_pool_parallel_for, pool);
 }
 
 /* Seconds for `steps` steps. */

@@ -39,33 +39,7 @@ static float boids_radius(int n)
 
 static steer_world *boids_make(int agents, steer_pool *pool)
 {
-    steer_world_def def = steer_world_default();
-    def.capacity = agents;
-    def.seed = 1u;
-    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
-    def.bounds.radius = boids_radius(agents);
-    def.parallel_for = steer_pool_parallel_for;
-    def.parallel_user = pool;
-    steer_world *w = steer_world_create(&def);
-    if (w == NULL) return NULL;
-    int recipe = steer_boids_add_recipe(w, true);
-    steer_rng rng = steer_rng_make(42u, 7u);
-    for (int i = 0; i < agents; i++) {
-        steer_world_agent_def d = steer_world_agent_default();
-        d.agent.space = STEER_SPACE_3D;
-        d.agent.model = STEER_MODEL_KINEMATIC;
-        d.agent.max_speed = 9.0f;
-        d.agent.max_accel = 27.0f;
-        d.agent.max_force = 27.0f;
-        d.agent.position = steer_boids_in_ball(&rng, def.bounds.radius);
-        d.agent.velocity = steer_scale(steer_boids_on_sphere(&rng), 2.7f);
-        d.recipe = recipe;
-        if (steer_world_add(w, &d, NULL) != STEER_WORLD_OK) {
-            steer_world_destroy(w);
-            return NULL;
-        }
-    }
-    return w;
+    return steer_boids_world(agents, boids_radius(agents), true, steer_pool_parallel_for, pool);
 }
 
 /* The crossing of bench/bench_crowd.c at a small size: walkers of radius 1.5 and max
