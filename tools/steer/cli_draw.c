@@ -76,6 +76,14 @@ void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const cha
     cairo_show_text(cr, text);
 }
 
+void cli_fill_outlined(cairo_t *cr, double r, double g, double b, double width)
+{
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, r, g, b);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+}
+
 void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text)
 {
     cairo_text_extents_t e;
@@ -241,10 +249,7 @@ static void cli_draw_letter_box(cairo_t *cr, const cli_scenario *s, double x, do
 {
     cairo_rectangle(cr, x - 9, y - 9, 18, 18);
     cli_set_agent_colour(cr, s, i, 1.0);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    cairo_set_line_width(cr, 1.0);
-    cairo_stroke(cr);
+    cli_fill_outlined(cr, 0.1, 0.1, 0.1, 1.0);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cli_text_centred(cr, x, y, 13, true, letter);
 }
@@ -331,17 +336,30 @@ static void cli_draw_goals(cairo_t *cr, const cli_view *view, const cli_scenario
     cairo_stroke(cr);
 }
 
+/* An agent on the picture: where it stands and a unit direction as a picture direction
+ * (y down). */
+typedef struct cli_pose {
+    double x, y, dx, dy;
+} cli_pose;
+
+static cli_pose cli_pose_of(const cli_view *view, steer_space space, steer_vec3 at, steer_vec3 dir)
+{
+    cli_pose p;
+    double u, v;
+    cli_plane_coords(space, at, &u, &v);
+    cli_view_point(view, u, v, &p.x, &p.y);
+    cli_plane_coords(space, dir, &p.dx, &p.dy);
+    p.dy = -p.dy;
+    return p;
+}
+
 /* The start: a 'W' in a ring of the agent's colour (seed 000's walker), with a short
  * tick along the direction it starts in (its velocity, or its heading at rest). */
 static void cli_draw_start(cairo_t *cr, const cli_view *view, const cli_scenario *s,
                            const steer_agent *a, int i)
 {
-    steer_space space = s->space;
-    double u, v, x, y, dx, dy;
-    cli_plane_coords(space, a->position, &u, &v);
-    cli_view_point(view, u, v, &x, &y);
-    cli_plane_coords(space, steer_agent_forward(a), &dx, &dy);
-    dy = -dy;
+    cli_pose p = cli_pose_of(view, s->space, a->position, steer_agent_forward(a));
+    double x = p.x, y = p.y, dx = p.dx, dy = p.dy;
     cli_set_agent_colour(cr, s, i, 1.0);
     cairo_set_line_width(cr, 2.0);
     cairo_move_to(cr, x + dx * 10, y + dy * 10);
@@ -362,12 +380,9 @@ static void cli_draw_start(cairo_t *cr, const cli_view *view, const cli_scenario
 static void cli_draw_end(cairo_t *cr, const cli_view *view, const cli_scenario *s,
                          const steer_agent *a, int i)
 {
-    steer_space space = s->space;
-    double u, v, x, y, dx, dy;
-    cli_plane_coords(space, a->position, &u, &v);
-    cli_view_point(view, u, v, &x, &y);
-    cli_plane_coords(space, steer_space_heading(space, a->orientation), &dx, &dy);
-    dy = -dy;
+    cli_pose p =
+        cli_pose_of(view, s->space, a->position, steer_space_heading(s->space, a->orientation));
+    double x = p.x, y = p.y, dx = p.dx, dy = p.dy;
     cli_set_agent_colour(cr, s, i, 1.0);
     cairo_new_sub_path(cr);
     cairo_arc(cr, x, y, 4.5, 0, 2 * CLI_PI);
@@ -375,31 +390,21 @@ static void cli_draw_end(cairo_t *cr, const cli_view *view, const cli_scenario *
     cairo_line_to(cr, x + dx * 13 - dy * 7, y + dy * 13 + dx * 7);
     cairo_line_to(cr, x + dx * 13 + dy * 7, y + dy * 13 - dx * 7);
     cairo_close_path(cr);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    cairo_set_line_width(cr, 1.2);
-    cairo_stroke(cr);
+    cli_fill_outlined(cr, 0.1, 0.1, 0.1, 1.2);
 }
 
 /* A boid's end: a small arrowhead along its velocity, in its colour. */
 static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, const cli_scenario *s,
                               const steer_agent *a, int i)
 {
-    steer_space space = s->space;
-    double u, v, x, y, dx, dy;
-    cli_plane_coords(space, a->position, &u, &v);
-    cli_view_point(view, u, v, &x, &y);
-    cli_plane_coords(space, steer_agent_forward(a), &dx, &dy);
-    dy = -dy;
+    cli_pose p = cli_pose_of(view, s->space, a->position, steer_agent_forward(a));
+    double x = p.x, y = p.y, dx = p.dx, dy = p.dy;
     cairo_move_to(cr, x + dx * 7, y + dy * 7);
     cairo_line_to(cr, x - dx * 4 - dy * 4, y - dy * 4 + dx * 4);
     cairo_line_to(cr, x - dx * 4 + dy * 4, y - dy * 4 - dx * 4);
     cairo_close_path(cr);
     cli_set_agent_colour(cr, s, i, 1.0);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    cairo_set_line_width(cr, 0.6);
-    cairo_stroke(cr);
+    cli_fill_outlined(cr, 0.1, 0.1, 0.1, 0.6);
 }
 
 /* ---- crowd members: many agents whose bodies matter --------------------------------- */

@@ -49,6 +49,10 @@ void cli_scenario_agent_colour(const cli_scenario *s, int i, double *r, double *
 /* True when agent i is a member of the scenario's crowd. */
 bool cli_is_member(const cli_scenario *s, int i);
 
+/* Fill the current path with the source already set, then stroke its outline in
+ * (r, g, b) at `width`. */
+void cli_fill_outlined(cairo_t *cr, double r, double g, double b, double width);
+
 /* Text helpers (cairo's toy font API, DejaVu Sans on Debian). */
 void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text);

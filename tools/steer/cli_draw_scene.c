@@ -73,10 +73,7 @@ static void cli_draw_obstacles(cairo_t *cr, const cli_view *view, const cli_scen
         cairo_close_path(cr);
     }
     cairo_set_source_rgb(cr, 0.62, 0.60, 0.57);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.30, 0.29, 0.27);
-    cairo_set_line_width(cr, 1.2);
-    cairo_stroke(cr);
+    cli_fill_outlined(cr, 0.30, 0.29, 0.27, 1.2);
     for (int k = 0; k < o->wall_count; k++) {
         cli_move_or_line(cr, view, s->space, o->walls[k].a, true);
         cli_move_or_line(cr, view, s->space, o->walls[k].b, false);
@@ -122,10 +119,7 @@ static void cli_draw_path(cairo_t *cr, const cli_view *view, const cli_scenario 
         cairo_close_path(cr);
     }
     cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.25, 0.40, 0.55);
-    cairo_set_line_width(cr, 1.5);
-    cairo_stroke(cr);
+    cli_fill_outlined(cr, 0.25, 0.40, 0.55, 1.5);
     double u, v, x, y;
     cli_plane_coords(s->space, p->waypoints[0], &u, &v);
     cli_view_point(view, u, v, &x, &y);

@@ -234,10 +234,7 @@ static void cli_key_line(cairo_t *cr, double x, double y, int which, const char 
         cairo_line_to(cr, x + 6, y - 4);
         cairo_close_path(cr);
         cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0.25, 0.40, 0.55);
-        cairo_set_line_width(cr, 1.5);
-        cairo_stroke(cr);
+        cli_fill_outlined(cr, 0.25, 0.40, 0.55, 1.5);
     } else if (which == 7) { /* contain region */
         double dash[] = {3.0, 4.0};
         cairo_set_source_rgb(cr, 0.35, 0.55, 0.35);
