@@ -14,7 +14,11 @@ steer_world_stats steer_world_stats_get(const steer_world *world)
     st.cell_size = world->grid.cell;
     st.steps = world->steps;
     uint64_t sum = 0u;
-    for (int i = 0; i < world->count; i++) sum += world->neighbours[i];
+    const steer_world_body *y = world->body[world->cur];
+    for (int i = 0; i < world->count; i++) {
+        sum += world->neighbours[i];
+        st.vector_agents += (y[i].flags & STEER_WORLD_LANED) != 0u ? 1 : 0;
+    }
     st.avg_neighbours = world->count > 0 ? (double)sum / (double)world->count : 0.0;
     return st;
 }

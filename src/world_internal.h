@@ -42,7 +42,8 @@ typedef struct steer_world_points {
 /* Body flags. The slot is cold (random order relative to the dense arrays, so reading
  * it costs a cache miss per agent); the step touches it only when one of these says so. */
 enum {
-    STEER_WORLD_HAS_CALLBACK = 1u /* the slot holds a callback */
+    STEER_WORLD_HAS_CALLBACK = 1u, /* the slot holds a callback */
+    STEER_WORLD_LANED = 2u         /* the last step finished it on the vector path (stats) */
 };
 
 /* What never moves: per slot. */
@@ -61,12 +62,14 @@ typedef struct steer_world_slot {
  * tests in squared form. */
 typedef struct steer_world_recipe {
     steer_recipe recipe;
-    float neighbour_radius;            /* largest neighbourhood radius among its items, or 0 */
-    bool single_group;                 /* every item in group 0: blend only */
-    bool needs_target;                 /* an item reads the target point or agent */
-    int nb_count;                      /* items that need neighbours */
-    uint8_t nb_item[STEER_RECIPE_MAX]; /* their indices in recipe.items */
-    uint8_t nb_kind[STEER_RECIPE_MAX]; /* their kinds */
+    float neighbour_radius; /* largest neighbourhood radius among its items, or 0 */
+    bool single_group;      /* every item in group 0: blend only */
+    bool needs_target;      /* an item reads the target point or agent */
+    bool lanes;      /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
+    bool has_wander; /* an item wanders */
+    int nb_count;    /* items that need neighbours */
+    uint8_t nb_item[STEER_RECIPE_MAX];          /* their indices in recipe.items */
+    uint8_t nb_kind[STEER_RECIPE_MAX];          /* their kinds */
     steer_flock_test nb_test[STEER_RECIPE_MAX]; /* their tests */
 } steer_world_recipe;
 

@@ -7,12 +7,9 @@
  * computed again when handed over. Both compute (c - p) and x*x + y*y + z*z with the same
  * operations in the same order, so vector lanes and the scalar path give the same bits. */
 #include "world_internal.h"
+#include "lanes.h"
 
 #include <string.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /* Kept indices gathered before a hand-over; a group of four may add up to four. */
 typedef struct steer_world_kept {
@@ -45,43 +42,13 @@ static void steer_world_near_flush(const steer_world_probe *q, steer_world_kept 
     k->n = 0;
 }
 
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(STEER_NO_VECTOR)
-/* Four lanes with GCC/Clang vector extensions: plain IEEE operations lane by lane (SSE2
- * on x86-64, NEON on ARM, SIMD128 or scalar code on wasm). */
-typedef float steer_f4 __attribute__((vector_size(16)));
-typedef int32_t steer_i4 __attribute__((vector_size(16)));
-
-static inline steer_f4 steer_f4_load(const float *p)
-{
-    steer_f4 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-static inline steer_i4 steer_i4_load(const uint32_t *p)
-{
-    steer_i4 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
+#if STEER_LANES
 /* For each 4-bit pattern of kept lanes, the kept lanes' numbers packed to the front. */
 static const int32_t steer_world_pack[16][4] = {
     {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
     {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
     {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
 static const uint8_t steer_world_pack_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-/* The kept lanes of a comparison result as four bits. */
-static inline unsigned steer_world_lanes(steer_i4 keep)
-{
-#if defined(__SSE2__)
-    return (unsigned)_mm_movemask_ps((__m128)keep);
-#else
-    return (unsigned)(keep[0] & 1) | (unsigned)(keep[1] & 2) | (unsigned)(keep[2] & 4) |
-           (unsigned)(keep[3] & 8);
-#endif
-}
 
 /* Candidates [j, end) of one row, four at a time. Lanes past `end` read the next row's
  * entries or the arrays' padding and are dropped. */
@@ -109,7 +76,7 @@ static void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k
         steer_i4 jj = lane + base;
         steer_i4 keep =
             (d2 < r2) & (jj < last) & (jj != self) & ((steer_i4_load(layer + j) & mask) != zero);
-        unsigned bits = steer_world_lanes(keep);
+        unsigned bits = steer_i4_bits(keep);
         steer_i4 packed;
         memcpy(&packed, steer_world_pack[bits], sizeof packed);
         packed += base;

@@ -85,15 +85,39 @@ static bool steer_item_needs_target(const steer_recipe_item *it)
     }
 }
 
+/* Whether the step's vector path (world_lanes.c) covers a recipe: one group, finite
+ * weights, and only wander and the flocking sums, which need nothing but the agent, its
+ * neighbours and its random stream. */
+static bool steer_recipe_lanes(const steer_recipe *r)
+{
+    if (r->crowd) return false;
+    for (int k = 0; k < r->count; k++) {
+        const steer_recipe_item *it = &r->items[k];
+        if (it->group != 0 || !steer_is_finite(it->weight)) return false;
+        switch (it->kind) {
+        case STEER_BEHAVIOUR_WANDER:
+        case STEER_BEHAVIOUR_SEPARATION:
+        case STEER_BEHAVIOUR_ALIGNMENT:
+        case STEER_BEHAVIOUR_COHESION:
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
 {
     memset(wr, 0, sizeof *wr);
     wr->recipe = *r;
     wr->single_group = true;
+    wr->lanes = steer_recipe_lanes(r);
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
         if (steer_item_needs_target(it)) wr->needs_target = true;
+        if (it->kind == STEER_BEHAVIOUR_WANDER) wr->has_wander = true;
         const steer_neighbourhood *nb = steer_item_neighbourhood(it);
         if (nb == NULL) continue;
         steer_flock_test t = steer__flock_test(nb);

@@ -2,29 +2,11 @@
  * the index rebuild (steer/world.h, docs/world.md). Each agent reads buffer `cur` and the
  * index only, and writes its own entry of the other buffer, so the split of agents among
  * workers cannot change any result. */
-#include "world_internal.h"
+#include "world_eval.h"
 #include "world_crowd.h"
 
 #include "steer/combine.h"
 #include "steer/integrate.h"
-
-/* What the neighbour loop gathers for one recipe item. */
-typedef struct steer_world_sum {
-    steer_vec3 v;
-    int n;
-} steer_world_sum;
-
-/* Everything one agent's evaluation needs. */
-typedef struct steer_world_eval {
-    const steer_world *w;
-    int i;                        /* dense index */
-    steer_agent agent;            /* its state at the start of the step */
-    steer_world_body body;        /* its body; wander and rng advance here */
-    const steer_world_slot *slot; /* NULL unless the recipe or a callback needs it */
-    const steer_world_recipe *recipe;
-    steer_world_sum sum[STEER_RECIPE_MAX];
-    uint32_t seen; /* neighbours that passed any test */
-} steer_world_eval;
 
 /* Coincident agents: a unit push along x, opposite for the two of the pair (by slot), so
  * they separate deterministically instead of dividing by zero. */
@@ -232,12 +214,10 @@ static steer_steering steer_world_blend_group(const steer_world_eval *e, const s
     return steer_blend(&e->agent, items, n);
 }
 
+/* The recipe's items evaluated (their neighbour sums already gathered) and combined. */
 static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_world_recipe *wr)
 {
     const steer_recipe *r = &wr->recipe;
-    if (wr->nb_count > 0)
-        steer__world_near(e->w, e->i, wr->neighbour_radius, e->body.mask, steer_world_visit_batch,
-                          e);
     steer_steering out[STEER_RECIPE_MAX];
     for (int k = 0; k < r->count; k++) out[k] = steer_world_eval_item(e, k, &r->items[k]);
     bool present = false;
@@ -251,41 +231,68 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
     return steer_priority(groups, n, r->priority_epsilon, NULL);
 }
 
-static void steer_world_step_agent(steer_world *w, int i)
+/* First half of an agent's step: its state, body and neighbour sums, read from the
+ * snapshot. */
+static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e)
 {
-    int s = w->cur, o = 1 - s;
-    steer_world_eval e;
-    e.w = w;
-    e.i = i;
-    e.agent = steer__world_load(w, s, i);
-    e.body = w->body[s][i];
-    e.recipe = e.body.recipe >= 0 ? &w->recipes[e.body.recipe] : NULL;
-    bool callback = (e.body.flags & STEER_WORLD_HAS_CALLBACK) != 0u;
-    e.slot =
-        callback || (e.recipe != NULL && e.recipe->needs_target) ? &w->slots[e.body.slot] : NULL;
-    e.seen = 0u;
-    for (int k = 0; k < STEER_RECIPE_MAX; k++) e.sum[k] = (steer_world_sum){steer_v3_zero(), 0};
-    steer_steering out = steer_steering_zero();
-    if (e.recipe != NULL) out = steer_world_run_recipe(&e, e.recipe);
-    if (callback) {
-        steer_handle self = {e.body.slot, e.slot->generation, w->tag};
-        out = e.slot->callback(e.slot->callback_user, w, self, &e.agent, out);
-    }
-    if (e.recipe != NULL && e.recipe->recipe.crowd)
-        out = steer__world_crowd(w, i, &e.agent, &e.body, e.recipe, out, &e.seen);
-    steer_agent_step(&e.agent, out, w->dt);
-    steer_bounds_apply(&w->def.bounds, &e.agent);
-    /* Only this agent's own entries of the other buffer are written. */
-    w->body[o][i] = e.body;
-    steer__world_store(w, o, i, &e.agent);
-    w->steering[o][i] = out;
-    w->neighbours[i] = e.seen;
+    int s = w->cur;
+    e->w = w;
+    e->i = i;
+    e->agent = steer__world_load(w, s, i);
+    e->body = w->body[s][i];
+    e->recipe = e->body.recipe >= 0 ? &w->recipes[e->body.recipe] : NULL;
+    bool callback = (e->body.flags & STEER_WORLD_HAS_CALLBACK) != 0u;
+    bool target = e->recipe != NULL && e->recipe->needs_target;
+    e->slot = callback || target ? &w->slots[e->body.slot] : NULL;
+    e->seen = 0u;
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) e->sum[k] = (steer_world_sum){steer_v3_zero(), 0};
+    if (e->recipe != NULL && e->recipe->nb_count > 0)
+        steer__world_near(w, i, e->recipe->neighbour_radius, e->body.mask, steer_world_visit_batch,
+                          e);
 }
 
+/* Second half: the steering, the callback, the crowd filter, integration and bounds;
+ * the results go to the agent's own entries of the other buffer only. */
+static void steer_world_finish(steer_world *w, steer_world_eval *e)
+{
+    int o = 1 - w->cur, i = e->i;
+    steer_steering out = steer_steering_zero();
+    if (e->recipe != NULL) out = steer_world_run_recipe(e, e->recipe);
+    if ((e->body.flags & STEER_WORLD_HAS_CALLBACK) != 0u) {
+        steer_handle self = {e->body.slot, e->slot->generation, w->tag};
+        out = e->slot->callback(e->slot->callback_user, w, self, &e->agent, out);
+    }
+    if (e->recipe != NULL && e->recipe->recipe.crowd)
+        out = steer__world_crowd(w, i, &e->agent, &e->body, e->recipe, out, &e->seen);
+    steer_agent_step(&e->agent, out, w->dt);
+    steer_bounds_apply(&w->def.bounds, &e->agent);
+    w->body[o][i] = e->body;
+    w->body[o][i].flags &= (uint8_t)~STEER_WORLD_LANED;
+    steer__world_store(w, o, i, &e->agent);
+    w->steering[o][i] = out;
+    w->neighbours[i] = e->seen;
+}
+
+/* Agents [begin, end): four at a time on the vector path where they fit it, else one by
+ * one. Both give the same bits, so how the range is split does not matter. */
 static void steer_world_step_range(void *ctx, int begin, int end)
 {
     steer_world *w = ctx;
-    for (int i = begin; i < end; i++) steer_world_step_agent(w, i);
+    int i = begin;
+    while (i < end) {
+        if (end - i >= STEER_WORLD_LANES && steer__world_lanes_fit(w, i)) {
+            steer_world_eval e[STEER_WORLD_LANES];
+            for (int k = 0; k < STEER_WORLD_LANES; k++) steer_world_gather(w, i + k, &e[k]);
+            if (!steer__world_lanes_finish(w, e))
+                for (int k = 0; k < STEER_WORLD_LANES; k++) steer_world_finish(w, &e[k]);
+            i += STEER_WORLD_LANES;
+        } else {
+            steer_world_eval e;
+            steer_world_gather(w, i, &e);
+            steer_world_finish(w, &e);
+            i++;
+        }
+    }
 }
 
 steer_world_status steer_world_step(steer_world *world, float dt)

@@ -367,6 +367,9 @@ typedef struct steer_world_stats {
     double avg_neighbours; /* mean agents per agent that passed a neighbourhood test of
                               its recipe in the last step */
     uint64_t steps;        /* steps taken */
+    int vector_agents;     /* agents the last step finished four at a time on the vector
+                              path (docs/world.md#the-vector-path): the rest took the
+                              scalar path, with the same results but slower */
 } steer_world_stats;
 
 /* Statistics; zeros for NULL. */

@@ -1,0 +1,382 @@
+/* The step's vector path: four agents finished at once, lane by lane (world_eval.h).
+ *
+ * It covers the common case of big worlds: one-group blends of wander (3D) and the
+ * flocking sums, the kinematic or Reynolds model, facing the velocity, no bounds or a
+ * wrap-around sphere. Each lane runs the scalar path's operations in the scalar path's
+ * order (the blend in steer/combine.h, the behaviours of flock.c and wander.c, the
+ * integration of integrate.c, the bounds of world_bounds.c), so it gives the same bits.
+ * Branches on the data become selects; the rare cases the scalar code takes another road
+ * for (a non-finite state, a zero wander point, a truncation that underflows, ...) mark
+ * their lane `odd`, and a block with an odd lane is finished by the scalar path instead. */
+#include "world_eval.h"
+#include "lanes.h"
+
+#if STEER_LANES
+
+#include "steer/random.h"
+
+#include <float.h>
+
+/* The state the path works on, one agent per lane. */
+typedef struct steer_lanes_agent {
+    steer_v4 pos, vel;
+    steer_f4 orientation, rotation;
+    steer_f4 max_speed, max_accel, max_force, mass;
+    steer_v4 forward; /* unit forward at the start of the step (the index's) */
+} steer_lanes_agent;
+
+static steer_v4 steer_lanes_v4(const steer_vec3 v[STEER_WORLD_LANES])
+{
+    steer_v4 r;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        r.x[k] = v[k].x;
+        r.y[k] = v[k].y;
+        r.z[k] = v[k].z;
+    }
+    return r;
+}
+
+static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
+{
+    steer_vec3 p[STEER_WORLD_LANES], v[STEER_WORLD_LANES], f[STEER_WORLD_LANES];
+    steer_lanes_agent a;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        const steer_agent *g = &e[k].agent;
+        p[k] = g->position;
+        v[k] = g->velocity;
+        f[k] = w->forward[e[k].i];
+        a.orientation[k] = g->orientation;
+        a.rotation[k] = g->rotation;
+        a.max_speed[k] = g->max_speed;
+        a.max_accel[k] = g->max_accel;
+        a.max_force[k] = g->max_force;
+        a.mass[k] = g->mass;
+    }
+    a.pos = steer_lanes_v4(p);
+    a.vel = steer_lanes_v4(v);
+    a.forward = steer_lanes_v4(f);
+    return a;
+}
+
+/* steer_agent_state_is_finite per lane. */
+static steer_i4 steer_lanes_state_finite(const steer_lanes_agent *a)
+{
+    steer_f4 sum = (a->pos.x - a->pos.x) + (a->pos.y - a->pos.y) + (a->pos.z - a->pos.z) +
+                   (a->vel.x - a->vel.x) + (a->vel.y - a->vel.y) + (a->vel.z - a->vel.z) +
+                   (a->orientation - a->orientation) + (a->rotation - a->rotation);
+    return sum == steer_f4_splat(0.0f);
+}
+
+/* steer_space_project, the space being the same in every lane. */
+static steer_v4 steer_lanes_project(steer_space space, steer_v4 v)
+{
+    if (space == STEER_SPACE_XY) v.z = steer_f4_splat(0.0f);
+    if (space == STEER_SPACE_XZ) v.y = steer_f4_splat(0.0f);
+    return v;
+}
+
+/* x where it is finite and > 0, else 0 (the reading of a limit). */
+static steer_f4 steer_lanes_positive(steer_f4 x)
+{
+    return steer_f4_select((x > 0.0f) & steer_f4_finite(x), x, steer_f4_splat(0.0f));
+}
+
+/* steer_truncate per lane. A squared length that is not finite (the scalar path then
+ * rescales by the largest component) or a ratio that underflows marks the lane odd. */
+static steer_v4 steer_lanes_truncate(steer_v4 v, steer_f4 max, steer_i4 *odd)
+{
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    steer_f4 len_sq = steer_v4_dot(v, v);
+    steer_i4 live = (max > 0.0f) & ~(len_sq < FLT_MIN); /* else the result is zero */
+    steer_i4 finite = steer_f4_finite(len_sq);
+    steer_i4 keep = len_sq <= max * max;
+    steer_f4 len = steer_f4_sqrt(steer_f4_select(finite & ~keep, len_sq, steer_f4_splat(1.0f)));
+    steer_f4 k = max / len;
+    *odd |= live & (~finite | (~keep & (k < FLT_MIN)));
+    steer_v4 shortened = steer_v4_select(keep, v, steer_v4_scale(v, k));
+    return steer_v4_select(live, shortened, (steer_v4){zero, zero, zero});
+}
+
+/* steer_sincos per lane; |x| above 1e7 or non-finite (the scalar path returns 0 and 1)
+ * marks the lane odd. */
+static void steer_lanes_sincos(steer_f4 x, steer_f4 *s, steer_f4 *c, steer_i4 *odd)
+{
+    steer_i4 ok = steer_f4_finite(x) & (x <= 1e7f) & (x >= -1e7f);
+    *odd |= ~ok;
+    x = steer_f4_select(ok, x, steer_f4_splat(0.0f));
+    steer_f4 k = steer_f4_floor_small(x * 0.63661977236758134f + 0.5f);
+    steer_f4 r =
+        ((x - k * 1.5703125f) - k * 4.837512969970703125e-4f) - k * 7.54978995489188216e-8f;
+    steer_f4 z = r * r;
+    steer_f4 sr = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
+    steer_f4 cr =
+        ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z -
+        0.5f * z + 1.0f;
+    steer_i4 q = __builtin_convertvector(k - 4.0f * steer_f4_floor_small(k * 0.25f), steer_i4);
+    steer_i4 q1 = q == 1, q2 = q == 2, q3 = q == 3;
+    *s = steer_f4_select(q1, cr, steer_f4_select(q2, -sr, steer_f4_select(q3, -cr, sr)));
+    *c = steer_f4_select(q1, -sr, steer_f4_select(q2, -cr, steer_f4_select(q3, sr, cr)));
+}
+
+/* steer_atan2(y, x) per lane for finite y and non-zero x (other lanes are marked odd). */
+static steer_f4 steer_lanes_atan2(steer_f4 y, steer_f4 x, steer_i4 *odd)
+{
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    steer_f4 ay = steer_f4_select(y < 0.0f, -y, y), ax = steer_f4_select(x < 0.0f, -x, x);
+    steer_i4 ok = (x != 0.0f) & steer_f4_finite(x) & steer_f4_finite(y);
+    steer_f4 t = ay / steer_f4_select(ok, ax, steer_f4_splat(1.0f));
+    ok &= steer_f4_finite(t);
+    *odd |= ~ok;
+    t = steer_f4_select(ok, t, zero);
+    steer_i4 high = t > 2.414213562373095f, mid = ~high & (t > 0.4142135623730950f);
+    steer_f4 base = steer_f4_select(high, steer_f4_splat(0.5f * STEER_PI),
+                                    steer_f4_select(mid, steer_f4_splat(0.25f * STEER_PI), zero));
+    steer_f4 u = steer_f4_select(high, -1.0f / steer_f4_select(high, t, steer_f4_splat(1.0f)),
+                                 steer_f4_select(mid, (t - 1.0f) / (t + 1.0f), t));
+    steer_f4 z = u * u;
+    steer_f4 p = (((8.05374449538e-2f * z - 1.38776856032e-1f) * z + 1.99777106478e-1f) * z -
+                  3.33329491539e-1f) *
+                     z * u +
+                 u;
+    steer_f4 a = base + p;
+    a = steer_f4_select(x < 0.0f, STEER_PI - a, a);
+    return steer_f4_select(y < 0.0f, -a, a);
+}
+
+/* steer_space_orientation of the velocity, keeping `fallback` where it is too short. */
+static steer_f4 steer_lanes_orientation(steer_space space, steer_v4 dir, steer_f4 fallback,
+                                        steer_i4 *odd)
+{
+    steer_f4 a = space == STEER_SPACE_XY ? dir.x : dir.z;
+    steer_f4 b = space == STEER_SPACE_XY ? dir.y : dir.x;
+    steer_i4 use = steer_f4_finite(a) & steer_f4_finite(b) & (a * a + b * b > STEER_EPSILON_SQ);
+    steer_i4 odd_here = (steer_i4){0, 0, 0, 0};
+    steer_f4 angle = steer_lanes_atan2(b, a, &odd_here);
+    *odd |= use & odd_here;
+    return steer_f4_select(use, angle, fallback);
+}
+
+/* The wander draws of one step, in the scalar path's order: the drift angle's number,
+ * then the random unit vector's z and angle. */
+typedef struct steer_lanes_draws {
+    steer_f4 f, z, theta;
+} steer_lanes_draws;
+
+static steer_lanes_draws steer_lanes_draw(steer_rng rng[STEER_WORLD_LANES])
+{
+    steer_lanes_draws d;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        d.f[k] = steer_rng_float(&rng[k]);
+        d.z[k] = steer_rng_range(&rng[k], -1.0f, 1.0f);
+        d.theta[k] = steer_rng_range(&rng[k], 0.0f, STEER_TAU);
+    }
+    return d;
+}
+
+/* steer_wander_3d per lane (wander.c): the force from the current sphere point, which
+ * then drifts by a random angle about a random axis. */
+static steer_v4 steer_lanes_wander_3d(const steer_lanes_agent *a, const steer_wander_params *p,
+                                      steer_v4 *point, steer_rng rng[STEER_WORLD_LANES],
+                                      steer_f4 max_linear, steer_i4 *odd)
+{
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    steer_v4 d = steer_v4_normalize(*point);
+    *odd |= steer_v4_dot(d, d) == 0.0f; /* the scalar path draws a new point */
+    float change =
+        p->angle_change >= 0.0f && steer_is_finite(p->angle_change) ? p->angle_change : 0.0f;
+    steer_lanes_draws r = steer_lanes_draw(rng);
+    steer_f4 angle = r.f * change - change * 0.5f;
+    steer_f4 us, uc, rest = 1.0f - r.z * r.z;
+    steer_lanes_sincos(r.theta, &us, &uc, odd);
+    steer_f4 radius = steer_f4_select(rest > 0.0f, steer_f4_sqrt(rest), zero);
+    steer_v4 unit = {radius * uc, radius * us, r.z};
+    steer_v4 axis = steer_v4_normalize(steer_v4_cross(d, unit));
+    *odd |= steer_v4_dot(axis, axis) == 0.0f; /* the scalar path skips the drift */
+    steer_f4 s, c;
+    steer_lanes_sincos(angle, &s, &c, odd);
+    *point = steer_v4_normalize(
+        steer_v4_add(steer_v4_scale(d, c), steer_v4_scale(steer_v4_cross(axis, d), s)));
+    float dist = p->circle_distance >= 0.0f && steer_is_finite(p->circle_distance)
+                     ? p->circle_distance
+                     : 0.0f;
+    float rad =
+        p->circle_radius >= 0.0f && steer_is_finite(p->circle_radius) ? p->circle_radius : 0.0f;
+    steer_v4 centre = steer_v4_scale(a->forward, steer_f4_splat(dist));
+    steer_v4 force = steer_v4_add_scaled(centre, d, steer_f4_splat(rad));
+    return steer_lanes_truncate(force, max_linear, odd);
+}
+
+/* The alignment item's steering (steer__alignment_finish): toward the neighbours'
+ * normalised mean heading, zero without neighbours or when their headings cancel. */
+static steer_v4 steer_lanes_alignment(steer_space space, steer_v4 sum, steer_i4 n, steer_v4 forward)
+{
+    steer_v4 heading = steer_v4_normalize(sum);
+    steer_i4 none = (n <= 0) | (steer_v4_dot(heading, heading) == 0.0f);
+    steer_v4 s = steer_lanes_project(space, steer_v4_sub(heading, forward));
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    return steer_v4_select(none, (steer_v4){zero, zero, zero}, s);
+}
+
+/* One recipe item's linear steering, or false for a kind the path does not cover. */
+static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const steer_lanes_agent *a,
+                                 steer_v4 *point, steer_rng rng[], steer_f4 max_linear,
+                                 steer_i4 *odd)
+{
+    const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
+    steer_space space = e[0].agent.space;
+    steer_vec3 v[STEER_WORLD_LANES];
+    steer_i4 n;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        v[k] = e[k].sum[item].v;
+        n[k] = e[k].sum[item].n;
+    }
+    steer_v4 sum = steer_lanes_v4(v);
+    switch (it->kind) {
+    case STEER_BEHAVIOUR_WANDER:
+        return steer_lanes_wander_3d(a, &it->wander, point, rng, max_linear, odd);
+    case STEER_BEHAVIOUR_ALIGNMENT:
+        return steer_lanes_alignment(space, sum, n, a->forward);
+    default: /* separation and cohesion: the direction of the sum */
+        return steer_v4_normalize(steer_lanes_project(space, sum));
+    }
+}
+
+/* The blend of the recipe's items (steer_blend, one group) with the limit applied. */
+static steer_v4 steer_lanes_blend(const steer_world_eval e[], const steer_lanes_agent *a,
+                                  steer_v4 *point, steer_rng rng[], steer_f4 max_linear,
+                                  steer_i4 *odd)
+{
+    const steer_recipe *r = &e[0].recipe->recipe;
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    steer_v4 sum = {zero, zero, zero};
+    for (int k = 0; k < r->count; k++) {
+        steer_v4 lin = steer_lanes_item(e, k, a, point, rng, max_linear, odd);
+        sum = steer_v4_add_scaled(sum, lin, steer_f4_splat(r->items[k].weight));
+    }
+    *odd |= ~steer_v4_finite(sum); /* the scalar limit zeroes it */
+    return steer_lanes_truncate(steer_lanes_project(e[0].agent.space, sum), max_linear, odd);
+}
+
+/* steer_agent_step's linear part for a steering whose angular part is zero. */
+static void steer_lanes_integrate(steer_lanes_agent *a, steer_space space, steer_model model,
+                                  steer_v4 linear, float dt, steer_i4 *odd)
+{
+    steer_v4 accel;
+    float h = dt;
+    if (model == STEER_MODEL_REYNOLDS) {
+        steer_f4 mass = steer_f4_select((a->mass > 0.0f) & steer_f4_finite(a->mass), a->mass,
+                                        steer_f4_splat(1.0f));
+        accel = steer_v4_scale(steer_lanes_truncate(linear, a->max_force, odd), 1.0f / mass);
+        h = 1.0f;
+    } else {
+        accel = steer_lanes_truncate(linear, a->max_accel, odd);
+    }
+    accel = steer_lanes_project(space, accel);
+    const steer_f4 hv = steer_f4_splat(h);
+    steer_v4 v = steer_v4_add_scaled(a->vel, accel, hv);
+    a->vel = steer_lanes_project(space, steer_lanes_truncate(v, a->max_speed, odd));
+    a->pos = steer_v4_add_scaled(a->pos, a->vel, hv);
+}
+
+/* The wrap-around sphere of world_bounds.c: a point outside goes to the opposite point of
+ * the surface. The state is finite here (checked after the step). */
+static void steer_lanes_sphere(const steer_bounds *b, steer_lanes_agent *a)
+{
+    float r = b->radius;
+    if (!(r > 0.0f) || !steer_is_finite(r)) return;
+    steer_v4 c = {steer_f4_splat(b->centre.x), steer_f4_splat(b->centre.y),
+                  steer_f4_splat(b->centre.z)};
+    steer_v4 off = steer_v4_sub(a->pos, c);
+    steer_f4 d2 = steer_v4_dot(off, off);
+    steer_i4 out = (d2 > r * r) & steer_f4_finite(d2);
+    if (steer_i4_bits(out) == 0u) return;
+    steer_f4 root = steer_f4_sqrt(steer_f4_select(out, d2, steer_f4_splat(1.0f)));
+    a->pos = steer_v4_select(out, steer_v4_add_scaled(c, off, -r / root), a->pos);
+}
+
+bool steer__world_lanes_fit(const steer_world *w, int i)
+{
+    const steer_bounds *b = &w->def.bounds;
+    if (b->kind != STEER_BOUNDS_NONE &&
+        !(b->kind == STEER_BOUNDS_WRAP_SPHERE && steer_v3_is_finite(b->centre)))
+        return false;
+    const steer_world_body *y = &w->body[w->cur][i];
+    if (y->recipe < 0 || !w->recipes[y->recipe].lanes) return false;
+    if (y->facing != STEER_FACING_VELOCITY) return false;
+    if (w->recipes[y->recipe].has_wander && y->space != STEER_SPACE_3D) return false;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        const steer_world_body *z = &y[k];
+        if (z->recipe != y->recipe || z->space != y->space || z->model != y->model ||
+            z->facing != y->facing || (z->flags & STEER_WORLD_HAS_CALLBACK) != 0u)
+            return false;
+    }
+    return true;
+}
+
+/* Write the finished lanes to the other buffer, as steer_world_step_agent does. */
+static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
+                              const steer_lanes_agent *a, steer_v4 point, const steer_rng rng[],
+                              steer_v4 linear)
+{
+    int o = 1 - w->cur;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        int i = e[k].i;
+        steer_world_body y = e[k].body;
+        y.orientation = a->orientation[k];
+        y.rotation = a->rotation[k];
+        y.wander.displacement = steer_v3(point.x[k], point.y[k], point.z[k]);
+        y.rng = rng[k];
+        y.flags |= (uint8_t)STEER_WORLD_LANED;
+        w->body[o][i] = y;
+        w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
+        w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
+        steer_steering s = steer_steering_zero();
+        s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
+        w->steering[o][i] = s;
+        w->neighbours[i] = e[k].seen;
+    }
+}
+
+bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES])
+{
+    steer_space space = e[0].agent.space;
+    steer_model model = e[0].agent.model;
+    steer_lanes_agent a = steer_lanes_load(w, e);
+    steer_i4 odd = ~steer_lanes_state_finite(&a);
+    steer_rng rng[STEER_WORLD_LANES];
+    steer_vec3 p[STEER_WORLD_LANES];
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        rng[k] = e[k].body.rng;
+        p[k] = e[k].body.wander.displacement;
+    }
+    steer_v4 point = steer_lanes_v4(p);
+    steer_f4 max_linear =
+        steer_lanes_positive(model == STEER_MODEL_REYNOLDS ? a.max_force : a.max_accel);
+    steer_v4 linear = steer_lanes_blend(e, &a, &point, rng, max_linear, &odd);
+    steer_lanes_integrate(&a, space, model, linear, w->dt, &odd);
+    a.rotation = steer_f4_splat(0.0f);
+    a.orientation = steer_lanes_orientation(space, a.vel, a.orientation, &odd);
+    odd |= ~steer_lanes_state_finite(&a); /* the scalar bounds skip such an agent */
+    if (steer_i4_bits(odd) != 0u) return false;
+    if (w->def.bounds.kind == STEER_BOUNDS_WRAP_SPHERE) steer_lanes_sphere(&w->def.bounds, &a);
+    steer_lanes_store(w, e, &a, point, rng, linear);
+    return true;
+}
+
+#else /* !STEER_LANES: every agent takes the scalar path */
+
+bool steer__world_lanes_fit(const steer_world *w, int i)
+{
+    (void)w;
+    (void)i;
+    return false;
+}
+
+bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES])
+{
+    (void)w;
+    (void)e;
+    return false;
+}
+
+#endif

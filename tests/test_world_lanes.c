@@ -1,0 +1,211 @@
+/* The world step's vector path (src/world_lanes.c) gives the scalar path's bits.
+ *
+ * Each case steps two worlds built the same way. In the second, every agent has a
+ * callback that returns the recipe's steering unchanged; an agent with a callback always
+ * takes the scalar path, so the second world is the scalar reference for the first. The
+ * agents include the cases the vector path hands back to the scalar one (zero and
+ * vertical velocities, limits that are zero, huge or tiny, coincident agents), so both
+ * the path and its fallback are compared. Under -DSTEER_SCALAR=ON the first world takes
+ * the scalar path too, and the cases check only that the fast path is off. */
+#include "steer/steer.h"
+#include "test.h"
+
+#include <float.h>
+
+static steer_steering identity(void *user, const steer_world *world, steer_handle self,
+                               const steer_agent *agent, steer_steering recipe_output)
+{
+    (void)user;
+    (void)world;
+    (void)self;
+    (void)agent;
+    return recipe_output;
+}
+
+static steer_recipe boids_recipe(bool wander)
+{
+    steer_recipe r = steer_recipe_default();
+    steer_recipe_item sep = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
+    sep.neighbourhood.radius = 5.0f;
+    sep.neighbourhood.cos_view = -0.707f;
+    steer_recipe_item ali = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 8.0f);
+    ali.neighbourhood.radius = 7.5f;
+    ali.neighbourhood.cos_view = 0.7f;
+    steer_recipe_item coh = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 8.0f);
+    coh.neighbourhood.radius = 9.0f;
+    coh.neighbourhood.cos_view = -0.15f;
+    r.items[r.count++] = sep;
+    r.items[r.count++] = ali;
+    r.items[r.count++] = coh;
+    if (wander) r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    return r;
+}
+
+/* Agent k of a scene: mostly ordinary flyers, with an unusual one every few. */
+static steer_world_agent_def scene_agent(steer_rng *r, int k, steer_space space, int recipe)
+{
+    steer_world_agent_def d = steer_world_agent_default();
+    steer_agent *a = &d.agent;
+    a->space = space;
+    a->facing = STEER_FACING_VELOCITY;
+    a->max_speed = 9.0f;
+    a->max_accel = 27.0f;
+    a->position = steer_space_project(space, steer_v3(steer_rng_range(r, -20.0f, 20.0f),
+                                                      steer_rng_range(r, -20.0f, 20.0f),
+                                                      steer_rng_range(r, -20.0f, 20.0f)));
+    a->velocity = steer_space_project(space, steer_v3(steer_rng_range(r, -3.0f, 3.0f),
+                                                      steer_rng_range(r, -3.0f, 3.0f),
+                                                      steer_rng_range(r, -3.0f, 3.0f)));
+    a->orientation = steer_rng_range(r, -3.0f, 3.0f);
+    d.recipe = recipe;
+    if (k % 7 == 0) a->velocity = steer_v3_zero();              /* forward from heading */
+    if (k % 11 == 0) a->velocity = steer_v3(0.0f, 1e-7f, 0.0f); /* no usable orientation */
+    if (k % 13 == 0) a->max_speed = a->max_accel = FLT_MAX;     /* limits that square to inf */
+    if (k % 17 == 0) a->max_accel = 0.0f;
+    if (k % 19 == 0) a->max_speed = 0.0f;
+    if (k % 23 == 0) a->max_accel = 1e-37f; /* a truncation ratio below FLT_MIN */
+    if (k % 29 == 0) {
+        a->model = STEER_MODEL_REYNOLDS;
+        a->mass = (float)(k % 3) - 1.0f; /* -1, 0 or 1: the non-positive ones read as 1 */
+        a->max_force = 2.0f;
+    }
+    if (k % 31 == 0) a->facing = STEER_FACING_STEERED; /* not covered: scalar */
+    return d;
+}
+
+typedef struct scene {
+    steer_space space;
+    steer_bounds bounds;
+    bool wander;
+    int agents;
+    int steps;
+} scene;
+
+static steer_world *scene_world(const scene *s, bool reference)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = s->agents;
+    def.seed = 7u;
+    def.bounds = s->bounds;
+    steer_world *w = steer_world_create(&def);
+    if (w == NULL) return NULL;
+    steer_recipe r = boids_recipe(s->wander);
+    int recipe = steer_world_add_recipe(w, &r);
+    steer_rng rng = steer_rng_make(99u, 3u);
+    steer_vec3 last = steer_v3_zero();
+    for (int k = 0; k < s->agents; k++) {
+        steer_world_agent_def d = scene_agent(&rng, k, s->space, recipe);
+        if (k % 37 == 0) d.agent.position = last; /* coincident with the one before */
+        last = d.agent.position;
+        /* A callback in both worlds for some: blocks that hold one are scalar. */
+        if (reference || k % 41 == 0) d.callback = identity;
+        if (steer_world_add(w, &d, NULL) != STEER_WORLD_OK) {
+            steer_world_destroy(w);
+            return NULL;
+        }
+    }
+    return w;
+}
+
+/* Every agent and its steering equal, bit for bit, in the worlds' common order. */
+static bool same_agents(const steer_world *a, const steer_world *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        steer_agent x, y;
+        steer_steering sx, sy;
+        if (steer_world_read(a, i, 1, &x, NULL, &sx) != 1) return false;
+        if (steer_world_read(b, i, 1, &y, NULL, &sy) != 1) return false;
+        if (memcmp(&x.position, &y.position, sizeof x.position) != 0 ||
+            memcmp(&x.velocity, &y.velocity, sizeof x.velocity) != 0 ||
+            memcmp(&x.orientation, &y.orientation, sizeof x.orientation) != 0 ||
+            memcmp(&x.rotation, &y.rotation, sizeof x.rotation) != 0 ||
+            memcmp(&sx.linear, &sy.linear, sizeof sx.linear) != 0 ||
+            memcmp(&sx.angular, &sy.angular, sizeof sx.angular) != 0)
+            return false;
+    }
+    return true;
+}
+
+/* Steps both worlds; returns the smallest share of agents on the vector path per step. */
+static void run_scene(const scene *s, double *least_share)
+{
+    steer_world *fast = scene_world(s, false), *ref = scene_world(s, true);
+    CHECK(fast != NULL && ref != NULL);
+    *least_share = 1.0;
+    for (int t = 0; t < s->steps; t++) {
+        CHECK(steer_world_step(fast, 1.0f / 60.0f) == STEER_WORLD_OK);
+        CHECK(steer_world_step(ref, 1.0f / 60.0f) == STEER_WORLD_OK);
+        CHECK(steer_world_state_hash(fast) == steer_world_state_hash(ref));
+        CHECK(same_agents(fast, ref, s->agents));
+        CHECK(steer_world_stats_get(ref).vector_agents == 0);
+        double share = (double)steer_world_stats_get(fast).vector_agents / s->agents;
+        if (share < *least_share) *least_share = share;
+    }
+    steer_world_destroy(fast);
+    steer_world_destroy(ref);
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(STEER_NO_VECTOR)
+#define LANES_EXPECTED 1
+#else
+#define LANES_EXPECTED 0
+#endif
+
+/* Most agents of an ordinary flock take the vector path: it is not dormant. */
+static void check_share(double least)
+{
+    if (LANES_EXPECTED)
+        CHECK(least > 0.3);
+    else
+        CHECK(least == 0.0);
+}
+
+static void test_boids_sphere(void)
+{
+    scene s = {STEER_SPACE_3D, steer_bounds_none(), true, 600, 240};
+    s.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    s.bounds.radius = 25.0f;
+    double least = 0.0;
+    run_scene(&s, &least);
+    check_share(least);
+}
+
+static void test_flock_unbounded_3d(void)
+{
+    scene s = {STEER_SPACE_3D, steer_bounds_none(), false, 400, 200};
+    double least = 0.0;
+    run_scene(&s, &least);
+    check_share(least);
+}
+
+static void test_flock_planar(void)
+{
+    /* XY and XZ flocks without wander (planar wander is left to the scalar path). */
+    scene xy = {STEER_SPACE_XY, steer_bounds_none(), false, 400, 200};
+    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), false, 400, 200};
+    double least = 0.0;
+    run_scene(&xy, &least);
+    check_share(least);
+    run_scene(&xz, &least);
+    check_share(least);
+}
+
+static void test_planar_wander_is_scalar(void)
+{
+    /* A recipe the path does not cover runs, with the same results, on the scalar path. */
+    scene s = {STEER_SPACE_XZ, steer_bounds_none(), true, 200, 60};
+    double least = 1.0;
+    run_scene(&s, &least);
+    CHECK(least == 0.0);
+}
+
+int main(int argc, char **argv)
+{
+    static const test_case cases[] = {
+        {"boids_sphere", test_boids_sphere},
+        {"flock_unbounded_3d", test_flock_unbounded_3d},
+        {"flock_planar", test_flock_planar},
+        {"planar_wander_is_scalar", test_planar_wander_is_scalar},
+    };
+    return test_run(cases, (int)(sizeof cases / sizeof cases[0]), argc, argv);
+}
