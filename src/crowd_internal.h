@@ -98,14 +98,79 @@ steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int walls, int h
 bool steer__orca_wall_line(steer_v2 a, steer_v2 b, float r, float inv_tau, steer_v2 v,
                            const steer_orca_line *lines, int count, steer_orca_line *out);
 
-/* steer_orca_velocity for an agent whose `preferred` velocity is only a step's worth of
- * change towards `*wanted` (the world's v + a dt with a limited acceleration). The
- * keep-right rule then leans by what the half-planes cut off `preferred` in this very
- * step (a first solve without the lean) and by the size and direction of *wanted, and
- * only tops up the sideways velocity `preferred` already carries. wanted NULL is
- * steer_orca_velocity. */
-steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
-                                const steer_vec3 *wanted, const steer_orca_params *params,
-                                const steer_crowd_view *view, float dt);
+/* The agent as the half-plane builders see it, in its plane. */
+typedef struct steer_orca_self {
+    steer_v2 p, v;
+    float radius;
+    float inv_tau, inv_tau_obst, inv_dt;
+    float responsibility;
+    float grow; /* 1 + clearance */
+    uint32_t id;
+    bool idle;        /* wants (nearly) to stand still: makes way (steer_orca_agent_share) */
+    float step_reach; /* max_speed * dt: the furthest it can move in the step */
+} steer_orca_self;
+
+/* A neighbour as the filter reads it, already in the agent's plane and checked: rel_p
+ * and vel finite, radius >= 0 and finite. */
+typedef struct steer_orca_near {
+    steer_v2 rel_p;       /* its position minus the agent's */
+    steer_v2 vel;         /* its velocity */
+    float radius;         /* its body radius */
+    float responsibility; /* as steer_crowd_neighbour.responsibility (any value) */
+    uint32_t id;
+} steer_orca_near;
+
+/* One neighbour kept for an ORCA half-plane: the record, its |rel_p|^2 and this agent's
+ * share of the pair (steer_orca_share, before the idle rule). */
+typedef struct steer_orca_kept {
+    steer_orca_near nb;
+    float d2, share;
+} steer_orca_kept;
+
+/* One choice of a nearest-first list: the squared distance and where the entry is. */
+typedef struct steer_orca_pick {
+    float d2;
+    int index;
+} steer_orca_pick;
+
+/* One agent's filter in the making: steer__orca_begin sets it up, steer__orca_add takes
+ * the neighbours one at a time (the step half-planes are built as they come, the
+ * nearest ORCA neighbours kept), steer__orca_end adds the walls and solves. The same
+ * code serves a steer_crowd_view and the world's snapshot; only the records differ in
+ * where they come from. Neighbours fed nearest first (as the world's are) cost one
+ * comparison each to keep in order. */
+typedef struct steer_orca_filter {
+    steer_orca_self s;
+    steer_space space;
+    float planar_max, up; /* speed budget in the plane; kept vertical speed (3D agents) */
+    steer_v2 aim, want;   /* preferred velocity and the one the agent is after, planar */
+    float sidestep;
+    float range2; /* neighbour_dist^2 (0 when it is not usable) */
+    int cap;      /* ORCA neighbours kept, 0..STEER_ORCA_MAX_NEIGHBOURS */
+    int agents, steps;
+    steer_orca_pick agent_pick[STEER_ORCA_MAX_NEIGHBOURS];
+    steer_orca_kept kept[STEER_ORCA_MAX_NEIGHBOURS];
+    steer_orca_pick step_pick[STEER_ORCA_MAX_NEIGHBOURS];
+    steer_orca_line step[STEER_ORCA_MAX_NEIGHBOURS];
+} steer_orca_filter;
+
+/* Start the filter of `agent` (steer_orca_velocity's arguments; `wanted`, below, may be
+ * NULL). false when the agent's result is the zero velocity whatever the neighbours
+ * (no agent or params, state not finite, max_speed not positive): then neither
+ * steer__orca_add nor steer__orca_end may be called. `wanted` is for an agent whose
+ * `preferred` velocity is only a step's worth of change towards `*wanted` (the world's
+ * v + a dt with a limited acceleration): the keep-right rule then leans by what the
+ * half-planes cut off `preferred` in this very step (a first solve without the lean)
+ * and by the size and direction of *wanted, and only tops up the sideways velocity
+ * `preferred` already carries. */
+bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec3 preferred,
+                       const steer_vec3 *wanted, const steer_orca_params *params, uint32_t self_id,
+                       float dt);
+
+/* One neighbour of the view, in any order (ties in distance go to the earlier one). */
+void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb);
+
+/* The walls (may be NULL with count 0), then the velocity: steer_orca_velocity's result. */
+steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count);
 
 #endif /* STEER_CROWD_INTERNAL_H */

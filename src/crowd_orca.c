@@ -3,30 +3,12 @@
  * Lin and Manocha, "Reciprocal n-body collision avoidance" (2011). */
 #include "crowd_internal.h"
 
-/* The agent as the half-plane builders see it, in its plane. */
-typedef struct steer_orca_self {
-    steer_v2 p, v;
-    float radius;
-    float inv_tau, inv_tau_obst, inv_dt;
-    float responsibility;
-    float grow; /* 1 + clearance */
-    uint32_t id;
-    bool idle;        /* wants (nearly) to stand still: makes way (steer_orca_agent_share) */
-    float step_reach; /* max_speed * dt: the furthest it can move in the step */
-} steer_orca_self;
-
 /* How far equal partners' shares are pulled apart by id order (0.5 +- 0.1). */
 #define STEER_ORCA_SKEW 0.2f
 
 /* An agent that wants less than this fraction of its max_speed is idle: it makes way
  * (steer_orca_agent_share). */
 #define STEER_ORCA_IDLE 0.25f
-
-/* One chosen neighbour: its index and squared distance (for the nearest-first order). */
-typedef struct steer_orca_pick {
-    float d2;
-    int index;
-} steer_orca_pick;
 
 steer_orca_params steer_orca_default(void)
 {
@@ -50,20 +32,6 @@ static float steer_orca_positive_or(float x, float fallback)
 static float steer_orca_weight(float w)
 {
     return w >= 0.0f && steer_is_finite(w) ? w : 1.0f;
-}
-
-/* Insert (d2, index) into the sorted list picks[0, *n) of at most cap entries, keeping
- * the nearest; equal distances keep the earlier index first. */
-static void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, float d2, int index)
-{
-    if (*n == cap && !(d2 < picks[cap - 1].d2)) return;
-    int k = *n < cap ? (*n)++ : cap - 1;
-    while (k > 0 && d2 < picks[k - 1].d2) {
-        picks[k] = picks[k - 1];
-        k--;
-    }
-    picks[k].d2 = d2;
-    picks[k].index = index;
 }
 
 /* The half-plane for one neighbour: velocities that keep the pair apart for tau, moved
@@ -114,76 +82,40 @@ static steer_orca_line steer_orca_agent_line(const steer_orca_self *s, steer_v2 
     return line;
 }
 
-static bool steer_orca_neighbour_ok(const steer_crowd_neighbour *nb)
+/* This agent's share of the avoidance against a neighbour of weight `responsibility`
+ * and id `id`: r / (r + r_o), then skewed by id order (STEER_ORCA_SKEW) so that the two
+ * shares of a pair still add up to 1. */
+static float steer_orca_share(const steer_orca_self *s, float responsibility, uint32_t id)
 {
-    return steer_v3_is_finite(nb->position) && steer_v3_is_finite(nb->velocity) &&
-           nb->radius >= 0.0f && steer_is_finite(nb->radius);
-}
-
-/* This agent's share of the avoidance against neighbour nb: r / (r + r_o), then skewed
- * by id order (STEER_ORCA_SKEW) so that the two shares of a pair still add up to 1. */
-static float steer_orca_share(const steer_orca_self *s, const steer_crowd_neighbour *nb)
-{
-    float other = steer_orca_weight(nb->responsibility), sum = s->responsibility + other;
+    float other = steer_orca_weight(responsibility), sum = s->responsibility + other;
     /* Equal weights (the usual case) give exactly what r / (r + r) rounds to, no divide. */
     float share = other == s->responsibility ? 0.5f : (sum > 0.0f ? s->responsibility / sum : 0.5f);
     if (!(share > 0.0f)) return 0.0f;
     float skew = share < 1.0f - share ? share : 1.0f - share;
-    return share + (s->id < nb->id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
+    return share + (s->id < id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
 }
 
-/* This agent's share of ORCA's avoidance against nb (the step half-planes keep
- * steer_orca_share). Waiting and passing are not symmetric: an idle agent (one that
- * wants to stand, at its goal say) makes way for everyone and takes all of it. Without
- * this, agents standing at their goals that a late arrival has pushed aside wedge each
- * other on the way back (each in another's way, every one taking only its share). It
- * cannot free a walker caged with every velocity zero (docs/crowd.md). The
+/* This agent's share of ORCA's avoidance, given its steer_orca_share (the step
+ * half-planes keep that one). Waiting and passing are not symmetric: an idle agent (one
+ * that wants to stand, at its goal say) makes way for everyone and takes all of it.
+ * Without this, agents standing at their goals that a late arrival has pushed aside
+ * wedge each other on the way back (each in another's way, every one taking only its
+ * share). It cannot free a walker caged with every velocity zero (docs/crowd.md). The
  * neighbour does not know that this agent is idle, so the two shares of the pair add up
  * to more than 1 here: more room than ORCA needs, never less; the step half-planes, which
  * keep the shared split, still keep every pair out of contact. */
-static float steer_orca_agent_share(const steer_orca_self *s, const steer_crowd_neighbour *nb)
+static float steer_orca_agent_share(const steer_orca_self *s, float share)
 {
-    float share = steer_orca_share(s, nb);
     return share > 0.0f && s->idle ? 1.0f : share; /* a weight of 0 never yields */
 }
 
-/* Half-planes for the nearest agents, appended at lines[n]; returns the new count. */
-static int steer_orca_agent_lines(const steer_orca_self *s, const steer_orca_params *params,
-                                  steer_space space, const steer_crowd_view *view,
-                                  steer_orca_line *lines, int n)
-{
-    int cap = params->max_neighbours < STEER_ORCA_MAX_NEIGHBOURS ? params->max_neighbours
-                                                                 : STEER_ORCA_MAX_NEIGHBOURS;
-    float range = steer_orca_positive_or(params->neighbour_dist, 0.0f), range2 = range * range;
-    if (cap <= 0 || view->agents == NULL) return n;
-    steer_orca_pick picks[STEER_ORCA_MAX_NEIGHBOURS];
-    int count = 0;
-    for (int i = 0; i < view->agent_count; i++) {
-        const steer_crowd_neighbour *nb = &view->agents[i];
-        if (!steer_orca_neighbour_ok(nb)) continue;
-        float d2 = steer__v2_len_sq(steer__v2_sub(steer__v2_from(space, nb->position), s->p));
-        if (d2 < range2) steer_orca_keep_nearest(picks, &count, cap, d2, i);
-    }
-    for (int k = 0; k < count; k++) {
-        const steer_crowd_neighbour *nb = &view->agents[picks[k].index];
-        float share = steer_orca_agent_share(s, nb);
-        if (!(share > 0.0f)) continue; /* it does all the avoiding: no constraint here */
-        steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
-        steer_v2 rel_v = steer__v2_sub(s->v, steer__v2_from(space, nb->velocity));
-        float tie = s->id < nb->id ? 1.0f : -1.0f;
-        float R = (s->radius + nb->radius) * s->grow;
-        lines[n++] = steer_orca_agent_line(s, rel_p, rel_v, R, share, tie);
-    }
-    return n;
-}
-
-/* The step half-plane against neighbour nb at rel_p (steer_orca_step_lines): this agent
- * closes at most `share` of the gap to contact within the step. false when the max_speed
- * disc already keeps it (the half-plane cannot bind). */
+/* The step half-plane against a neighbour at rel_p, d2 = |rel_p|^2 (steer__orca_add): this
+ * agent closes at most `share` of the gap to contact within the step. false when the
+ * max_speed disc already keeps it (the half-plane cannot bind). */
 static bool steer_orca_step_line(const steer_orca_self *s, float max_speed, steer_v2 rel_p,
-                                 float contact, float share, float tie, steer_orca_line *out)
+                                 float d2, float contact, float share, float tie,
+                                 steer_orca_line *out)
 {
-    float d2 = steer__v2_len_sq(rel_p);
     /* Nearer than contact + max_speed dt / share it can bind; squared and multiplied
      * through by share, no divide or root for the many that are further. */
     float reach = share * contact + s->step_reach;
@@ -198,54 +130,54 @@ static bool steer_orca_step_line(const steer_orca_self *s, float max_speed, stee
     return true;
 }
 
-/* The step half-plane against one neighbour of the view; false when there is none (it
- * is unusable, this agent takes no share, or the half-plane cannot bind). */
-static bool steer_orca_step_for(const steer_orca_self *s, float max_speed, steer_space space,
-                                const steer_crowd_neighbour *nb, steer_orca_line *out)
+/* Where an entry at d2 goes into a nearest-first list picks[0, n) of at most cap entries
+ * whose indices name storage slots: a new slot while the list fills, then the slot of the
+ * entry it will drop; -1 when the list is full and d2 is no nearer than its last. */
+static int steer_orca_pick_slot(const steer_orca_pick *picks, int n, int cap, float d2)
 {
-    if (!steer_orca_neighbour_ok(nb)) return false;
-    float share = steer_orca_share(s, nb);
-    if (!(share > 0.0f)) return false;
-    steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
-    float tie = s->id < nb->id ? 1.0f : -1.0f;
-    return steer_orca_step_line(s, max_speed, rel_p, s->radius + nb->radius, share, tie, out);
+    if (n == cap && !(d2 < picks[cap - 1].d2)) return -1;
+    return n < cap ? n : picks[cap - 1].index;
 }
 
-/* The hard half-planes that make the step itself safe, appended at lines[n]. ORCA's
- * half-planes keep pairs apart only while they have a common point; in a dense crowd
- * they often do not, and the relaxed solution can walk a pair into contact. So every
- * agent in the view whose gap this agent could close within one step also gets the
- * half-plane "approach it by at most my share of the gap to contact (r_a + r_b, without
- * clearance)". The two shares of a pair add up to 1, so whatever velocities the two
- * pick within these half-planes, their distance after the step is at least the contact
- * distance (the gap shrinks by at most the sum of the two approaches). Zero velocity
- * satisfies every one of them when nobody overlaps, so together they always have a
- * common point, and the solver keeps them hard: only ORCA's half-planes are relaxed.
- * Every agent in the view counts, not only the nearest max_neighbours, so that the pair
- * does not depend on both of them choosing each other. */
-static int steer_orca_step_lines(const steer_orca_self *s, float max_speed, steer_space space,
-                                 const steer_crowd_view *view, steer_orca_line *lines, int n)
+/* Insert (d2, index) into the sorted list picks[0, *n) of at most cap entries, keeping
+ * the nearest; equal distances keep the earlier one first. Fed in order, one compare. */
+static void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, float d2, int index)
 {
-    if (view->agents == NULL) return n;
-    /* The ones that can bind, nearest first: each line is built once, kept with its
-     * distance, and the nearest STEER_ORCA_MAX_NEIGHBOURS copied out in order. */
-    steer_orca_pick picks[STEER_ORCA_MAX_NEIGHBOURS];
-    steer_orca_line found[STEER_ORCA_MAX_NEIGHBOURS];
-    int count = 0;
-    steer_orca_line line;
-    for (int i = 0; i < view->agent_count; i++) {
-        if (!steer_orca_step_for(s, max_speed, space, &view->agents[i], &line)) continue;
-        steer_v2 rel_p = steer__v2_sub(steer__v2_from(space, view->agents[i].position), s->p);
-        float d2 = steer__v2_len_sq(rel_p);
-        if (count == STEER_ORCA_MAX_NEIGHBOURS && !(d2 < picks[count - 1].d2)) continue;
-        /* picks[].index names the slot of `found` that holds the line; a full list reuses
-         * the slot of the one it drops. */
-        int slot = count < STEER_ORCA_MAX_NEIGHBOURS ? count : picks[count - 1].index;
-        found[slot] = line;
-        steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_NEIGHBOURS, d2, slot);
+    if (*n == cap && !(d2 < picks[cap - 1].d2)) return;
+    int k = *n < cap ? (*n)++ : cap - 1;
+    while (k > 0 && d2 < picks[k - 1].d2) {
+        picks[k] = picks[k - 1];
+        k--;
     }
-    for (int k = 0; k < count; k++) lines[n++] = found[picks[k].index];
-    return n;
+    picks[k].d2 = d2;
+    picks[k].index = index;
+}
+
+void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
+{
+    const steer_orca_self *s = &f->s;
+    float d2 = steer__v2_len_sq(nb->rel_p);
+    float share = steer_orca_share(s, nb->responsibility, nb->id);
+    /* The step half-plane ("every agent of the view counts", steer_orca_step_lines in
+     * the docs): the nearest STEER_ORCA_MAX_NEIGHBOURS that can bind, each built once. */
+    steer_orca_line line;
+    if (share > 0.0f &&
+        steer_orca_step_line(s, f->planar_max, nb->rel_p, d2, s->radius + nb->radius, share,
+                             s->id < nb->id ? 1.0f : -1.0f, &line)) {
+        int slot = steer_orca_pick_slot(f->step_pick, f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2);
+        if (slot >= 0) {
+            f->step[slot] = line;
+            steer_orca_keep_nearest(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2, slot);
+        }
+    }
+    /* The nearest `cap` within neighbour_dist get an ORCA half-plane (in steer__orca_end). */
+    if (!(d2 < f->range2)) return;
+    int slot = steer_orca_pick_slot(f->agent_pick, f->agents, f->cap, d2);
+    if (slot < 0) return;
+    f->kept[slot].nb = *nb;
+    f->kept[slot].d2 = d2;
+    f->kept[slot].share = share;
+    steer_orca_keep_nearest(f->agent_pick, &f->agents, f->cap, d2, slot);
 }
 
 /* Squared distance from the origin to segment a-b. */
@@ -261,14 +193,15 @@ static float steer_orca_segment_d2(steer_v2 a, steer_v2 b)
 /* Half-planes for the nearest walls within reach (nearest first, so nearer walls can
  * cover the ones behind them), written from lines[0]; returns the count. */
 static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, steer_space space,
-                                 const steer_crowd_view *view, steer_orca_line *lines)
+                                 const steer_segment *segments, int segment_count,
+                                 steer_orca_line *lines)
 {
-    if (view->segments == NULL) return 0;
+    if (segments == NULL) return 0;
     float r = s->radius * s->grow, reach = max_speed / s->inv_tau_obst + r, reach2 = reach * reach;
     steer_orca_pick picks[STEER_ORCA_MAX_SEGMENTS];
     int count = 0;
-    for (int i = 0; i < view->segment_count; i++) {
-        const steer_segment *w = &view->segments[i];
+    for (int i = 0; i < segment_count; i++) {
+        const steer_segment *w = &segments[i];
         if (!steer_v3_is_finite(w->a) || !steer_v3_is_finite(w->b)) continue;
         steer_v2 a = steer__v2_sub(steer__v2_from(space, w->a), s->p);
         steer_v2 b = steer__v2_sub(steer__v2_from(space, w->b), s->p);
@@ -277,7 +210,7 @@ static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, stee
     }
     int n = 0;
     for (int k = 0; k < count; k++) {
-        const steer_segment *w = &view->segments[picks[k].index];
+        const steer_segment *w = &segments[picks[k].index];
         steer_v2 a = steer__v2_sub(steer__v2_from(space, w->a), s->p);
         steer_v2 b = steer__v2_sub(steer__v2_from(space, w->b), s->p);
         n += steer__orca_wall_line(a, b, r, s->inv_tau_obst, s->v, lines, n, &lines[n]);
@@ -337,51 +270,106 @@ static steer_orca_self steer_orca_self_make(const steer_agent *agent,
     return s;
 }
 
-steer_vec3 steer__orca_velocity(const steer_agent *agent, steer_vec3 preferred,
-                                const steer_vec3 *wanted, const steer_orca_params *params,
-                                const steer_crowd_view *view, float dt)
+bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec3 preferred,
+                       const steer_vec3 *wanted, const steer_orca_params *params, uint32_t self_id,
+                       float dt)
 {
     STEER_ASSERT(agent != NULL && params != NULL);
-    if (agent == NULL || params == NULL || !steer_agent_state_is_finite(agent))
-        return steer_v3_zero();
+    if (agent == NULL || params == NULL || !steer_agent_state_is_finite(agent)) return false;
     float max_speed = agent->max_speed;
-    if (!(max_speed > 0.0f) || !steer_is_finite(max_speed)) return steer_v3_zero();
+    if (!(max_speed > 0.0f) || !steer_is_finite(max_speed)) return false;
     if (!steer_v3_is_finite(preferred)) preferred = steer_v3_zero();
     steer_space space = agent->space;
+    f->space = space;
     /* 3D flyers keep their climb; the rest of the speed budget is for the plane. */
-    float up = space == STEER_SPACE_3D ? steer_clampf(preferred.y, -max_speed, max_speed) : 0.0f;
-    float planar_max = steer_sqrt(max_speed * max_speed - up * up);
-    steer_orca_self s = steer_orca_self_make(agent, params, view ? view->self_id : 0u, dt);
-    steer_v2 aim = steer__v2_from(space, preferred);
-    steer_v2 want = wanted != NULL ? steer__v2_from(space, *wanted) : aim;
-    float idle_speed = STEER_ORCA_IDLE * planar_max;
-    s.idle = steer__v2_len_sq(want) <= idle_speed * idle_speed;
-    s.step_reach = planar_max / s.inv_dt;
-    steer_orca_line lines[STEER_ORCA_MAX_LINES];
-    int walls = 0, hard = 0, n = 0;
-    if (view != NULL) {
-        walls = steer_orca_wall_lines(&s, planar_max, space, view, lines);
-        hard = steer_orca_step_lines(&s, planar_max, space, view, lines, walls);
-        n = steer_orca_agent_lines(&s, params, space, view, lines, hard);
+    f->up = space == STEER_SPACE_3D ? steer_clampf(preferred.y, -max_speed, max_speed) : 0.0f;
+    f->planar_max = steer_sqrt(max_speed * max_speed - f->up * f->up);
+    f->s = steer_orca_self_make(agent, params, self_id, dt);
+    f->aim = steer__v2_from(space, preferred);
+    f->want = wanted != NULL ? steer__v2_from(space, *wanted) : f->aim;
+    float idle_speed = STEER_ORCA_IDLE * f->planar_max;
+    f->s.idle = steer__v2_len_sq(f->want) <= idle_speed * idle_speed;
+    f->s.step_reach = f->planar_max / f->s.inv_dt;
+    f->sidestep = params->sidestep;
+    f->cap = params->max_neighbours < STEER_ORCA_MAX_NEIGHBOURS ? params->max_neighbours
+                                                                : STEER_ORCA_MAX_NEIGHBOURS;
+    float range = steer_orca_positive_or(params->neighbour_dist, 0.0f);
+    f->range2 = f->cap > 0 ? range * range : 0.0f; /* nothing is nearer than 0 */
+    f->agents = 0;
+    f->steps = 0;
+    return true;
+}
+
+/* The ORCA half-planes of the kept neighbours, nearest first, appended at lines[n];
+ * returns the new count. */
+static int steer_orca_agent_lines(const steer_orca_filter *f, steer_orca_line *lines, int n)
+{
+    const steer_orca_self *s = &f->s;
+    for (int k = 0; k < f->agents; k++) {
+        const steer_orca_kept *kept = &f->kept[f->agent_pick[k].index];
+        float share = steer_orca_agent_share(s, kept->share);
+        if (!(share > 0.0f)) continue; /* it does all the avoiding: no constraint here */
+        const steer_orca_near *nb = &kept->nb;
+        steer_v2 rel_v = steer__v2_sub(s->v, nb->vel);
+        float tie = s->id < nb->id ? 1.0f : -1.0f;
+        float R = (s->radius + nb->radius) * s->grow;
+        lines[n++] = steer_orca_agent_line(s, nb->rel_p, rel_v, R, share, tie);
     }
+    return n;
+}
+
+steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count)
+{
+    steer_orca_line lines[STEER_ORCA_MAX_LINES];
+    const steer_orca_self *s = &f->s;
+    int nw = steer_orca_wall_lines(s, f->planar_max, f->space, walls, wall_count, lines);
+    int hard = nw;
+    /* The step half-planes hold the agent's plane for the whole step: ORCA's keep it for
+     * the horizon and may be relaxed, these may not. Nearest first. */
+    for (int k = 0; k < f->steps; k++) lines[hard++] = f->step[f->step_pick[k].index];
+    int n = steer_orca_agent_lines(f, lines, hard);
     /* Leaning is for agents that meet something, and never for one that holds its
      * course (responsibility 0). */
-    float sidestep = n > hard && s.responsibility > 0.0f ? params->sidestep : 0.0f;
+    float sidestep = n > hard && s->responsibility > 0.0f ? f->sidestep : 0.0f;
     /* The lean goes by what the half-planes cut off the preferred velocity in this very
      * step (a first solve without it), so an agent that is merely slower than it wants
      * (still accelerating) does not lean. */
-    steer_v2 v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
+    steer_v2 aim = f->aim;
+    steer_v2 v = steer__orca_solve(lines, n, nw, hard, f->planar_max, aim);
     float short_by = sidestep > 0.0f ? steer_orca_short_by(v, aim) : 0.0f;
     if (short_by > 0.0f) {
-        aim = steer_orca_keep_right(space, aim, want, short_by, sidestep);
-        v = steer__orca_solve(lines, n, walls, hard, planar_max, aim);
+        aim = steer_orca_keep_right(f->space, aim, f->want, short_by, sidestep);
+        v = steer__orca_solve(lines, n, nw, hard, f->planar_max, aim);
     }
-    return steer__v2_to(space, v, up);
+    return steer__v2_to(f->space, v, f->up);
+}
+
+/* A neighbour of a view as the filter reads it; false when it is skipped (a coordinate
+ * or its velocity not finite, its radius negative or not finite). */
+static bool steer_orca_near_of(const steer_orca_self *s, steer_space space,
+                               const steer_crowd_neighbour *nb, steer_orca_near *out)
+{
+    if (!(steer_v3_is_finite(nb->position) && steer_v3_is_finite(nb->velocity) &&
+          nb->radius >= 0.0f && steer_is_finite(nb->radius)))
+        return false;
+    out->rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
+    out->vel = steer__v2_from(space, nb->velocity);
+    out->radius = nb->radius;
+    out->responsibility = nb->responsibility;
+    out->id = nb->id;
+    return true;
 }
 
 steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
                                const steer_orca_params *params, const steer_crowd_view *view,
                                float dt)
 {
-    return steer__orca_velocity(agent, preferred, NULL, params, view, dt);
+    steer_orca_filter f;
+    if (!steer__orca_begin(&f, agent, preferred, NULL, params, view ? view->self_id : 0u, dt))
+        return steer_v3_zero();
+    if (view == NULL) return steer__orca_end(&f, NULL, 0);
+    steer_orca_near nb;
+    for (int i = 0; view->agents != NULL && i < view->agent_count; i++)
+        if (steer_orca_near_of(&f.s, f.space, &view->agents[i], &nb)) steer__orca_add(&f, &nb);
+    return steer__orca_end(&f, view->segments, view->segment_count);
 }

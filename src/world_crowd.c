@@ -69,6 +69,30 @@ static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
     return nb;
 }
 
+/* Agent j as the ORCA filter reads it from agent i's point of view (steer_crowd_of in the
+ * filter's form); false when it is skipped, as steer_orca_velocity skips a neighbour with
+ * a velocity or radius it cannot use. The offset is taken from the search's position
+ * arrays, the same floats as the snapshot's positions, with the subtraction
+ * steer_orca_velocity does: the same bits as through a steer_crowd_view. The position
+ * itself is finite: the search only hands over agents at a finite distance. */
+static bool steer_crowd_near(const steer_world *w, int i, int32_t j, steer_space space,
+                             steer_orca_near *out)
+{
+    const steer_world_points *pt = &w->points;
+    const steer_world_body *b = &w->body[w->cur][j];
+    steer_vec3 v = w->vel[w->cur][j];
+    if (!(steer_v3_is_finite(v) && b->radius >= 0.0f && steer_is_finite(b->radius))) return false;
+    steer_vec3 o = steer_v3(pt->x[j] - pt->x[i], pt->y[j] - pt->y[i], pt->z[j] - pt->z[i]);
+    out->rel_p = steer__v2_from(space, o);
+    out->vel = steer__v2_from(space, v);
+    out->radius = b->radius;
+    out->responsibility = 0.0f;
+    if (b->recipe >= 0 && w->recipes[b->recipe].recipe.crowd)
+        out->responsibility = w->recipes[b->recipe].recipe.orca.responsibility;
+    out->id = b->slot;
+    return true;
+}
+
 /* The velocity the agent's steering would reach this step, as the integrator computes
  * it (steer/integrate.h), before the speed limit; and in *wanted, where that steering
  * leads: the same acceleration kept up for as long as it takes the agent to reach full
@@ -104,13 +128,20 @@ steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agen
     const steer_orca_params *p = &recipe->recipe.orca;
     steer_crowd_gather g;
     steer_crowd_nearest(w, i, body->mask, p->neighbour_dist, p->max_neighbours, &g);
-    steer_crowd_neighbour nbs[STEER_ORCA_MAX_NEIGHBOURS];
-    for (int k = 0; k < g.count; k++) nbs[k] = steer_crowd_of(w, g.j[k]);
-    steer_crowd_view view = {body->slot, nbs, g.count, w->walls, w->wall_count};
     float dt = agent->model == STEER_MODEL_REYNOLDS ? 1.0f : w->dt;
     steer_vec3 wanted;
     steer_vec3 pref = steer_crowd_preferred(agent, out, w->dt, &wanted);
-    agent->velocity = steer__orca_velocity(agent, pref, &wanted, p, &view, dt);
+    /* steer_orca_velocity over the view of these neighbours and the walls, without
+     * building the view: the records go to the filter as they are read. */
+    steer_orca_filter f;
+    steer_vec3 v = steer_v3_zero();
+    if (steer__orca_begin(&f, agent, pref, &wanted, p, body->slot, dt)) {
+        steer_orca_near nb;
+        for (int k = 0; k < g.count; k++)
+            if (steer_crowd_near(w, i, g.j[k], agent->space, &nb)) steer__orca_add(&f, &nb);
+        v = steer__orca_end(&f, w->walls, w->wall_count);
+    }
+    agent->velocity = v;
     *seen = (uint32_t)g.count;
     out.linear = steer_v3_zero();
     return out;
