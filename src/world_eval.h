@@ -24,6 +24,32 @@ typedef struct steer_world_eval {
     uint32_t seen; /* neighbours that passed any test */
 } steer_world_eval;
 
+/* Coincident agents: a unit push along x, opposite for the two of the pair (by slot), so
+ * they separate deterministically instead of dividing by zero. */
+static inline steer_vec3 steer_world_tie(const steer_world_eval *e, int j)
+{
+    float sign = e->body.slot < e->w->body[e->w->cur][j].slot ? 1.0f : -1.0f;
+    return steer_v3(sign, 0.0f, 0.0f);
+}
+
+/* steer__flock_accepts without branches on the data, as 0 or 1: whether a neighbour
+ * passes is close to a coin toss, and mispredicted branches dominated this loop. */
+static inline float steer_world_accepts(const steer_flock_test *t, float k, float d2)
+{
+    bool cone;
+    if (t->cos_view >= 0.0f) /* the same for the whole loop: predicted */
+        cone = (k > 0.0f) & (k * k > t->cos_sq * d2);
+    else
+        cone = (k >= 0.0f) | (k * k < t->cos_sq * d2) | (t->cos_view <= -1.0f);
+    cone |= d2 <= STEER_FLOCK_TIE_SQ;
+    return (float)((d2 < t->radius_sq) & cone);
+}
+
+/* Gather the neighbour sums of e's recipe in the search itself, four candidates at a
+ * time, for recipes whose neighbourhood items are all separation, alignment and cohesion
+ * (steer_world_recipe.fused); world_sums.c. */
+void steer__world_sums(steer_world_eval *e);
+
 /* Agents per call of the vector path. */
 #define STEER_WORLD_LANES 4
 

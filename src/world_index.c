@@ -103,7 +103,11 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->vel[o][d] = w->vel[s][i];
         w->body[o][d] = *y;
         w->steering[o][d] = w->steering[s][i];
-        w->forward[d] = steer_world_forward(w->vel[s][i], y);
+        steer_vec3 f = steer_world_forward(w->vel[s][i], y);
+        w->forward[d] = f;
+        w->points.fx[d] = f.x;
+        w->points.fy[d] = f.y;
+        w->points.fz[d] = f.z;
         w->points.x[d] = w->pos[s][i].x;
         w->points.y[d] = w->pos[s][i].y;
         w->points.z[d] = w->pos[s][i].z;

@@ -28,13 +28,14 @@ typedef struct steer_world_body {
     steer_rng rng;
 } steer_world_body;
 
-/* What the neighbour search reads of every candidate, as four arrays in the index's
+/* What the neighbour search reads of every candidate, as arrays in the index's
  * order, so it can test four candidates with one vector operation per step (world_near.c).
  * Each holds STEER_WORLD_NEAR_PAD entries past the capacity: the last group of a row may
  * read that far (and ignores what it reads). */
 typedef struct steer_world_points {
     float *x, *y, *z;
     uint32_t *layer;
+    float *fx, *fy, *fz; /* the forward direction (world_sums.c reads it for alignment) */
 } steer_world_points;
 
 #define STEER_WORLD_NEAR_PAD 4
@@ -67,6 +68,8 @@ typedef struct steer_world_recipe {
     bool needs_target;      /* an item reads the target point or agent */
     bool lanes;      /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
     bool has_wander; /* an item wanders */
+    bool fused;      /* its neighbourhood items are all separation, alignment and cohesion:
+                        their sums are gathered in the search (world_sums.c) */
     int nb_count;    /* items that need neighbours */
     uint8_t nb_item[STEER_RECIPE_MAX];          /* their indices in recipe.items */
     uint8_t nb_kind[STEER_RECIPE_MAX];          /* their kinds */
@@ -180,6 +183,14 @@ typedef void (*steer_world_near_fn)(void *ctx, const steer_world_near *near, int
  * split of the work), handed to fn in batches. Needs a valid index (world_near.c). */
 void steer__world_near(const steer_world *world, int i, float radius, uint32_t mask,
                        steer_world_near_fn fn, void *ctx);
+
+/* Receives the dense indices of a batch of n (1..STEER_WORLD_NEAR_BATCH) agents found by
+ * steer__world_scan, in the index's order. */
+typedef void (*steer_world_found_fn)(void *ctx, const uint32_t *idx, int n);
+
+/* steer__world_near without the records: only the indices of what it finds. */
+void steer__world_scan(const steer_world *world, int i, float radius, uint32_t mask,
+                       steer_world_found_fn fn, void *ctx);
 
 /* Run fn over [0, count) with the world's parallel-for. */
 void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);

@@ -24,21 +24,14 @@ typedef struct steer_world_probe {
     float r2;
     uint32_t mask;
     uint32_t self;
-    steer_world_near_fn fn;
+    steer_world_found_fn fn;
     void *ctx;
 } steer_world_probe;
 
-/* Hand the kept candidates over with their offsets and squared distances. */
+/* Hand the kept candidates' indices over. */
 static void steer_world_near_flush(const steer_world_probe *q, steer_world_kept *k)
 {
-    steer_world_near buf[STEER_WORLD_NEAR_BATCH];
-    const steer_world_points *pt = q->pt;
-    for (int m = 0; m < k->n; m++) {
-        uint32_t j = k->idx[m];
-        steer_vec3 o = steer_v3(pt->x[j] - q->p.x, pt->y[j] - q->p.y, pt->z[j] - q->p.z);
-        buf[m] = (steer_world_near){o, steer_length_sq(o), (int32_t)j};
-    }
-    q->fn(q->ctx, buf, k->n);
+    q->fn(q->ctx, k->idx, k->n);
     k->n = 0;
 }
 
@@ -115,8 +108,8 @@ static void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k
 }
 #endif
 
-void steer__world_near(const steer_world *w, int i, float radius, uint32_t mask,
-                       steer_world_near_fn fn, void *ctx)
+void steer__world_scan(const steer_world *w, int i, float radius, uint32_t mask,
+                       steer_world_found_fn fn, void *ctx)
 {
     const steer_world_grid *g = &w->grid;
     const steer_world_points *pt = &w->points;
@@ -134,4 +127,34 @@ void steer__world_near(const steer_world *w, int i, float radius, uint32_t mask,
         }
     }
     if (k.n > 0) steer_world_near_flush(&q, &k);
+}
+
+/* steer__world_near's hand-over: the found indices with their offsets and squared
+ * distances, computed again with the scan's operations (so with the same bits). */
+typedef struct steer_world_records {
+    const steer_world_points *pt;
+    steer_vec3 p;
+    steer_world_near_fn fn;
+    void *ctx;
+} steer_world_records;
+
+static void steer_world_records_of(void *ctx, const uint32_t *idx, int n)
+{
+    const steer_world_records *r = ctx;
+    steer_world_near buf[STEER_WORLD_NEAR_BATCH];
+    const steer_world_points *pt = r->pt;
+    for (int m = 0; m < n; m++) {
+        uint32_t j = idx[m];
+        steer_vec3 o = steer_v3(pt->x[j] - r->p.x, pt->y[j] - r->p.y, pt->z[j] - r->p.z);
+        buf[m] = (steer_world_near){o, steer_length_sq(o), (int32_t)j};
+    }
+    r->fn(r->ctx, buf, n);
+}
+
+void steer__world_near(const steer_world *w, int i, float radius, uint32_t mask,
+                       steer_world_near_fn fn, void *ctx)
+{
+    const steer_world_points *pt = &w->points;
+    steer_world_records r = {pt, steer_v3(pt->x[i], pt->y[i], pt->z[i]), fn, ctx};
+    steer__world_scan(w, i, radius, mask, steer_world_records_of, &r);
 }

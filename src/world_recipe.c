@@ -113,6 +113,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
     wr->recipe = *r;
     wr->single_group = true;
     wr->lanes = steer_recipe_lanes(r);
+    wr->fused = true; /* until an item it does not cover turns up */
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
@@ -122,6 +123,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if (nb == NULL) continue;
         steer_flock_test t = steer__flock_test(nb);
         if (t.radius_sq <= 0.0f) continue; /* sees nobody: its sums stay zero */
+        if (it->kind == STEER_BEHAVIOUR_QUEUE) wr->fused = false;
         wr->nb_item[wr->nb_count] = (uint8_t)k;
         wr->nb_kind[wr->nb_count] = (uint8_t)it->kind;
         wr->nb_test[wr->nb_count] = t;

@@ -8,27 +8,6 @@
 #include "steer/combine.h"
 #include "steer/integrate.h"
 
-/* Coincident agents: a unit push along x, opposite for the two of the pair (by slot), so
- * they separate deterministically instead of dividing by zero. */
-static steer_vec3 steer_world_tie(const steer_world_eval *e, int j)
-{
-    float sign = e->body.slot < e->w->body[e->w->cur][j].slot ? 1.0f : -1.0f;
-    return steer_v3(sign, 0.0f, 0.0f);
-}
-
-/* steer__flock_accepts without branches on the data, as 0 or 1: whether a neighbour
- * passes is close to a coin toss, and mispredicted branches dominated this loop. */
-static inline float steer_world_accepts(const steer_flock_test *t, float k, float d2)
-{
-    bool cone;
-    if (t->cos_view >= 0.0f) /* the same for the whole loop: predicted */
-        cone = (k > 0.0f) & (k * k > t->cos_sq * d2);
-    else
-        cone = (k >= 0.0f) | (k * k < t->cos_sq * d2) | (t->cos_view <= -1.0f);
-    cone |= d2 <= STEER_FLOCK_TIE_SQ;
-    return (float)((d2 < t->radius_sq) & cone);
-}
-
 /* The neighbours of a batch that pass one item's test, gathered per item so each sum
  * runs as its own small loop (summed in the index's order, as the pure functions do),
  * one loop per kind so none decides its kind per neighbour. A neighbour that fails adds
@@ -245,8 +224,13 @@ static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e)
     bool target = e->recipe != NULL && e->recipe->needs_target;
     e->slot = callback || target ? &w->slots[e->body.slot] : NULL;
     e->seen = 0u;
-    for (int k = 0; k < STEER_RECIPE_MAX; k++) e->sum[k] = (steer_world_sum){steer_v3_zero(), 0};
-    if (e->recipe != NULL && e->recipe->nb_count > 0)
+    if (e->recipe == NULL) return;
+    /* Only the recipe's items are read (its later entries are never looked at). */
+    for (int k = 0; k < e->recipe->recipe.count; k++)
+        e->sum[k] = (steer_world_sum){steer_v3_zero(), 0};
+    if (e->recipe->nb_count > 0 && e->recipe->fused)
+        steer__world_sums(e);
+    else if (e->recipe->nb_count > 0)
         steer__world_near(w, i, e->recipe->neighbour_radius, e->body.mask, steer_world_visit_batch,
                           e);
 }
