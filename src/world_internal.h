@@ -67,7 +67,6 @@ typedef struct steer_world_recipe {
     bool single_group;      /* every item in group 0: blend only */
     bool needs_target;      /* an item reads the target point or agent */
     bool lanes;      /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
-    bool has_wander; /* an item wanders */
     bool fused;      /* its neighbourhood items are all separation, alignment and cohesion:
                         their sums are gathered in the search (world_sums.c) */
     int nb_count;    /* items that need neighbours */

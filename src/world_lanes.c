@@ -1,6 +1,6 @@
 /* The step's vector path: four agents finished at once, lane by lane (world_eval.h).
  *
- * It covers the common case of big worlds: one-group blends of wander (3D) and the
+ * It covers the common case of big worlds: one-group blends of wander (both methods) and the
  * flocking sums, the kinematic or Reynolds model, facing the velocity, no bounds or a
  * wrap-around sphere. Each lane runs the scalar path's operations in the scalar path's
  * order (the blend in steer/combine.h, the behaviours of flock.c and wander.c, the
@@ -156,54 +156,95 @@ static steer_f4 steer_lanes_orientation(steer_space space, steer_v4 dir, steer_f
     return steer_f4_select(use, angle, fallback);
 }
 
-/* The wander draws of one step, in the scalar path's order: the drift angle's number,
- * then the random unit vector's z and angle. */
-typedef struct steer_lanes_draws {
-    steer_f4 f, z, theta;
-} steer_lanes_draws;
+/* The wander state of four agents: steer_wander_state and the random stream. */
+typedef struct steer_lanes_wander {
+    steer_v4 point; /* steer_wander_3d's point on the sphere */
+    steer_f4 angle; /* steer_wander's angle in the plane */
+    steer_rng rng[STEER_WORLD_LANES];
+} steer_lanes_wander;
 
-static steer_lanes_draws steer_lanes_draw(steer_rng rng[STEER_WORLD_LANES])
+/* x if finite and >= 0, else 0 (steer__nonneg, for a parameter the lanes share). */
+static float steer_lanes_nonneg(float x)
 {
-    steer_lanes_draws d;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
-        d.f[k] = steer_rng_float(&rng[k]);
-        d.z[k] = steer_rng_range(&rng[k], -1.0f, 1.0f);
-        d.theta[k] = steer_rng_range(&rng[k], 0.0f, STEER_TAU);
-    }
-    return d;
+    return x >= 0.0f && steer_is_finite(x) ? x : 0.0f;
+}
+
+/* The force both wander methods end with (wander.c, steer_wander_force): towards the
+ * point `d` of the circle or sphere ahead, within the linear limit. */
+static steer_v4 steer_lanes_wander_force(const steer_lanes_agent *a, const steer_wander_params *p,
+                                         steer_space space, steer_v4 d, steer_f4 max_linear,
+                                         steer_i4 *odd)
+{
+    steer_v4 centre =
+        steer_v4_scale(a->forward, steer_f4_splat(steer_lanes_nonneg(p->circle_distance)));
+    steer_v4 force =
+        steer_v4_add_scaled(centre, d, steer_f4_splat(steer_lanes_nonneg(p->circle_radius)));
+    return steer_lanes_truncate(steer_lanes_project(space, force), max_linear, odd);
 }
 
 /* steer_wander_3d per lane (wander.c): the force from the current sphere point, which
- * then drifts by a random angle about a random axis. */
+ * then drifts by a random angle about a random axis. Its three draws per lane come in
+ * the scalar path's order: the drift angle's number, then the random unit vector's z and
+ * angle. */
 static steer_v4 steer_lanes_wander_3d(const steer_lanes_agent *a, const steer_wander_params *p,
-                                      steer_v4 *point, steer_rng rng[STEER_WORLD_LANES],
-                                      steer_f4 max_linear, steer_i4 *odd)
+                                      steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
 {
     const steer_f4 zero = steer_f4_splat(0.0f);
-    steer_v4 d = steer_v4_normalize(*point);
+    steer_v4 d = steer_v4_normalize(wd->point);
     *odd |= steer_v4_dot(d, d) == 0.0f; /* the scalar path draws a new point */
-    float change =
-        p->angle_change >= 0.0f && steer_is_finite(p->angle_change) ? p->angle_change : 0.0f;
-    steer_lanes_draws r = steer_lanes_draw(rng);
-    steer_f4 angle = r.f * change - change * 0.5f;
-    steer_f4 us, uc, rest = 1.0f - r.z * r.z;
-    steer_lanes_sincos(r.theta, &us, &uc, odd);
+    float change = steer_lanes_nonneg(p->angle_change);
+    steer_f4 f, z, theta;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        f[k] = steer_rng_float(&wd->rng[k]);
+        z[k] = steer_rng_range(&wd->rng[k], -1.0f, 1.0f);
+        theta[k] = steer_rng_range(&wd->rng[k], 0.0f, STEER_TAU);
+    }
+    steer_f4 angle = f * change - change * 0.5f;
+    steer_f4 us, uc, rest = 1.0f - z * z;
+    steer_lanes_sincos(theta, &us, &uc, odd);
     steer_f4 radius = steer_f4_select(rest > 0.0f, steer_f4_sqrt(rest), zero);
-    steer_v4 unit = {radius * uc, radius * us, r.z};
+    steer_v4 unit = {radius * uc, radius * us, z};
     steer_v4 axis = steer_v4_normalize(steer_v4_cross(d, unit));
     *odd |= steer_v4_dot(axis, axis) == 0.0f; /* the scalar path skips the drift */
     steer_f4 s, c;
     steer_lanes_sincos(angle, &s, &c, odd);
-    *point = steer_v4_normalize(
+    wd->point = steer_v4_normalize(
         steer_v4_add(steer_v4_scale(d, c), steer_v4_scale(steer_v4_cross(axis, d), s)));
-    float dist = p->circle_distance >= 0.0f && steer_is_finite(p->circle_distance)
-                     ? p->circle_distance
-                     : 0.0f;
-    float rad =
-        p->circle_radius >= 0.0f && steer_is_finite(p->circle_radius) ? p->circle_radius : 0.0f;
-    steer_v4 centre = steer_v4_scale(a->forward, steer_f4_splat(dist));
-    steer_v4 force = steer_v4_add_scaled(centre, d, steer_f4_splat(rad));
-    return steer_lanes_truncate(force, max_linear, odd);
+    return steer_lanes_wander_force(a, p, STEER_SPACE_3D, d, max_linear, odd);
+}
+
+/* steer_wrap_angle per lane; an angle that is not finite or beyond 2^23 turns marks the
+ * lane odd. */
+static steer_f4 steer_lanes_wrap_angle(steer_f4 x, steer_i4 *odd)
+{
+    *odd |= ~steer_f4_finite(x); /* the scalar path gives 0 */
+    steer_i4 out = (x > STEER_PI) | (x <= -STEER_PI);
+    if (steer_i4_bits(out) == 0u) return x;
+    steer_f4 turns = (x + STEER_PI) / STEER_TAU;
+    steer_i4 ok = steer_f4_abs(turns) < 8388608.0f;
+    *odd |= out & ~ok;
+    steer_f4 w = x - STEER_TAU * steer_f4_floor_small(steer_f4_select(ok, turns, x - x));
+    w = steer_f4_select(w <= -STEER_PI, w + STEER_TAU, w);
+    w = steer_f4_select(w > STEER_PI, w - STEER_TAU, w);
+    return steer_f4_select(out, w, x);
+}
+
+/* steer_wander per lane (wander.c, seed 002's first method): the force towards the
+ * point at the current angle of the circle ahead, then the angle moves by one draw. */
+static steer_v4 steer_lanes_wander_plane(const steer_lanes_agent *a, const steer_wander_params *p,
+                                         steer_space space, steer_lanes_wander *wd,
+                                         steer_f4 max_linear, steer_i4 *odd)
+{
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    *odd |= ~steer_f4_finite(wd->angle); /* the scalar path restarts it at 0 */
+    steer_f4 s, c;
+    steer_lanes_sincos(wd->angle, &s, &c, odd);
+    steer_v4 d = space == STEER_SPACE_XY ? (steer_v4){c, s, zero} : (steer_v4){c, zero, s};
+    float change = steer_lanes_nonneg(p->angle_change);
+    steer_f4 f;
+    for (int k = 0; k < STEER_WORLD_LANES; k++) f[k] = steer_rng_float(&wd->rng[k]);
+    wd->angle = steer_lanes_wrap_angle(wd->angle + f * change - change * 0.5f, odd);
+    return steer_lanes_wander_force(a, p, space, d, max_linear, odd);
 }
 
 /* The alignment item's steering (steer__alignment_finish): toward the neighbours'
@@ -219,8 +260,7 @@ static steer_v4 steer_lanes_alignment(steer_space space, steer_v4 sum, steer_i4 
 
 /* One recipe item's linear steering, or false for a kind the path does not cover. */
 static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const steer_lanes_agent *a,
-                                 steer_v4 *point, steer_rng rng[], steer_f4 max_linear,
-                                 steer_i4 *odd)
+                                 steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
     steer_space space = e[0].agent.space;
@@ -233,7 +273,9 @@ static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const ste
     steer_v4 sum = steer_lanes_v4(v);
     switch (it->kind) {
     case STEER_BEHAVIOUR_WANDER:
-        return steer_lanes_wander_3d(a, &it->wander, point, rng, max_linear, odd);
+        if (space == STEER_SPACE_3D)
+            return steer_lanes_wander_3d(a, &it->wander, wd, max_linear, odd);
+        return steer_lanes_wander_plane(a, &it->wander, space, wd, max_linear, odd);
     case STEER_BEHAVIOUR_ALIGNMENT:
         return steer_lanes_alignment(space, sum, n, a->forward);
     default: /* separation and cohesion: the direction of the sum */
@@ -243,14 +285,13 @@ static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const ste
 
 /* The blend of the recipe's items (steer_blend, one group) with the limit applied. */
 static steer_v4 steer_lanes_blend(const steer_world_eval e[], const steer_lanes_agent *a,
-                                  steer_v4 *point, steer_rng rng[], steer_f4 max_linear,
-                                  steer_i4 *odd)
+                                  steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
 {
     const steer_recipe *r = &e[0].recipe->recipe;
     const steer_f4 zero = steer_f4_splat(0.0f);
     steer_v4 sum = {zero, zero, zero};
     for (int k = 0; k < r->count; k++) {
-        steer_v4 lin = steer_lanes_item(e, k, a, point, rng, max_linear, odd);
+        steer_v4 lin = steer_lanes_item(e, k, a, wd, max_linear, odd);
         sum = steer_v4_add_scaled(sum, lin, steer_f4_splat(r->items[k].weight));
     }
     *odd |= ~steer_v4_finite(sum); /* the scalar limit zeroes it */
@@ -303,7 +344,6 @@ bool steer__world_lanes_fit(const steer_world *w, int i)
     const steer_world_body *y = &w->body[w->cur][i];
     if (y->recipe < 0 || !w->recipes[y->recipe].lanes) return false;
     if (y->facing != STEER_FACING_VELOCITY) return false;
-    if (w->recipes[y->recipe].has_wander && y->space != STEER_SPACE_3D) return false;
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
         const steer_world_body *z = &y[k];
         if (z->recipe != y->recipe || z->space != y->space || z->model != y->model ||
@@ -315,7 +355,7 @@ bool steer__world_lanes_fit(const steer_world *w, int i)
 
 /* Write the finished lanes to the other buffer, as steer_world_step_agent does. */
 static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
-                              const steer_lanes_agent *a, steer_v4 point, const steer_rng rng[],
+                              const steer_lanes_agent *a, const steer_lanes_wander *wd,
                               steer_v4 linear)
 {
     int o = 1 - w->cur;
@@ -324,8 +364,9 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
         steer_world_body y = e[k].body;
         y.orientation = a->orientation[k];
         y.rotation = a->rotation[k];
-        y.wander.displacement = steer_v3(point.x[k], point.y[k], point.z[k]);
-        y.rng = rng[k];
+        y.wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
+        y.wander.angle = wd->angle[k];
+        y.rng = wd->rng[k];
         y.flags |= (uint8_t)STEER_WORLD_LANED;
         w->body[o][i] = y;
         w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
@@ -343,23 +384,24 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WO
     steer_model model = e[0].agent.model;
     steer_lanes_agent a = steer_lanes_load(w, e);
     steer_i4 odd = ~steer_lanes_state_finite(&a);
-    steer_rng rng[STEER_WORLD_LANES];
+    steer_lanes_wander wd;
     steer_vec3 p[STEER_WORLD_LANES];
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
-        rng[k] = e[k].body.rng;
+        wd.rng[k] = e[k].body.rng;
+        wd.angle[k] = e[k].body.wander.angle;
         p[k] = e[k].body.wander.displacement;
     }
-    steer_v4 point = steer_lanes_v4(p);
+    wd.point = steer_lanes_v4(p);
     steer_f4 max_linear =
         steer_lanes_positive(model == STEER_MODEL_REYNOLDS ? a.max_force : a.max_accel);
-    steer_v4 linear = steer_lanes_blend(e, &a, &point, rng, max_linear, &odd);
+    steer_v4 linear = steer_lanes_blend(e, &a, &wd, max_linear, &odd);
     steer_lanes_integrate(&a, space, model, linear, w->dt, &odd);
     a.rotation = steer_f4_splat(0.0f);
     a.orientation = steer_lanes_orientation(space, a.vel, a.orientation, &odd);
     odd |= ~steer_lanes_state_finite(&a); /* the scalar bounds skip such an agent */
     if (steer_i4_bits(odd) != 0u) return false;
     if (w->def.bounds.kind == STEER_BOUNDS_WRAP_SPHERE) steer_lanes_sphere(&w->def.bounds, &a);
-    steer_lanes_store(w, e, &a, point, rng, linear);
+    steer_lanes_store(w, e, &a, &wd, linear);
     return true;
 }
 

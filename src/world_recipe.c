@@ -118,7 +118,6 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
         if (steer_item_needs_target(it)) wr->needs_target = true;
-        if (it->kind == STEER_BEHAVIOUR_WANDER) wr->has_wander = true;
         const steer_neighbourhood *nb = steer_item_neighbourhood(it);
         if (nb == NULL) continue;
         steer_flock_test t = steer__flock_test(nb);

@@ -180,7 +180,7 @@ static void test_flock_unbounded_3d(void)
 
 static void test_flock_planar(void)
 {
-    /* XY and XZ flocks without wander (planar wander is left to the scalar path). */
+    /* XY and XZ flocks without wander. */
     scene xy = {STEER_SPACE_XY, steer_bounds_none(), false, 400, 200};
     scene xz = {STEER_SPACE_XZ, steer_bounds_none(), false, 400, 200};
     double least = 0.0;
@@ -190,10 +190,25 @@ static void test_flock_planar(void)
     check_share(least);
 }
 
-static void test_planar_wander_is_scalar(void)
+static void test_planar_boids(void)
 {
-    /* A recipe the path does not cover runs, with the same results, on the scalar path. */
-    scene s = {STEER_SPACE_XZ, steer_bounds_none(), true, 200, 60};
+    /* Both wander methods: steer_wander in the plane, with its angle wrapping. */
+    scene xy = {STEER_SPACE_XY, steer_bounds_none(), true, 400, 200};
+    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), true, 400, 200};
+    double least = 0.0;
+    run_scene(&xy, &least);
+    check_share(least);
+    run_scene(&xz, &least);
+    check_share(least);
+}
+
+static void test_uncovered_bounds_are_scalar(void)
+{
+    /* Bounds the path does not cover send every agent, with the same results, to the
+     * scalar path. */
+    scene s = {STEER_SPACE_3D, steer_bounds_none(), true, 200, 60};
+    s.bounds.kind = STEER_BOUNDS_WRAP_BOX;
+    s.bounds.half_extents = steer_v3(15.0f, 15.0f, 15.0f);
     double least = 1.0;
     run_scene(&s, &least);
     CHECK(least == 0.0);
@@ -205,7 +220,8 @@ int main(int argc, char **argv)
         {"boids_sphere", test_boids_sphere},
         {"flock_unbounded_3d", test_flock_unbounded_3d},
         {"flock_planar", test_flock_planar},
-        {"planar_wander_is_scalar", test_planar_wander_is_scalar},
+        {"planar_boids", test_planar_boids},
+        {"uncovered_bounds_are_scalar", test_uncovered_bounds_are_scalar},
     };
     return test_run(cases, (int)(sizeof cases / sizeof cases[0]), argc, argv);
 }
