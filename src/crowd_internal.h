@@ -120,11 +120,11 @@ typedef struct steer_orca_near {
     uint32_t id;
 } steer_orca_near;
 
-/* One neighbour kept for an ORCA half-plane: the record, its |rel_p|^2 and this agent's
- * share of the pair (steer_orca_share, before the idle rule). */
+/* One of the nearest neighbours: its ORCA half-plane, if it has one (none when this
+ * agent takes no share against it). */
 typedef struct steer_orca_kept {
-    steer_orca_near nb;
-    float d2, share;
+    steer_orca_line line;
+    bool on;
 } steer_orca_kept;
 
 /* One choice of a nearest-first list: the squared distance and where the entry is. */

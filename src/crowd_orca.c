@@ -3,6 +3,8 @@
  * Lin and Manocha, "Reciprocal n-body collision avoidance" (2011). */
 #include "crowd_internal.h"
 
+#include <string.h>
+
 /* How far equal partners' shares are pulled apart by id order (0.5 +- 0.1). */
 #define STEER_ORCA_SKEW 0.2f
 
@@ -82,17 +84,33 @@ static steer_orca_line steer_orca_agent_line(const steer_orca_self *s, steer_v2 
     return line;
 }
 
+/* +1 when this agent's id is below the neighbour's, else -1. Computed, not branched on:
+ * in a crowd the order of two ids is anyone's guess, and a branch on it was mispredicted
+ * about half the time (a simulated 6 mispredictions per agent-step of the crossing). */
+static float steer_orca_tie(const steer_orca_self *s, uint32_t id)
+{
+    /* 1.0f with the sign bit set when id <= s->id. Compilers see through this to the
+     * select of two constants and branch again; an empty asm hides the value. */
+    uint32_t bits = 0x3f800000u | (uint32_t)(id <= s->id) << 31;
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(bits));
+#endif
+    float tie;
+    memcpy(&tie, &bits, sizeof tie);
+    return tie;
+}
+
 /* This agent's share of the avoidance against a neighbour of weight `responsibility`
- * and id `id`: r / (r + r_o), then skewed by id order (STEER_ORCA_SKEW) so that the two
- * shares of a pair still add up to 1. */
-static float steer_orca_share(const steer_orca_self *s, float responsibility, uint32_t id)
+ * whose steer_orca_tie is `tie`: r / (r + r_o), then skewed by id order
+ * (STEER_ORCA_SKEW) so that the two shares of a pair still add up to 1. */
+static float steer_orca_share(const steer_orca_self *s, float responsibility, float tie)
 {
     float other = steer_orca_weight(responsibility), sum = s->responsibility + other;
     /* Equal weights (the usual case) give exactly what r / (r + r) rounds to, no divide. */
     float share = other == s->responsibility ? 0.5f : (sum > 0.0f ? s->responsibility / sum : 0.5f);
     if (!(share > 0.0f)) return 0.0f;
     float skew = share < 1.0f - share ? share : 1.0f - share;
-    return share + (s->id < id ? 1.0f : -1.0f) * STEER_ORCA_SKEW * skew;
+    return share + tie * STEER_ORCA_SKEW * skew;
 }
 
 /* This agent's share of ORCA's avoidance, given its steer_orca_share (the step
@@ -157,26 +175,33 @@ void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
 {
     const steer_orca_self *s = &f->s;
     float d2 = steer__v2_len_sq(nb->rel_p);
-    float share = steer_orca_share(s, nb->responsibility, nb->id);
+    float tie = steer_orca_tie(s, nb->id);
+    float share = steer_orca_share(s, nb->responsibility, tie);
     /* The step half-plane ("every agent of the view counts", steer_orca_step_lines in
      * the docs): the nearest STEER_ORCA_MAX_NEIGHBOURS that can bind, each built once. */
     steer_orca_line line;
-    if (share > 0.0f &&
-        steer_orca_step_line(s, f->planar_max, nb->rel_p, d2, s->radius + nb->radius, share,
-                             s->id < nb->id ? 1.0f : -1.0f, &line)) {
+    if (share > 0.0f && steer_orca_step_line(s, f->planar_max, nb->rel_p, d2,
+                                             s->radius + nb->radius, share, tie, &line)) {
         int slot = steer_orca_pick_slot(f->step_pick, f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2);
         if (slot >= 0) {
             f->step[slot] = line;
             steer_orca_keep_nearest(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2, slot);
         }
     }
-    /* The nearest `cap` within neighbour_dist get an ORCA half-plane (in steer__orca_end). */
+    /* The nearest `cap` within neighbour_dist get an ORCA half-plane, built now (it
+     * needs nothing from the others); one it takes no share of has none but still
+     * counts among the nearest. */
     if (!(d2 < f->range2)) return;
     int slot = steer_orca_pick_slot(f->agent_pick, f->agents, f->cap, d2);
     if (slot < 0) return;
-    f->kept[slot].nb = *nb;
-    f->kept[slot].d2 = d2;
-    f->kept[slot].share = share;
+    steer_orca_kept *kept = &f->kept[slot];
+    float orca_share = steer_orca_agent_share(s, share);
+    kept->on = orca_share > 0.0f; /* else it does all the avoiding: no constraint here */
+    if (kept->on) {
+        steer_v2 rel_v = steer__v2_sub(s->v, nb->vel);
+        float R = (s->radius + nb->radius) * s->grow;
+        kept->line = steer_orca_agent_line(s, nb->rel_p, rel_v, R, orca_share, tie);
+    }
     steer_orca_keep_nearest(f->agent_pick, &f->agents, f->cap, d2, slot);
 }
 
@@ -300,24 +325,6 @@ bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec
     return true;
 }
 
-/* The ORCA half-planes of the kept neighbours, nearest first, appended at lines[n];
- * returns the new count. */
-static int steer_orca_agent_lines(const steer_orca_filter *f, steer_orca_line *lines, int n)
-{
-    const steer_orca_self *s = &f->s;
-    for (int k = 0; k < f->agents; k++) {
-        const steer_orca_kept *kept = &f->kept[f->agent_pick[k].index];
-        float share = steer_orca_agent_share(s, kept->share);
-        if (!(share > 0.0f)) continue; /* it does all the avoiding: no constraint here */
-        const steer_orca_near *nb = &kept->nb;
-        steer_v2 rel_v = steer__v2_sub(s->v, nb->vel);
-        float tie = s->id < nb->id ? 1.0f : -1.0f;
-        float R = (s->radius + nb->radius) * s->grow;
-        lines[n++] = steer_orca_agent_line(s, nb->rel_p, rel_v, R, share, tie);
-    }
-    return n;
-}
-
 steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count)
 {
     steer_orca_line lines[STEER_ORCA_MAX_LINES];
@@ -327,7 +334,11 @@ steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int
     /* The step half-planes hold the agent's plane for the whole step: ORCA's keep it for
      * the horizon and may be relaxed, these may not. Nearest first. */
     for (int k = 0; k < f->steps; k++) lines[hard++] = f->step[f->step_pick[k].index];
-    int n = steer_orca_agent_lines(f, lines, hard);
+    int n = hard;
+    for (int k = 0; k < f->agents; k++) {
+        const steer_orca_kept *kept = &f->kept[f->agent_pick[k].index];
+        if (kept->on) lines[n++] = kept->line;
+    }
     /* Leaning is for agents that meet something, and never for one that holds its
      * course (responsibility 0). */
     float sidestep = n > hard && s->responsibility > 0.0f ? f->sidestep : 0.0f;
