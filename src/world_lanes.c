@@ -1,10 +1,10 @@
 /* The step's vector path: four agents finished at once, lane by lane (world_eval.h).
  *
- * It covers the common case of big worlds: one-group blends of wander (both methods) and the
- * flocking sums, the kinematic or Reynolds model, facing the velocity, no bounds or a
- * wrap-around sphere. Each lane runs the scalar path's operations in the scalar path's
- * order (the blend in steer/combine.h, the behaviours of flock.c and wander.c, the
- * integration of integrate.c, the bounds of world_bounds.c), so it gives the same bits.
+ * It covers the common case of big worlds: one-group blends of wander (both methods) and
+ * the flocking sums, the kinematic or Reynolds model, facing the velocity, any bounds.
+ * Each lane runs the scalar path's operations in the scalar path's order (the blend in
+ * steer/combine.h, the behaviours of flock.c and wander.c, the integration of
+ * integrate.c, the bounds of world_bounds.c), so it gives the same bits.
  * Branches on the data become selects; the rare cases the scalar code takes another road
  * for (a non-finite state, a zero wander point, a truncation that underflows, ...) mark
  * their lane `odd`, and a block with an odd lane is finished by the scalar path instead. */
@@ -335,12 +335,79 @@ static void steer_lanes_sphere(const steer_bounds *b, steer_lanes_agent *a)
     a->pos = steer_v4_select(out, steer_v4_add_scaled(c, off, -r / root), a->pos);
 }
 
+/* One axis of a wrap-around box (world_bounds.c, steer_wrap_axis): into [c - h, c + h).
+ * A point farther than 2^23 box sizes marks the lane odd. */
+static steer_f4 steer_lanes_wrap_axis(steer_f4 x, float c, float h, steer_i4 *odd)
+{
+    float lo = c - h, hi = c + h, size = 2.0f * h;
+    steer_i4 inside = (x >= lo) & (x < hi);
+    steer_f4 turns = (x - lo) / size;
+    steer_i4 ok = steer_f4_abs(turns) < 8388608.0f;
+    *odd |= ~inside & ~ok;
+    steer_f4 w = x - size * steer_f4_floor_small(steer_f4_select(ok, turns, x - x));
+    w = steer_f4_select((w >= lo) & (w < hi), w, steer_f4_splat(lo));
+    return steer_f4_select(inside, x, w);
+}
+
+/* One axis of a clamping box (steer_clamp_axis): onto the face, the velocity's outward
+ * component zeroed. */
+static steer_f4 steer_lanes_clamp_axis(steer_f4 x, float c, float h, steer_f4 *v)
+{
+    steer_i4 below = x < c - h, above = ~below & (x > c + h);
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    *v = steer_f4_select((below & (*v < 0.0f)) | (above & (*v > 0.0f)), zero, *v);
+    return steer_f4_select(below, steer_f4_splat(c - h),
+                           steer_f4_select(above, steer_f4_splat(c + h), x));
+}
+
+/* The box kinds of world_bounds.c (steer_bounds_box): nothing unless some bounded axis
+ * is left; then wrap, clamp or respawn at the centre. The state is finite here. */
+static void steer_lanes_box(const steer_bounds *b, steer_space space, steer_lanes_agent *a,
+                            steer_i4 *odd)
+{
+    steer_f4 *p[3] = {&a->pos.x, &a->pos.y, &a->pos.z}, *v[3] = {&a->vel.x, &a->vel.y, &a->vel.z};
+    const float c[3] = {b->centre.x, b->centre.y, b->centre.z};
+    const float h[3] = {b->half_extents.x, b->half_extents.y, b->half_extents.z};
+    bool bounded[3];
+    steer_i4 out = (steer_i4){0, 0, 0, 0};
+    for (int k = 0; k < 3; k++) {
+        bounded[k] = h[k] > 0.0f && steer_is_finite(h[k]);
+        if (bounded[k]) out |= (*p[k] < c[k] - h[k]) | (*p[k] > c[k] + h[k]);
+    }
+    if (steer_i4_bits(out) == 0u) return;
+    if (b->kind == STEER_BOUNDS_RESPAWN) {
+        /* Planar agents keep their own height along the up axis. */
+        steer_v4 to = {steer_f4_splat(c[0]), steer_f4_splat(c[1]), steer_f4_splat(c[2])};
+        to = steer_lanes_project(space, to);
+        if (space == STEER_SPACE_XY) to.z = a->pos.z;
+        if (space == STEER_SPACE_XZ) to.y = a->pos.y;
+        a->pos = steer_v4_select(out, to, a->pos);
+        return;
+    }
+    for (int k = 0; k < 3; k++) {
+        if (!bounded[k]) continue;
+        if (b->kind == STEER_BOUNDS_WRAP_BOX)
+            *p[k] = steer_f4_select(out, steer_lanes_wrap_axis(*p[k], c[k], h[k], odd), *p[k]);
+        else
+            *p[k] = steer_lanes_clamp_axis(*p[k], c[k], h[k], v[k]);
+    }
+}
+
+/* The world's bounds for the four lanes (steer_bounds_apply). */
+static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_lanes_agent *a,
+                               steer_i4 *odd)
+{
+    if (b->kind == STEER_BOUNDS_WRAP_SPHERE)
+        steer_lanes_sphere(b, a);
+    else if (b->kind != STEER_BOUNDS_NONE)
+        steer_lanes_box(b, space, a, odd);
+}
+
 bool steer__world_lanes_fit(const steer_world *w, int i)
 {
     const steer_bounds *b = &w->def.bounds;
-    if (b->kind != STEER_BOUNDS_NONE &&
-        !(b->kind == STEER_BOUNDS_WRAP_SPHERE && steer_v3_is_finite(b->centre)))
-        return false;
+    if (b->kind != STEER_BOUNDS_NONE && !steer_v3_is_finite(b->centre))
+        return false; /* steer_bounds_apply leaves the agents alone: the scalar path does */
     const steer_world_body *y = &w->body[w->cur][i];
     if (y->recipe < 0 || !w->recipes[y->recipe].lanes) return false;
     if (y->facing != STEER_FACING_VELOCITY) return false;
@@ -400,7 +467,8 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WO
     a.orientation = steer_lanes_orientation(space, a.vel, a.orientation, &odd);
     odd |= ~steer_lanes_state_finite(&a); /* the scalar bounds skip such an agent */
     if (steer_i4_bits(odd) != 0u) return false;
-    if (w->def.bounds.kind == STEER_BOUNDS_WRAP_SPHERE) steer_lanes_sphere(&w->def.bounds, &a);
+    steer_lanes_bounds(&w->def.bounds, space, &a, &odd);
+    if (steer_i4_bits(odd) != 0u) return false;
     steer_lanes_store(w, e, &a, &wd, linear);
     return true;
 }

@@ -22,7 +22,7 @@ static steer_steering identity(void *user, const steer_world *world, steer_handl
     return recipe_output;
 }
 
-static steer_recipe boids_recipe(bool wander)
+static steer_recipe boids_recipe(bool wander, bool seek)
 {
     steer_recipe r = steer_recipe_default();
     steer_recipe_item sep = steer_recipe_item_make(STEER_BEHAVIOUR_SEPARATION, 12.0f);
@@ -38,6 +38,8 @@ static steer_recipe boids_recipe(bool wander)
     r.items[r.count++] = ali;
     r.items[r.count++] = coh;
     if (wander) r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    /* Seeking the target point is not covered by the vector path. */
+    if (seek) r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEEK, 0.5f);
     return r;
 }
 
@@ -57,6 +59,10 @@ static steer_world_agent_def scene_agent(steer_rng *r, int k, steer_space space,
                                                       steer_rng_range(r, -3.0f, 3.0f),
                                                       steer_rng_range(r, -3.0f, 3.0f)));
     a->orientation = steer_rng_range(r, -3.0f, 3.0f);
+    /* Planar agents live at some height on the up axis, which they keep. */
+    float height = steer_rng_range(r, -5.0f, 5.0f);
+    if (space == STEER_SPACE_XY) a->position.z = height;
+    if (space == STEER_SPACE_XZ) a->position.y = height;
     d.recipe = recipe;
     if (k % 7 == 0) a->velocity = steer_v3_zero();              /* forward from heading */
     if (k % 11 == 0) a->velocity = steer_v3(0.0f, 1e-7f, 0.0f); /* no usable orientation */
@@ -77,6 +83,7 @@ typedef struct scene {
     steer_space space;
     steer_bounds bounds;
     bool wander;
+    bool seek;
     int agents;
     int steps;
 } scene;
@@ -89,7 +96,7 @@ static steer_world *scene_world(const scene *s, bool reference)
     def.bounds = s->bounds;
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
-    steer_recipe r = boids_recipe(s->wander);
+    steer_recipe r = boids_recipe(s->wander, s->seek);
     int recipe = steer_world_add_recipe(w, &r);
     steer_rng rng = steer_rng_make(99u, 3u);
     steer_vec3 last = steer_v3_zero();
@@ -162,7 +169,7 @@ static void check_share(double least)
 
 static void test_boids_sphere(void)
 {
-    scene s = {STEER_SPACE_3D, steer_bounds_none(), true, 600, 240};
+    scene s = {STEER_SPACE_3D, steer_bounds_none(), true, false, 600, 240};
     s.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
     s.bounds.radius = 25.0f;
     double least = 0.0;
@@ -172,7 +179,7 @@ static void test_boids_sphere(void)
 
 static void test_flock_unbounded_3d(void)
 {
-    scene s = {STEER_SPACE_3D, steer_bounds_none(), false, 400, 200};
+    scene s = {STEER_SPACE_3D, steer_bounds_none(), false, false, 400, 200};
     double least = 0.0;
     run_scene(&s, &least);
     check_share(least);
@@ -181,8 +188,8 @@ static void test_flock_unbounded_3d(void)
 static void test_flock_planar(void)
 {
     /* XY and XZ flocks without wander. */
-    scene xy = {STEER_SPACE_XY, steer_bounds_none(), false, 400, 200};
-    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), false, 400, 200};
+    scene xy = {STEER_SPACE_XY, steer_bounds_none(), false, false, 400, 200};
+    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), false, false, 400, 200};
     double least = 0.0;
     run_scene(&xy, &least);
     check_share(least);
@@ -193,8 +200,8 @@ static void test_flock_planar(void)
 static void test_planar_boids(void)
 {
     /* Both wander methods: steer_wander in the plane, with its angle wrapping. */
-    scene xy = {STEER_SPACE_XY, steer_bounds_none(), true, 400, 200};
-    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), true, 400, 200};
+    scene xy = {STEER_SPACE_XY, steer_bounds_none(), true, false, 400, 200};
+    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), true, false, 400, 200};
     double least = 0.0;
     run_scene(&xy, &least);
     check_share(least);
@@ -202,13 +209,34 @@ static void test_planar_boids(void)
     check_share(least);
 }
 
-static void test_uncovered_bounds_are_scalar(void)
+static void test_box_bounds(void)
 {
-    /* Bounds the path does not cover send every agent, with the same results, to the
-     * scalar path. */
-    scene s = {STEER_SPACE_3D, steer_bounds_none(), true, 200, 60};
-    s.bounds.kind = STEER_BOUNDS_WRAP_BOX;
-    s.bounds.half_extents = steer_v3(15.0f, 15.0f, 15.0f);
+    /* The three box kinds, in 3D and on the ground plane; the box is smaller than the
+     * start so every kind acts from the first step. */
+    const steer_bounds_kind kinds[3] = {STEER_BOUNDS_WRAP_BOX, STEER_BOUNDS_CLAMP_BOX,
+                                        STEER_BOUNDS_RESPAWN};
+    for (int k = 0; k < 3; k++) {
+        for (int planar = 0; planar < 2; planar++) {
+            scene s = {planar ? STEER_SPACE_XZ : STEER_SPACE_3D,
+                       steer_bounds_none(),
+                       true,
+                       false,
+                       300,
+                       120};
+            s.bounds.kind = kinds[k];
+            s.bounds.centre = steer_v3(1.0f, -2.0f, 0.5f);
+            s.bounds.half_extents = steer_v3(15.0f, planar ? 0.0f : 12.0f, 18.0f);
+            double least = 0.0;
+            run_scene(&s, &least);
+            check_share(least);
+        }
+    }
+}
+
+static void test_uncovered_recipe_is_scalar(void)
+{
+    /* A recipe the path does not cover runs, with the same results, on the scalar path. */
+    scene s = {STEER_SPACE_3D, steer_bounds_none(), true, true, 200, 60};
     double least = 1.0;
     run_scene(&s, &least);
     CHECK(least == 0.0);
@@ -221,7 +249,8 @@ int main(int argc, char **argv)
         {"flock_unbounded_3d", test_flock_unbounded_3d},
         {"flock_planar", test_flock_planar},
         {"planar_boids", test_planar_boids},
-        {"uncovered_bounds_are_scalar", test_uncovered_bounds_are_scalar},
+        {"box_bounds", test_box_bounds},
+        {"uncovered_recipe_is_scalar", test_uncovered_recipe_is_scalar},
     };
     return test_run(cases, (int)(sizeof cases / sizeof cases[0]), argc, argv);
 }
