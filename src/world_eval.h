@@ -16,7 +16,7 @@ typedef struct steer_world_sum {
 typedef struct steer_world_eval {
     const steer_world *w;
     int i;                        /* dense index */
-    steer_agent agent;            /* its state at the start of the step */
+    steer_agent agent;            /* its state at the start of the step (the scalar path's) */
     steer_world_body body;        /* its body; wander and rng advance here */
     const steer_world_slot *slot; /* NULL unless the recipe or a callback needs it */
     const steer_world_recipe *recipe;

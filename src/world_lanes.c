@@ -36,21 +36,23 @@ static steer_v4 steer_lanes_v4(const steer_vec3 v[STEER_WORLD_LANES])
     return r;
 }
 
+/* The four agents' state, from the snapshot's arrays and their gathered bodies. */
 static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
 {
     steer_vec3 p[STEER_WORLD_LANES], v[STEER_WORLD_LANES], f[STEER_WORLD_LANES];
     steer_lanes_agent a;
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
-        const steer_agent *g = &e[k].agent;
-        p[k] = g->position;
-        v[k] = g->velocity;
-        f[k] = w->forward[e[k].i];
-        a.orientation[k] = g->orientation;
-        a.rotation[k] = g->rotation;
-        a.max_speed[k] = g->max_speed;
-        a.max_accel[k] = g->max_accel;
-        a.max_force[k] = g->max_force;
-        a.mass[k] = g->mass;
+        const steer_world_body *y = &e[k].body;
+        int i = e[k].i;
+        p[k] = w->pos[w->cur][i];
+        v[k] = w->vel[w->cur][i];
+        f[k] = w->forward[i];
+        a.orientation[k] = y->orientation;
+        a.rotation[k] = y->rotation;
+        a.max_speed[k] = y->max_speed;
+        a.max_accel[k] = y->max_accel;
+        a.max_force[k] = y->max_force;
+        a.mass[k] = y->mass;
     }
     a.pos = steer_lanes_v4(p);
     a.vel = steer_lanes_v4(v);
@@ -263,7 +265,7 @@ static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const ste
                                  steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
-    steer_space space = e[0].agent.space;
+    steer_space space = (steer_space)e[0].body.space;
     steer_vec3 v[STEER_WORLD_LANES];
     steer_i4 n;
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
@@ -295,7 +297,8 @@ static steer_v4 steer_lanes_blend(const steer_world_eval e[], const steer_lanes_
         sum = steer_v4_add_scaled(sum, lin, steer_f4_splat(r->items[k].weight));
     }
     *odd |= ~steer_v4_finite(sum); /* the scalar limit zeroes it */
-    return steer_lanes_truncate(steer_lanes_project(e[0].agent.space, sum), max_linear, odd);
+    return steer_lanes_truncate(steer_lanes_project((steer_space)e[0].body.space, sum), max_linear,
+                                odd);
 }
 
 /* steer_agent_step's linear part for a steering whose angular part is zero. */
@@ -447,8 +450,8 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
 
 bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES])
 {
-    steer_space space = e[0].agent.space;
-    steer_model model = e[0].agent.model;
+    steer_space space = (steer_space)e[0].body.space;
+    steer_model model = (steer_model)e[0].body.model;
     steer_lanes_agent a = steer_lanes_load(w, e);
     steer_i4 odd = ~steer_lanes_state_finite(&a);
     steer_lanes_wander wd;

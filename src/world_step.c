@@ -210,14 +210,14 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
     return steer_priority(groups, n, r->priority_epsilon, NULL);
 }
 
-/* First half of an agent's step: its state, body and neighbour sums, read from the
- * snapshot. */
-static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e)
+/* First half of an agent's step: its body and neighbour sums, read from the snapshot;
+ * its state as a steer_agent too unless `lanes` (the vector path reads the arrays). */
+static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e, bool lanes)
 {
     int s = w->cur;
     e->w = w;
     e->i = i;
-    e->agent = steer__world_load(w, s, i);
+    if (!lanes) e->agent = steer__world_load(w, s, i);
     e->body = w->body[s][i];
     e->recipe = e->body.recipe >= 0 ? &w->recipes[e->body.recipe] : NULL;
     bool callback = (e->body.flags & STEER_WORLD_HAS_CALLBACK) != 0u;
@@ -266,13 +266,17 @@ static void steer_world_step_range(void *ctx, int begin, int end)
     while (i < end) {
         if (end - i >= STEER_WORLD_LANES && steer__world_lanes_fit(w, i)) {
             steer_world_eval e[STEER_WORLD_LANES];
-            for (int k = 0; k < STEER_WORLD_LANES; k++) steer_world_gather(w, i + k, &e[k]);
-            if (!steer__world_lanes_finish(w, e))
-                for (int k = 0; k < STEER_WORLD_LANES; k++) steer_world_finish(w, &e[k]);
+            for (int k = 0; k < STEER_WORLD_LANES; k++) steer_world_gather(w, i + k, &e[k], true);
+            if (!steer__world_lanes_finish(w, e)) {
+                for (int k = 0; k < STEER_WORLD_LANES; k++) {
+                    e[k].agent = steer__world_load(w, w->cur, i + k);
+                    steer_world_finish(w, &e[k]);
+                }
+            }
             i += STEER_WORLD_LANES;
         } else {
             steer_world_eval e;
-            steer_world_gather(w, i, &e);
+            steer_world_gather(w, i, &e, false);
             steer_world_finish(w, &e);
             i++;
         }
