@@ -707,6 +707,84 @@ static void test_world_walls(void)
     steer_world_destroy(w);
 }
 
+/* The world's filter is steer_orca_velocity over the nearest max_neighbours found by
+ * brute force, to the bit: the world gathers them through its index (a first search
+ * within part of neighbour_dist, a second when that finds too few), reads them from its
+ * snapshot without building a view, and files them as they come. A random crowd, dense
+ * in the middle and sparse outside (so both searches answer), random radii, velocities
+ * (some idle) and two weights, plus agents without the filter (weight 0 to the others).
+ * No steering: each agent's preferred velocity is its current one, which the world then
+ * moves it at once the filter has picked it. */
+static void test_world_filter_is_orca_over_the_nearest(void)
+{
+    enum { N = 400, K = 10 };
+    steer_world_def def = steer_world_default();
+    def.capacity = N;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe r = steer_recipe_default();
+    r.crowd = true;
+    steer_world_add_recipe(w, &r);
+    r.orca.responsibility = 0.5f;
+    steer_world_add_recipe(w, &r);
+    steer_rng rng = steer_rng_make(11u, 3u);
+    steer_handle h[N];
+    steer_agent before[N];
+    int recipe[N];
+    for (int i = 0; i < N; i++) {
+        float span = i < N / 2 ? 30.0f : 120.0f;
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position =
+            steer_v3(steer_rng_range(&rng, -span, span), steer_rng_range(&rng, -span, span), 0.0f);
+        d.agent.radius = steer_rng_range(&rng, 0.3f, 1.5f);
+        d.agent.max_speed = 2.0f;
+        float speed = steer_rng_range(&rng, 0.0f, 1.9f), angle = steer_rng_range(&rng, 0, 6.283f);
+        d.agent.velocity = steer_v3(speed * cosf(angle), speed * sinf(angle), 0.0f);
+        recipe[i] = i % 7 == 0 ? -1 : (i % 3 == 0 ? 1 : 0);
+        d.recipe = recipe[i];
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+        before[i] = d.agent;
+    }
+    steer_world_step(w, 0.25f);
+    int checked = 0;
+    for (int i = 0; i < N; i++) {
+        if (recipe[i] < 0) continue;
+        /* The K nearest by the world's squared distance, nearest first. */
+        steer_crowd_neighbour view[K];
+        float d2[K];
+        int n = 0;
+        for (int j = 0; j < N; j++) {
+            if (j == i) continue;
+            float dx = before[j].position.x - before[i].position.x;
+            float dy = before[j].position.y - before[i].position.y;
+            float e = dx * dx + dy * dy;
+            if (!(e < 15.0f * 15.0f) || (n == K && !(e < d2[K - 1]))) continue;
+            int k = n < K ? n++ : K - 1;
+            for (; k > 0 && e < d2[k - 1]; k--) {
+                d2[k] = d2[k - 1];
+                view[k] = view[k - 1];
+            }
+            d2[k] = e;
+            steer_crowd_neighbour nb = {before[j].position, before[j].velocity, before[j].radius,
+                                        recipe[j] < 0 ? 0.0f : (recipe[j] == 1 ? 0.5f : 1.0f),
+                                        h[j].index};
+            view[k] = nb;
+        }
+        steer_orca_params p = steer_orca_default();
+        p.responsibility = recipe[i] == 1 ? 0.5f : 1.0f;
+        steer_crowd_view v = {h[i].index, view, n, NULL, 0};
+        steer_vec3 want = steer_orca_velocity(&before[i], before[i].velocity, &p, &v, 0.25f);
+        steer_agent after;
+        steer_world_get_agent(w, h[i], &after);
+        CHECK_MSG(memcmp(&want, &after.velocity, sizeof want) == 0,
+                  "agent %d (%d neighbours): world (%.9g, %.9g), orca (%.9g, %.9g)", i, n,
+                  (double)after.velocity.x, (double)after.velocity.y, (double)want.x,
+                  (double)want.y);
+        checked++;
+    }
+    CHECK(checked > N / 2);
+    steer_world_destroy(w);
+}
+
 TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_late_arrival_passes_agents_standing_at_their_goals),
           TEST(test_orca_pair_is_collision_free_for_the_horizon),
@@ -720,4 +798,5 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_predict_head_on_turns_right), TEST(test_predict_ignores_safe_neighbours),
           TEST(test_predict_picks_soonest_and_dodges_away), TEST(test_predict_pair_passes),
           TEST(test_predict_bad_input), TEST(test_world_head_on_and_firm_agent),
-          TEST(test_world_walls), TEST(test_world_agent_held_by_a_wall_gets_round))
+          TEST(test_world_walls), TEST(test_world_agent_held_by_a_wall_gets_round),
+          TEST(test_world_filter_is_orca_over_the_nearest))
