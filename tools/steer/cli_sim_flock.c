@@ -11,8 +11,12 @@
 static void cli_spawn(const cli_flock *f, steer_agent *a, steer_rng *rng)
 {
     steer_vec3 lo = f->spawn_min, hi = f->spawn_max;
-    a->position = steer_v3(steer_rng_range(rng, lo.x, hi.x), steer_rng_range(rng, lo.y, hi.y),
-                           steer_rng_range(rng, lo.z, hi.z));
+    /* One draw per statement: the order in which a call's arguments are evaluated is
+     * unspecified in C (gcc and clang differ), and the scenario must not depend on it. */
+    float x = steer_rng_range(rng, lo.x, hi.x);
+    float y = steer_rng_range(rng, lo.y, hi.y);
+    float z = steer_rng_range(rng, lo.z, hi.z);
+    a->position = steer_v3(x, y, z);
     float angle = steer_rng_range(rng, 0.0f, CLI_TAU);
     steer_vec3 dir = steer_space_heading(a->space, angle);
     if (a->space == STEER_SPACE_3D) {
