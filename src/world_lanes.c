@@ -13,7 +13,7 @@
 
 #if STEER_LANES
 
-#include "steer/random.h"
+#include "random_internal.h"
 
 #include <float.h>
 
@@ -197,9 +197,9 @@ static steer_v4 steer_lanes_wander_3d(const steer_lanes_agent *a, const steer_wa
     float change = steer_lanes_nonneg(p->angle_change);
     steer_f4 f, z, theta;
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
-        f[k] = steer_rng_float(&wd->rng[k]);
-        z[k] = steer_rng_range(&wd->rng[k], -1.0f, 1.0f);
-        theta[k] = steer_rng_range(&wd->rng[k], 0.0f, STEER_TAU);
+        f[k] = steer__rng_float(&wd->rng[k]);
+        z[k] = steer__rng_range(&wd->rng[k], -1.0f, 1.0f);
+        theta[k] = steer__rng_range(&wd->rng[k], 0.0f, STEER_TAU);
     }
     steer_f4 angle = f * change - change * 0.5f;
     steer_f4 us, uc, rest = 1.0f - z * z;
@@ -244,7 +244,7 @@ static steer_v4 steer_lanes_wander_plane(const steer_lanes_agent *a, const steer
     steer_v4 d = space == STEER_SPACE_XY ? (steer_v4){c, s, zero} : (steer_v4){c, zero, s};
     float change = steer_lanes_nonneg(p->angle_change);
     steer_f4 f;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) f[k] = steer_rng_float(&wd->rng[k]);
+    for (int k = 0; k < STEER_WORLD_LANES; k++) f[k] = steer__rng_float(&wd->rng[k]);
     wd->angle = steer_lanes_wrap_angle(wd->angle + f * change - change * 0.5f, odd);
     return steer_lanes_wander_force(a, p, space, d, max_linear, odd);
 }
