@@ -129,7 +129,18 @@ static float steer_orca_agent_share(const steer_orca_self *s, float share)
 
 /* The step half-plane against a neighbour at rel_p, d2 = |rel_p|^2 (steer__orca_add): this
  * agent closes at most `share` of the gap to contact within the step. false when the
- * max_speed disc already keeps it (the half-plane cannot bind). */
+ * max_speed disc already keeps it (the half-plane cannot bind).
+ * Why: ORCA's half-planes keep pairs apart only while they have a common point; in a
+ * dense crowd they often do not, and the relaxed solution can walk a pair into contact.
+ * So every agent in the view whose gap this agent could close within one step also gets
+ * the half-plane "approach it by at most my share of the gap to contact (r_a + r_b,
+ * without clearance)". The two shares of a pair add up to 1, so whatever velocities the
+ * two pick within these half-planes, their distance after the step is at least the
+ * contact distance (the gap shrinks by at most the sum of the two approaches). Zero
+ * velocity satisfies every one of them when nobody overlaps, so together they always
+ * have a common point, and the solver keeps them hard: only ORCA's half-planes are
+ * relaxed. Every agent in the view counts, not only the nearest max_neighbours, so that
+ * the pair does not depend on both of them choosing each other. */
 static bool steer_orca_step_line(const steer_orca_self *s, float max_speed, steer_v2 rel_p,
                                  float d2, float contact, float share, float tie,
                                  steer_orca_line *out)
@@ -177,8 +188,8 @@ void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
     float d2 = steer__v2_len_sq(nb->rel_p);
     float tie = steer_orca_tie(s, nb->id);
     float share = steer_orca_share(s, nb->responsibility, tie);
-    /* The step half-plane ("every agent of the view counts", steer_orca_step_lines in
-     * the docs): the nearest STEER_ORCA_MAX_NEIGHBOURS that can bind, each built once. */
+    /* The step half-plane (steer_orca_step_line): the nearest STEER_ORCA_MAX_NEIGHBOURS
+     * of the view that can bind, each built once. */
     steer_orca_line line;
     if (share > 0.0f && steer_orca_step_line(s, f->planar_max, nb->rel_p, d2,
                                              s->radius + nb->radius, share, tie, &line)) {
