@@ -170,6 +170,9 @@ bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec
 /* One neighbour of the view, in any order (ties in distance go to the earlier one). */
 void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb);
 
+/* steer__orca_add for nb[0], nb[1], ... nb[n - 1] in turn, without a call for each. */
+void steer__orca_add_many(steer_orca_filter *f, const steer_orca_near *nb, int n);
+
 /* The walls (may be NULL with count 0), then the velocity: steer_orca_velocity's result. */
 steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count);
 

@@ -38,8 +38,8 @@ static float steer_orca_weight(float w)
 
 /* The half-plane for one neighbour: velocities that keep the pair apart for tau, moved
  * by this agent's share of the smallest change u that reaches one. */
-static steer_orca_line steer_orca_agent_line(const steer_orca_self *s, steer_v2 rel_p,
-                                             steer_v2 rel_v, float R, float share, float tie)
+static inline steer_orca_line steer_orca_agent_line(const steer_orca_self *s, steer_v2 rel_p,
+                                                    steer_v2 rel_v, float R, float share, float tie)
 {
     float d2 = steer__v2_len_sq(rel_p), R2 = R * R;
     steer_v2 dir, u;
@@ -182,7 +182,8 @@ static void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, flo
     picks[k].index = index;
 }
 
-void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
+/* steer__orca_add's work (one copy, inlined into the loop of steer__orca_add_many). */
+static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_near *nb)
 {
     const steer_orca_self *s = &f->s;
     float d2 = steer__v2_len_sq(nb->rel_p);
@@ -214,6 +215,16 @@ void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
         kept->line = steer_orca_agent_line(s, nb->rel_p, rel_v, R, orca_share, tie);
     }
     steer_orca_keep_nearest(f->agent_pick, &f->agents, f->cap, d2, slot);
+}
+
+void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
+{
+    steer__orca_add_many(f, nb, 1);
+}
+
+void steer__orca_add_many(steer_orca_filter *f, const steer_orca_near *nb, int n)
+{
+    for (int k = 0; k < n; k++) steer_orca_add_one(f, &nb[k]);
 }
 
 /* Squared distance from the origin to segment a-b. */

@@ -144,8 +144,14 @@ static void steer_crowd_nearest(const steer_world *w, int i, uint32_t mask, floa
     steer__world_near(w, i, radius, mask, steer_crowd_take, g);
 }
 
-/* Agent j of the snapshot as the crowd functions see it. Agents without the ORCA filter
- * do not give way, so they count as responsibility 0: the other does all of it. */
+/* The weight the filter gives an agent on recipe r: agents without the ORCA filter do
+ * not give way, so they count as responsibility 0 (the other does all of it). */
+static float steer_crowd_weight(const steer_world *w, int32_t r)
+{
+    return r >= 0 && w->recipes[r].recipe.crowd ? w->recipes[r].recipe.orca.responsibility : 0.0f;
+}
+
+/* Agent j of the snapshot as the crowd functions see it (steer_crowd_weight). */
 static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
 {
     const steer_world_body *b = &w->body[w->cur][j];
@@ -153,35 +159,40 @@ static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
     nb.position = w->pos[w->cur][j];
     nb.velocity = w->vel[w->cur][j];
     nb.radius = b->radius;
-    nb.responsibility = 0.0f;
-    if (b->recipe >= 0 && w->recipes[b->recipe].recipe.crowd)
-        nb.responsibility = w->recipes[b->recipe].recipe.orca.responsibility;
+    nb.responsibility = steer_crowd_weight(w, b->recipe);
     nb.id = b->slot;
     return nb;
 }
 
-/* Agent j as the ORCA filter reads it from agent i's point of view (steer_crowd_of in the
- * filter's form); false when it is skipped, as steer_orca_velocity skips a neighbour with
- * a velocity or radius it cannot use. The offset is taken from the search's position
- * arrays, the same floats as the snapshot's positions, with the subtraction
- * steer_orca_velocity does: the same bits as through a steer_crowd_view. The position
- * itself is finite: the search only hands over agents at a finite distance. */
-static bool steer_crowd_near(const steer_world *w, int i, int32_t j, steer_space space,
-                             steer_orca_near *out)
+/* The gathered neighbours as the ORCA filter reads them from agent i's point of view
+ * (steer_crowd_of in the filter's form), in out[]; returns how many. One is skipped, as
+ * steer_orca_velocity skips it, when its velocity or radius is unusable. The offset is
+ * taken from the search's position arrays, the same floats as the snapshot's positions,
+ * with the subtraction steer_orca_velocity does: the same bits as through a
+ * steer_crowd_view. The position itself is finite: the search only hands over agents at
+ * a finite distance. */
+static int steer_crowd_records(const steer_world *w, int i, steer_space space,
+                               const steer_crowd_gather *g, steer_orca_near *out)
 {
     const steer_world_points *pt = &w->points;
-    const steer_world_body *b = &w->body[w->cur][j];
-    steer_vec3 v = w->vel[w->cur][j];
-    if (!(steer_v3_is_finite(v) && b->radius >= 0.0f && steer_is_finite(b->radius))) return false;
-    steer_vec3 o = steer_v3(pt->x[j] - pt->x[i], pt->y[j] - pt->y[i], pt->z[j] - pt->z[i]);
-    out->rel_p = steer__v2_from(space, o);
-    out->vel = steer__v2_from(space, v);
-    out->radius = b->radius;
-    out->responsibility = 0.0f;
-    if (b->recipe >= 0 && w->recipes[b->recipe].recipe.crowd)
-        out->responsibility = w->recipes[b->recipe].recipe.orca.responsibility;
-    out->id = b->slot;
-    return true;
+    const steer_world_body *body = w->body[w->cur];
+    const steer_vec3 *vel = w->vel[w->cur];
+    const steer_vec3 p = steer_v3(pt->x[i], pt->y[i], pt->z[i]);
+    int n = 0;
+    for (int k = 0; k < g->count; k++) {
+        int32_t j = g->j[k];
+        const steer_world_body *b = &body[j];
+        steer_vec3 v = vel[j];
+        if (!(steer_v3_is_finite(v) && b->radius >= 0.0f && steer_is_finite(b->radius))) continue;
+        steer_vec3 o = steer_v3(pt->x[j] - p.x, pt->y[j] - p.y, pt->z[j] - p.z);
+        out[n].rel_p = steer__v2_from(space, o);
+        out[n].vel = steer__v2_from(space, v);
+        out[n].radius = b->radius;
+        out[n].responsibility = steer_crowd_weight(w, b->recipe);
+        out[n].id = b->slot;
+        n++;
+    }
+    return n;
 }
 
 /* The velocity the agent's steering would reach this step, as the integrator computes
@@ -227,9 +238,8 @@ steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agen
     steer_orca_filter f;
     steer_vec3 v = steer_v3_zero();
     if (steer__orca_begin(&f, agent, pref, &wanted, p, body->slot, dt)) {
-        steer_orca_near nb;
-        for (int k = 0; k < g.count; k++)
-            if (steer_crowd_near(w, i, g.j[k], agent->space, &nb)) steer__orca_add(&f, &nb);
+        steer_orca_near nb[STEER_ORCA_MAX_NEIGHBOURS];
+        steer__orca_add_many(&f, nb, steer_crowd_records(w, i, agent->space, &g, nb));
         v = steer__orca_end(&f, w->walls, w->wall_count);
     }
     agent->velocity = v;
@@ -249,12 +259,12 @@ steer_steering steer__world_avoid_agents(const steer_world *w, int i, const stee
 }
 
 /* A cell edge of 0.3 of the neighbour distance (4.5 for the default 15): the first
- * search (0.6 of it) then reads about 5 x 5 small cells instead of 3 x 3 large ones, so
- * fewer candidates beyond its radius are looked at. Measured on crossing N = 20,000
- * (user time of the same run, docs/performance.md): 0.6 of it 1.91 s, 0.45 1.87, 0.3
- * 1.79, 0.25 1.80, 0.2 1.77. The search order changes with the cells, and with it which
- * of two neighbours at exactly the same distance comes first, so runs differ from those
- * with the old edge (still the same for any number of workers). */
+ * search (0.6 of it when this was measured, STEER_CROWD_FIRST now) then reads about 5 x 5 small
+ * cells instead of 3 x 3 large ones, so fewer candidates beyond its radius are looked at. Measured
+ * on crossing N = 20,000 (user time of the same run, docs/performance.md): 0.6 of it 1.91 s,
+ * 0.45 1.87, 0.3 1.79, 0.25 1.80, 0.2 1.77. The search order changes with the cells, and with it
+ * which of two neighbours at exactly the same distance comes first, so runs differ from those with
+ * the old edge (still the same for any number of workers). */
 float steer__world_crowd_reach(const steer_recipe *r)
 {
     float reach = r->crowd ? r->orca.neighbour_dist * 0.3f : 0.0f;
