@@ -67,22 +67,45 @@ static int steer_crowd_line_up(const steer_crowd_gather *g, const steer_world_ne
     return m;
 }
 
+/* v with its lanes turned: lane l gets lane (l + r) % 4 of v (r = 1, 2, 3). */
+#if defined(__clang__) || __GNUC__ >= 12
+#define STEER_CROWD_TURN(v, r)                                                                     \
+    __builtin_shufflevector(v, v, r, (r + 1) % 4, (r + 2) % 4, (r + 3) % 4)
+#else
+#define STEER_CROWD_TURN(v, r)                                                                     \
+    __builtin_shuffle(v, (steer_i4){r, (r + 1) % 4, (r + 2) % 4, (r + 3) % 4})
+#endif
+
 /* The ranks of entries [q0, q0 + 4) of key[0, m) (steer_crowd_rank): how many entries
- * come before each, nearer or equally near and earlier. Entries before q0 come first
- * when equally near, those after q0 + 3 after; only the four themselves need the
- * position test. True lanes of a comparison are -1, so subtracting counts them. */
+ * come before each, nearer or equally near and earlier. Four entries are compared with
+ * four others at a time, the other four turned a lane at a time. Groups before q0 come
+ * first when equally near, groups after it after; within its own group an entry
+ * compared with a turned lane that wrapped round is an earlier one. True lanes of a
+ * comparison are -1, so subtracting counts them; the padding (+inf) never counts. */
 static steer_i4 steer_crowd_ranks(const float *key, int m, int q0)
 {
     const steer_f4 kq = steer_f4_load(key + q0);
-    const steer_i4 q = {q0, q0 + 1, q0 + 2, q0 + 3};
     steer_i4 rank = {0, 0, 0, 0};
-    for (int p = 0; p < q0; p++) rank -= steer_f4_splat(key[p]) <= kq;
-    for (int p = q0; p < q0 + 4 && p < m; p++) {
-        const steer_f4 kp = steer_f4_splat(key[p]);
-        const steer_i4 pv = {p, p, p, p};
-        rank -= (kp < kq) | ((kp == kq) & (pv < q));
+    for (int p0 = 0; p0 < q0; p0 += 4) {
+        const steer_f4 kp = steer_f4_load(key + p0);
+        rank -= kp <= kq;
+        rank -= STEER_CROWD_TURN(kp, 1) <= kq;
+        rank -= STEER_CROWD_TURN(kp, 2) <= kq;
+        rank -= STEER_CROWD_TURN(kp, 3) <= kq;
     }
-    for (int p = q0 + 4; p < m; p++) rank -= steer_f4_splat(key[p]) < kq;
+    const steer_i4 wrap1 = {0, 0, 0, -1}, wrap2 = {0, 0, -1, -1}, wrap3 = {0, -1, -1, -1};
+    const steer_f4 t1 = STEER_CROWD_TURN(kq, 1), t2 = STEER_CROWD_TURN(kq, 2);
+    const steer_f4 t3 = STEER_CROWD_TURN(kq, 3);
+    rank -= (t1 < kq) | ((t1 == kq) & wrap1);
+    rank -= (t2 < kq) | ((t2 == kq) & wrap2);
+    rank -= (t3 < kq) | ((t3 == kq) & wrap3);
+    for (int p0 = q0 + 4; p0 < m; p0 += 4) {
+        const steer_f4 kp = steer_f4_load(key + p0);
+        rank -= kp < kq;
+        rank -= STEER_CROWD_TURN(kp, 1) < kq;
+        rank -= STEER_CROWD_TURN(kp, 2) < kq;
+        rank -= STEER_CROWD_TURN(kp, 3) < kq;
+    }
     return rank;
 }
 
@@ -91,7 +114,7 @@ static steer_i4 steer_crowd_ranks(const float *key, int m, int q0)
  * branches (where does it go, is it near enough) were mispredicted about 11 times per
  * agent-step of the crossing (simulated). Here each entry's place is its rank: the
  * entries nearer than it plus the equally near ones before it (the kept list first,
- * then the batch in search order), counted four entries at a time. That is the order
+ * then the batch in search order), counted sixteen pairs at a time. That is the order
  * the insertion builds, so the list is the same. */
 static bool steer_crowd_rank(steer_crowd_gather *g, const steer_world_near *near, int n,
                              float limit)
@@ -100,7 +123,7 @@ static bool steer_crowd_rank(steer_crowd_gather *g, const steer_world_near *near
     float key[STEER_CROWD_RANK_MAX + 4];
     int32_t at[STEER_CROWD_RANK_MAX + 4];
     int m = steer_crowd_line_up(g, near, n, limit, key, at);
-    for (int q = m; q < m + 4; q++) key[q] = HUGE_VALF; /* padding lanes, never stored */
+    for (int q = m; q < m + 4; q++) key[q] = HUGE_VALF; /* padding to whole groups of four */
     for (int q0 = 0; q0 < m; q0 += 4) {
         steer_i4 rank = steer_crowd_ranks(key, m, q0);
         /* Ranks are distinct and below m <= STEER_CROWD_RANK_MAX: the list's arrays
@@ -179,6 +202,8 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
     const steer_vec3 *vel = w->vel[w->cur];
     const steer_vec3 p = steer_v3(pt->x[i], pt->y[i], pt->z[i]);
     int n = 0;
+    int32_t recipe = -1; /* neighbours mostly share a recipe: look its weight up once */
+    float weight = steer_crowd_weight(w, recipe);
     for (int k = 0; k < g->count; k++) {
         int32_t j = g->j[k];
         const steer_world_body *b = &body[j];
@@ -188,7 +213,11 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
         out[n].rel_p = steer__v2_from(space, o);
         out[n].vel = steer__v2_from(space, v);
         out[n].radius = b->radius;
-        out[n].responsibility = steer_crowd_weight(w, b->recipe);
+        if (b->recipe != recipe) {
+            recipe = b->recipe;
+            weight = steer_crowd_weight(w, recipe);
+        }
+        out[n].responsibility = weight;
         out[n].id = b->slot;
         n++;
     }
