@@ -72,6 +72,12 @@ static inline steer_vec3 steer__v2_to(steer_space space, steer_v2 v, float up)
     return space == STEER_SPACE_XY ? steer_v3(v.x, v.y, up) : steer_v3(v.x, up, v.y);
 }
 
+/* An avoidance weight as the filter reads it: negative or not finite reads as 1. */
+static inline float steer__orca_weight(float w)
+{
+    return w >= 0.0f && steer_is_finite(w) ? w : 1.0f;
+}
+
 /* A half-plane of allowed velocities: those on the left of the directed line through
  * `point` along the unit vector `dir` (or on it). */
 typedef struct steer_orca_line {
@@ -116,7 +122,7 @@ typedef struct steer_orca_near {
     steer_v2 rel_p;       /* its position minus the agent's */
     steer_v2 vel;         /* its velocity */
     float radius;         /* its body radius */
-    float responsibility; /* as steer_crowd_neighbour.responsibility (any value) */
+    float responsibility; /* its weight as steer__orca_weight makes it (>= 0, finite) */
     uint32_t id;
 } steer_orca_near;
 

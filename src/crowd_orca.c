@@ -31,11 +31,6 @@ static float steer_orca_positive_or(float x, float fallback)
     return x > 0.0f && steer_is_finite(x) ? x : fallback;
 }
 
-static float steer_orca_weight(float w)
-{
-    return w >= 0.0f && steer_is_finite(w) ? w : 1.0f;
-}
-
 /* The half-plane for one neighbour: velocities that keep the pair apart for tau, moved
  * by this agent's share of the smallest change u that reaches one. */
 static inline steer_orca_line steer_orca_agent_line(const steer_orca_self *s, steer_v2 rel_p,
@@ -100,12 +95,12 @@ static float steer_orca_tie(const steer_orca_self *s, uint32_t id)
     return tie;
 }
 
-/* This agent's share of the avoidance against a neighbour of weight `responsibility`
- * whose steer_orca_tie is `tie`: r / (r + r_o), then skewed by id order
- * (STEER_ORCA_SKEW) so that the two shares of a pair still add up to 1. */
-static float steer_orca_share(const steer_orca_self *s, float responsibility, float tie)
+/* This agent's share of the avoidance against a neighbour of weight `other` (as
+ * steer__orca_weight makes it) whose steer_orca_tie is `tie`: r / (r + r_o), then skewed
+ * by id order (STEER_ORCA_SKEW) so that the two shares of a pair still add up to 1. */
+static float steer_orca_share(const steer_orca_self *s, float other, float tie)
 {
-    float other = steer_orca_weight(responsibility), sum = s->responsibility + other;
+    float sum = s->responsibility + other;
     /* Equal weights (the usual case) give exactly what r / (r + r) rounds to, no divide. */
     float share = other == s->responsibility ? 0.5f : (sum > 0.0f ? s->responsibility / sum : 0.5f);
     if (!(share > 0.0f)) return 0.0f;
@@ -308,7 +303,7 @@ static steer_orca_self steer_orca_self_make(const steer_agent *agent,
     s.inv_tau = 1.0f / steer_orca_positive_or(params->time_horizon, 10.0f);
     s.inv_tau_obst = 1.0f / steer_orca_positive_or(params->time_horizon_obstacles, 10.0f);
     s.inv_dt = 1.0f / steer_orca_positive_or(dt, 1.0f / 60.0f);
-    s.responsibility = steer_orca_weight(params->responsibility);
+    s.responsibility = steer__orca_weight(params->responsibility);
     float clearance = params->clearance;
     s.grow = 1.0f + (clearance > 0.0f && steer_is_finite(clearance) ? clearance : 0.0f);
     s.id = id;
@@ -388,7 +383,7 @@ static bool steer_orca_near_of(const steer_orca_self *s, steer_space space,
     out->rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
     out->vel = steer__v2_from(space, nb->velocity);
     out->radius = nb->radius;
-    out->responsibility = nb->responsibility;
+    out->responsibility = steer__orca_weight(nb->responsibility);
     out->id = nb->id;
     return true;
 }

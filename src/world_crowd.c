@@ -203,7 +203,7 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
     const steer_vec3 p = steer_v3(pt->x[i], pt->y[i], pt->z[i]);
     int n = 0;
     int32_t recipe = -1; /* neighbours mostly share a recipe: look its weight up once */
-    float weight = steer_crowd_weight(w, recipe);
+    float weight = steer__orca_weight(steer_crowd_weight(w, recipe));
     for (int k = 0; k < g->count; k++) {
         int32_t j = g->j[k];
         const steer_world_body *b = &body[j];
@@ -215,7 +215,7 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
         out[n].radius = b->radius;
         if (b->recipe != recipe) {
             recipe = b->recipe;
-            weight = steer_crowd_weight(w, recipe);
+            weight = steer__orca_weight(steer_crowd_weight(w, recipe));
         }
         out[n].responsibility = weight;
         out[n].id = b->slot;
