@@ -177,6 +177,25 @@ static void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, flo
     picks[k].index = index;
 }
 
+/* Files an entry at d2 into the nearest-first list picks[0, *n) of at most cap entries
+ * (steer_orca_pick_slot, steer_orca_keep_nearest); returns its storage slot, or -1 when
+ * it is not among the nearest. An entry no nearer than the last, with room left, is
+ * appended: what the two do then, on fewer instructions (neighbours from the world come
+ * nearest first). */
+static inline int steer_orca_take(steer_orca_pick *picks, int *n, int cap, float d2)
+{
+    int k = *n;
+    if (k < cap && (k == 0 || !(d2 < picks[k - 1].d2))) {
+        picks[k].d2 = d2;
+        picks[k].index = k;
+        *n = k + 1;
+        return k;
+    }
+    int slot = steer_orca_pick_slot(picks, k, cap, d2);
+    if (slot >= 0) steer_orca_keep_nearest(picks, n, cap, d2, slot);
+    return slot;
+}
+
 /* steer__orca_add's work (one copy, inlined into the loop of steer__orca_add_many). */
 static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_near *nb)
 {
@@ -189,17 +208,14 @@ static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_nea
     steer_orca_line line;
     if (share > 0.0f && steer_orca_step_line(s, f->planar_max, nb->rel_p, d2,
                                              s->radius + nb->radius, share, tie, &line)) {
-        int slot = steer_orca_pick_slot(f->step_pick, f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2);
-        if (slot >= 0) {
-            f->step[slot] = line;
-            steer_orca_keep_nearest(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2, slot);
-        }
+        int slot = steer_orca_take(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2);
+        if (slot >= 0) f->step[slot] = line;
     }
     /* The nearest `cap` within neighbour_dist get an ORCA half-plane, built now (it
      * needs nothing from the others); one it takes no share of has none but still
      * counts among the nearest. */
     if (!(d2 < f->range2)) return;
-    int slot = steer_orca_pick_slot(f->agent_pick, f->agents, f->cap, d2);
+    int slot = steer_orca_take(f->agent_pick, &f->agents, f->cap, d2);
     if (slot < 0) return;
     steer_orca_kept *kept = &f->kept[slot];
     float orca_share = steer_orca_agent_share(s, share);
@@ -209,7 +225,6 @@ static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_nea
         float R = (s->radius + nb->radius) * s->grow;
         kept->line = steer_orca_agent_line(s, nb->rel_p, rel_v, R, orca_share, tie);
     }
-    steer_orca_keep_nearest(f->agent_pick, &f->agents, f->cap, d2, slot);
 }
 
 void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
