@@ -66,10 +66,10 @@ typedef struct steer_world_recipe {
     float neighbour_radius; /* largest neighbourhood radius among its items, or 0 */
     bool single_group;      /* every item in group 0: blend only */
     bool needs_target;      /* an item reads the target point or agent */
-    bool lanes;      /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
-    bool fused;      /* its neighbourhood items are all separation, alignment and cohesion:
-                        their sums are gathered in the search (world_sums.c) */
-    int nb_count;    /* items that need neighbours */
+    bool lanes;   /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
+    bool fused;   /* its neighbourhood items are all separation, alignment and cohesion:
+                     their sums are taken four neighbours at a time (world_sums.c) */
+    int nb_count; /* items that need neighbours */
     uint8_t nb_item[STEER_RECIPE_MAX];          /* their indices in recipe.items */
     uint8_t nb_kind[STEER_RECIPE_MAX];          /* their kinds */
     steer_flock_test nb_test[STEER_RECIPE_MAX]; /* their tests */

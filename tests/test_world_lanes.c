@@ -185,28 +185,27 @@ static void test_flock_unbounded_3d(void)
     check_share(least);
 }
 
+/* XY and XZ worlds: their projections, orientation axes and, with `wander`, steer_wander
+ * in the plane with its angle wrapping. */
+static void run_planar(bool wander)
+{
+    const steer_space spaces[2] = {STEER_SPACE_XY, STEER_SPACE_XZ};
+    for (int k = 0; k < 2; k++) {
+        scene s = {spaces[k], steer_bounds_none(), wander, false, 400, 200};
+        double least = 0.0;
+        run_scene(&s, &least);
+        check_share(least);
+    }
+}
+
 static void test_flock_planar(void)
 {
-    /* XY and XZ flocks without wander. */
-    scene xy = {STEER_SPACE_XY, steer_bounds_none(), false, false, 400, 200};
-    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), false, false, 400, 200};
-    double least = 0.0;
-    run_scene(&xy, &least);
-    check_share(least);
-    run_scene(&xz, &least);
-    check_share(least);
+    run_planar(false);
 }
 
 static void test_planar_boids(void)
 {
-    /* Both wander methods: steer_wander in the plane, with its angle wrapping. */
-    scene xy = {STEER_SPACE_XY, steer_bounds_none(), true, false, 400, 200};
-    scene xz = {STEER_SPACE_XZ, steer_bounds_none(), true, false, 400, 200};
-    double least = 0.0;
-    run_scene(&xy, &least);
-    check_share(least);
-    run_scene(&xz, &least);
-    check_share(least);
+    run_planar(true);
 }
 
 static void test_box_bounds(void)
