@@ -1,4 +1,5 @@
-/* Four float lanes for the world's vector paths (private; world_near.c, world_lanes.c).
+/* Four float lanes for the world's vector paths (private; world_near.c, world_sums.c and
+ * world_lanes.c).
  *
  * Built on GCC/Clang vector extensions: plain IEEE operations lane by lane (SSE2 on
  * x86-64, NEON on ARM, SIMD128 or scalar code on wasm). Every helper here gives, in each
