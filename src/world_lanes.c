@@ -260,29 +260,33 @@ static steer_v4 steer_lanes_alignment(steer_space space, steer_v4 sum, steer_i4 
     return steer_v4_select(none, (steer_v4){zero, zero, zero}, s);
 }
 
-/* One recipe item's linear steering, or false for a kind the path does not cover. */
+/* The flocking sums of one recipe item, one agent per lane. */
+static steer_v4 steer_lanes_sum(const steer_world_eval e[], int item, steer_i4 *n)
+{
+    steer_vec3 v[STEER_WORLD_LANES];
+    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+        v[k] = e[k].sum[item].v;
+        (*n)[k] = e[k].sum[item].n;
+    }
+    return steer_lanes_v4(v);
+}
+
+/* One recipe item's linear steering (the kinds steer_recipe_lanes lets through). */
 static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const steer_lanes_agent *a,
                                  steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
     steer_space space = (steer_space)e[0].body.space;
-    steer_vec3 v[STEER_WORLD_LANES];
-    steer_i4 n;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
-        v[k] = e[k].sum[item].v;
-        n[k] = e[k].sum[item].n;
-    }
-    steer_v4 sum = steer_lanes_v4(v);
-    switch (it->kind) {
-    case STEER_BEHAVIOUR_WANDER:
+    if (it->kind == STEER_BEHAVIOUR_WANDER) {
         if (space == STEER_SPACE_3D)
             return steer_lanes_wander_3d(a, &it->wander, wd, max_linear, odd);
         return steer_lanes_wander_plane(a, &it->wander, space, wd, max_linear, odd);
-    case STEER_BEHAVIOUR_ALIGNMENT:
-        return steer_lanes_alignment(space, sum, n, a->forward);
-    default: /* separation and cohesion: the direction of the sum */
-        return steer_v4_normalize(steer_lanes_project(space, sum));
     }
+    steer_i4 n;
+    steer_v4 sum = steer_lanes_sum(e, item, &n);
+    if (it->kind == STEER_BEHAVIOUR_ALIGNMENT)
+        return steer_lanes_alignment(space, sum, n, a->forward);
+    return steer_v4_normalize(steer_lanes_project(space, sum)); /* separation, cohesion */
 }
 
 /* The blend of the recipe's items (steer_blend, one group) with the limit applied. */
