@@ -130,6 +130,7 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     s->callback_user = def->callback_user;
     s->user_data = def->user_data;
     steer_world_place(world, slot, def);
+    world->callbacks += def->callback != NULL ? 1 : 0;
     world->index_valid = false;
     if (out != NULL) *out = (steer_handle){slot, s->generation, world->tag};
     return STEER_WORLD_OK;
@@ -156,6 +157,8 @@ steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
     if (s == NULL) return STEER_WORLD_STALE;
     int d = s->dense, last = world->count - 1;
     if (d != last) steer_world_move(world, last, d);
+    world->callbacks -= s->callback != NULL ? 1 : 0;
+    s->callback = NULL; /* a removed agent's callback is never run or counted again */
     world->count--;
     s->dense = -1;
     s->generation = s->generation + 1u != 0u ? s->generation + 1u : 1u;
@@ -281,6 +284,7 @@ steer_world_status steer_world_set_callback(steer_world *world, steer_handle han
     steer_world_slot *s = NULL;
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
+    world->callbacks += (callback != NULL ? 1 : 0) - (s->callback != NULL ? 1 : 0);
     s->callback = callback;
     s->callback_user = callback_user;
     /* The step reads the (cold) slot only when the body says there is a callback. */

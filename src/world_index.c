@@ -1,6 +1,6 @@
 /* The spatial index: a uniform grid over the agents' bounding box, filled by a counting
- * sort that also reorders the agents' arrays, rebuilt every step; and the public radius
- * query (steer/world.h). */
+ * sort that also reorders the agents' arrays, rebuilt every step that needs it; and the
+ * public radius query (steer/world.h). */
 #include "world_internal.h"
 
 #include <float.h>
@@ -130,6 +130,14 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
     }
 }
 
+bool steer__world_wants_index(const steer_world *w)
+{
+    if (w->callbacks > 0) return true;
+    for (int r = 0; r < w->recipe_count; r++)
+        if (w->recipes[r].looks_around) return true;
+    return false;
+}
+
 void steer__world_rebuild(steer_world *w)
 {
     steer_vec3 lo = steer_v3_zero(), hi = steer_v3_zero();
@@ -140,6 +148,15 @@ void steer__world_rebuild(steer_world *w)
     steer__world_parallel(w, w->count, steer_world_scatter_range, w);
     w->cur = 1 - w->cur;
     w->index_valid = true;
+}
+
+steer_world_status steer_world_update_index(steer_world *world)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    if (!world->index_valid) steer__world_rebuild(world);
+    return STEER_WORLD_OK;
 }
 
 /* ---- the public query ------------------------------------------------------------------ */

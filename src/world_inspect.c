@@ -12,6 +12,7 @@ steer_world_stats steer_world_stats_get(const steer_world *world)
     st.agents = world->count;
     st.cells = world->grid.cells;
     st.cell_size = world->grid.cell;
+    st.index_current = world->index_valid;
     st.steps = world->steps;
     uint64_t sum = 0u;
     const steer_world_body *y = world->body[world->cur];

@@ -66,6 +66,8 @@ typedef struct steer_world_recipe {
     float neighbour_radius; /* largest neighbourhood radius among its items, or 0 */
     bool single_group;      /* every item in group 0: blend only */
     bool needs_target;      /* an item reads the target point or agent */
+    bool looks_around;      /* an item or the crowd filter reads other agents through the index
+                               or the forward array (steer__world_wants_index) */
     bool lanes;   /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
     bool fused;   /* its neighbourhood items are all separation, alignment and cohesion:
                      their sums are taken four neighbours at a time (world_sums.c) */
@@ -117,6 +119,7 @@ struct steer_world {
     const steer_segment *walls; /* the crowd filter's walls (the caller's array), or NULL */
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
+    int callbacks;    /* agents with a callback (it may query the world during a step) */
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;
@@ -136,6 +139,11 @@ void steer__world_store(steer_world *world, int b, int i, const steer_agent *age
 /* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
  * order (world_index.c). */
 void steer__world_rebuild(steer_world *world);
+
+/* Whether steps keep the index: some recipe looks at other agents or some agent has a
+ * callback (world_index.c). Otherwise no step reads it and rebuilding it would be most of
+ * the cost of a step; steer_world_query then scans the agents. */
+bool steer__world_wants_index(const steer_world *world);
 
 /* Cell coordinate of x along axis a (clamped into the grid). */
 static inline int steer__grid_coord(const steer_world_grid *g, float x, int a)

@@ -22,7 +22,7 @@ typedef struct steer_lanes_agent {
     steer_v4 pos, vel;
     steer_f4 orientation, rotation;
     steer_f4 max_speed, max_accel, max_force, mass;
-    steer_v4 forward; /* unit forward at the start of the step (the index's) */
+    steer_v4 forward; /* unit forward at the start of the step (steer_agent_forward) */
 } steer_lanes_agent;
 
 static steer_v4 steer_lanes_v4(const steer_vec3 v[STEER_WORLD_LANES])
@@ -39,14 +39,13 @@ static steer_v4 steer_lanes_v4(const steer_vec3 v[STEER_WORLD_LANES])
 /* The four agents' state, from the snapshot's arrays and their gathered bodies. */
 static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
 {
-    steer_vec3 p[STEER_WORLD_LANES], v[STEER_WORLD_LANES], f[STEER_WORLD_LANES];
+    steer_vec3 p[STEER_WORLD_LANES], v[STEER_WORLD_LANES];
     steer_lanes_agent a;
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
         const steer_world_body *y = &e[k].body;
         int i = e[k].i;
         p[k] = w->pos[w->cur][i];
         v[k] = w->vel[w->cur][i];
-        f[k] = w->forward[i];
         a.orientation[k] = y->orientation;
         a.rotation[k] = y->rotation;
         a.max_speed[k] = y->max_speed;
@@ -56,7 +55,6 @@ static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_worl
     }
     a.pos = steer_lanes_v4(p);
     a.vel = steer_lanes_v4(v);
-    a.forward = steer_lanes_v4(f);
     return a;
 }
 
@@ -118,6 +116,24 @@ static void steer_lanes_sincos(steer_f4 x, steer_f4 *s, steer_f4 *c, steer_i4 *o
     steer_i4 q1 = q == 1, q2 = q == 2, q3 = q == 3;
     *s = steer_f4_select(q1, cr, steer_f4_select(q2, -sr, steer_f4_select(q3, -cr, sr)));
     *c = steer_f4_select(q1, -sr, steer_f4_select(q2, -cr, steer_f4_select(q3, sr, cr)));
+}
+
+/* steer_agent_forward per lane (the index's forward array holds the same, but a step
+ * that skips the rebuild leaves it stale): the unit velocity in the agent's space, or
+ * where that is too short to normalise, the heading of its orientation
+ * (steer_space_heading). */
+static steer_v4 steer_lanes_forward(steer_space space, const steer_lanes_agent *a, steer_i4 *odd)
+{
+    steer_v4 f = steer_v4_normalize(steer_lanes_project(space, a->vel));
+    steer_i4 still = steer_v4_dot(f, f) == 0.0f;
+    if (steer_i4_bits(still) == 0u) return f; /* moving agents: the common case */
+    steer_f4 s, c;
+    steer_i4 odd_here = (steer_i4){0, 0, 0, 0};
+    steer_lanes_sincos(a->orientation, &s, &c, &odd_here);
+    *odd |= still & odd_here;
+    const steer_f4 zero = steer_f4_splat(0.0f);
+    steer_v4 h = space == STEER_SPACE_XY ? (steer_v4){c, s, zero} : (steer_v4){s, zero, c};
+    return steer_v4_select(still, h, f);
 }
 
 /* steer_atan2(y, x) per lane for finite y and non-zero x (other lanes are marked odd). */
@@ -458,6 +474,7 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WO
     steer_model model = (steer_model)e[0].body.model;
     steer_lanes_agent a = steer_lanes_load(w, e);
     steer_i4 odd = ~steer_lanes_state_finite(&a);
+    a.forward = steer_lanes_forward(space, &a, &odd);
     steer_lanes_wander wd;
     steer_vec3 p[STEER_WORLD_LANES];
     for (int k = 0; k < STEER_WORLD_LANES; k++) {

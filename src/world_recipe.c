@@ -85,6 +85,13 @@ static bool steer_item_needs_target(const steer_recipe_item *it)
     }
 }
 
+/* Items that read other agents besides through the neighbour sums: the predictive
+ * avoidance searches the index, leader following reads the leader's forward direction. */
+static bool steer_item_looks_around(const steer_recipe_item *it)
+{
+    return it->kind == STEER_BEHAVIOUR_AVOID_AGENTS || it->kind == STEER_BEHAVIOUR_FOLLOW_LEADER;
+}
+
 /* Whether the step's vector path (world_lanes.c) covers a recipe: one group, finite
  * weights, and only wander and the flocking sums, which need nothing but the agent, its
  * neighbours and its random stream. */
@@ -114,10 +121,12 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
     wr->single_group = true;
     wr->lanes = steer_recipe_lanes(r);
     wr->fused = true; /* until an item it does not cover turns up */
+    wr->looks_around = r->crowd;
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
         if (steer_item_needs_target(it)) wr->needs_target = true;
+        if (steer_item_looks_around(it)) wr->looks_around = true;
         const steer_neighbourhood *nb = steer_item_neighbourhood(it);
         if (nb == NULL) continue;
         steer_flock_test t = steer__flock_test(nb);
@@ -127,6 +136,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         wr->nb_kind[wr->nb_count] = (uint8_t)it->kind;
         wr->nb_test[wr->nb_count] = t;
         wr->nb_count++;
+        wr->looks_around = true;
         float radius = steer_sqrt(t.radius_sq);
         if (radius > wr->neighbour_radius) wr->neighbour_radius = radius;
     }

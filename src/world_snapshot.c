@@ -595,6 +595,7 @@ static void snap_apply_slots(steer_world *world, const snap_layout *l, const sna
         world->slots[s] = slot; /* callback, callback_user and user_data NULL */
     }
     world->free_head = h->free_head;
+    world->callbacks = 0;
 }
 
 static void snap_apply_agents(steer_world *world, const snap_layout *l, const snap_world *h)

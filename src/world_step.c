@@ -1,7 +1,7 @@
 /* One world step: every agent's recipe against the snapshot, integration, bounds, then
- * the index rebuild (steer/world.h, docs/world.md). Each agent reads buffer `cur` and the
- * index only, and writes its own entry of the other buffer, so the split of agents among
- * workers cannot change any result. */
+ * the index rebuild when anything reads it (steer/world.h, docs/world.md). Each agent reads buffer
+ * `cur` and the index only, and writes its own entry of the other buffer, so the split of agents
+ * among workers cannot change any result. */
 #include "world_eval.h"
 #include "world_crowd.h"
 
@@ -289,13 +289,17 @@ steer_world_status steer_world_step(steer_world *world, float dt)
     if (world == NULL) return STEER_WORLD_INVALID;
     if (world->stepping) return STEER_WORLD_BUSY;
     if (!(dt > 0.0f) || !steer_is_finite(dt)) return STEER_WORLD_INVALID;
-    if (!world->index_valid) steer__world_rebuild(world);
+    /* Without a reader, the index is left stale: the step is then the agents' own work
+     * and nothing else (steer__world_wants_index). */
+    bool wanted = steer__world_wants_index(world);
+    if (!world->index_valid && wanted) steer__world_rebuild(world);
     world->stepping = true;
     world->dt = dt;
     steer__world_parallel(world, world->count, steer_world_step_range, world);
     world->stepping = false;
     world->cur = 1 - world->cur;
-    steer__world_rebuild(world);
+    world->index_valid = false;
+    if (wanted) steer__world_rebuild(world);
     world->steps++;
     return STEER_WORLD_OK;
 }

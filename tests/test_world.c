@@ -559,6 +559,37 @@ static int by_index(const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
+/* Random queries against a brute-force scan of the handles in all[0..n): the same
+ * agents, and the total when the buffer is short. */
+static void queries_match_brute_force(const steer_world *w, const steer_handle *all, int n,
+                                      steer_rng *r, int round)
+{
+    enum { MAX = 2000 };
+    static steer_handle got[MAX], want[MAX];
+    CHECK(n <= MAX);
+    for (int q = 0; q < 60; q++) {
+        steer_vec3 c = steer_v3(steer_rng_range(r, -70, 70), steer_rng_range(r, -70, 70),
+                                steer_rng_range(r, -70, 70));
+        float radius = steer_rng_range(r, 0.0f, 40.0f);
+        uint32_t mask = q % 2 ? 0xFFFFFFFFu : 0x5u;
+        int found = steer_world_query(w, c, radius, mask, got, MAX);
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            steer_agent a;
+            if (steer_world_get_agent(w, all[i], &a) != STEER_WORLD_OK) continue;
+            if ((mask & (1u << (i % 4))) == 0u) continue;
+            if (steer_length_sq(steer_sub(a.position, c)) <= radius * radius) want[m++] = all[i];
+        }
+        CHECK_MSG(found == m, "round %d query %d: %d found, %d expected", round, q, found, m);
+        if (found != m) return;
+        qsort(got, (size_t)found, sizeof got[0], by_index);
+        qsort(want, (size_t)m, sizeof want[0], by_index);
+        for (int i = 0; i < found; i++)
+            CHECK(got[i].index == want[i].index && got[i].generation == want[i].generation);
+        if (found > 2) CHECK(steer_world_query(w, c, radius, mask, got, 2) == found);
+    }
+}
+
 static void query_equals_brute_force(void)
 {
     enum { N = 2000 };
@@ -572,36 +603,87 @@ static void query_equals_brute_force(void)
         d.layer = 1u << (i % 4);
         CHECK(steer_world_add(w, &d, &all[i]) == STEER_WORLD_OK);
     }
-    static steer_handle got[N], want[N];
     for (int round = 0; round < 3; round++) {
         if (round == 1) steer_world_step(w, 1.0f / 60.0f); /* index fresh */
         if (round == 2) steer_world_remove(w, all[7]);     /* index stale: scan */
-        for (int q = 0; q < 60; q++) {
-            steer_vec3 c = steer_v3(steer_rng_range(&r, -70, 70), steer_rng_range(&r, -70, 70),
-                                    steer_rng_range(&r, -70, 70));
-            float radius = steer_rng_range(&r, 0.0f, 40.0f);
-            uint32_t mask = q % 2 ? 0xFFFFFFFFu : 0x5u;
-            int n = steer_world_query(w, c, radius, mask, got, N);
-            int m = 0;
-            for (int i = 0; i < N; i++) {
-                steer_agent a;
-                if (steer_world_get_agent(w, all[i], &a) != STEER_WORLD_OK) continue;
-                if ((mask & (1u << (i % 4))) == 0u) continue;
-                if (steer_length_sq(steer_sub(a.position, c)) <= radius * radius)
-                    want[m++] = all[i];
-            }
-            CHECK_MSG(n == m, "round %d query %d: %d found, %d expected", round, q, n, m);
-            qsort(got, (size_t)n, sizeof got[0], by_index);
-            qsort(want, (size_t)m, sizeof want[0], by_index);
-            for (int i = 0; i < n; i++)
-                CHECK(got[i].index == want[i].index && got[i].generation == want[i].generation);
-        }
+        CHECK(steer_world_stats_get(w).index_current == (round == 1));
+        queries_match_brute_force(w, all, N, &r, round);
     }
     /* A short buffer: the count is still the total. */
+    static steer_handle got[5];
     int total = steer_world_query(w, steer_v3(0, 0, 0), 1000.0f, 0xFFFFFFFFu, NULL, 0);
     CHECK(total == N - 1);
     CHECK(steer_world_query(w, steer_v3(0, 0, 0), 1000.0f, 0xFFFFFFFFu, got, 5) == N - 1);
     steer_world_destroy(w);
+}
+
+static steer_steering pass_through(void *user, const steer_world *world, steer_handle self,
+                                   const steer_agent *agent, steer_steering recipe_output)
+{
+    (void)user, (void)world, (void)self, (void)agent;
+    return recipe_output;
+}
+
+/* Wanderers in a sphere; `flock` also registers a flocking recipe that nobody uses. */
+static steer_world *wanderers(int n, bool flock, steer_handle *all)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = n;
+    def.seed = 5u;
+    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    def.bounds.radius = 60.0f;
+    steer_world *w = steer_world_create(&def);
+    int wander = add_recipe_of(w, STEER_BEHAVIOUR_WANDER, 1.0f);
+    if (flock) add_boids_recipe(w);
+    steer_rng r = steer_rng_make(8u, 0u);
+    for (int i = 0; i < n; i++) {
+        steer_world_agent_def d = boid(&r, 40.0f);
+        d.agent.facing = STEER_FACING_VELOCITY;
+        d.recipe = wander;
+        d.layer = 1u << (i % 4);
+        if (steer_world_add(w, &d, &all[i]) != STEER_WORLD_OK) {
+            steer_world_destroy(w);
+            return NULL;
+        }
+    }
+    return w;
+}
+
+/* A world whose recipes never look at other agents skips the index rebuild; the run
+ * is the same bits as one that keeps the index (a registered flocking recipe, a
+ * callback), and queries give the same answers with or without it. */
+static void index_is_kept_only_when_read(void)
+{
+    enum { N = 800 };
+    static steer_handle all[N], all_kept[N];
+    steer_world *w = wanderers(N, false, all), *kept = wanderers(N, true, all_kept);
+    CHECK(w != NULL && kept != NULL);
+    steer_rng r = steer_rng_make(9u, 0u);
+    for (int t = 0; t < 60; t++) {
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+        CHECK(steer_world_step(kept, 1.0f / 60.0f) == STEER_WORLD_OK);
+        CHECK(steer_world_state_hash(w) == steer_world_state_hash(kept));
+        CHECK(!steer_world_stats_get(w).index_current);
+        CHECK(steer_world_stats_get(kept).index_current);
+    }
+    queries_match_brute_force(w, all, N, &r, 0);
+    CHECK(steer_world_update_index(w) == STEER_WORLD_OK);
+    CHECK(steer_world_stats_get(w).index_current);
+    queries_match_brute_force(w, all, N, &r, 1);
+    CHECK(steer_world_update_index(NULL) == STEER_WORLD_INVALID);
+    /* A callback may query during the step: the index is kept while one is set. */
+    CHECK(steer_world_set_callback(w, all[3], pass_through, NULL) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    CHECK(steer_world_stats_get(w).index_current);
+    CHECK(steer_world_set_callback(w, all[3], NULL, NULL) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    CHECK(!steer_world_stats_get(w).index_current);
+    CHECK(steer_world_set_callback(w, all[4], pass_through, NULL) == STEER_WORLD_OK);
+    CHECK(steer_world_remove(w, all[4]) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    CHECK(!steer_world_stats_get(w).index_current);
+    steer_world_destroy(w);
+    steer_world_destroy(kept);
 }
 
 static void layers_decide_who_is_seen(void)
@@ -793,6 +875,7 @@ TEST_MAIN(TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
           TEST(cohesion_gathers_and_separation_spreads),
           TEST(world_group_steering_matches_brute_force), TEST(leader_following_trails_the_leader),
           TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
-          TEST(layers_decide_who_is_seen), TEST(bad_numbers_are_refused),
-          TEST(changes_during_a_step_are_refused), TEST(same_seed_same_run),
-          TEST(debug_draw_reports_forces), TEST(bulk_read_matches_handle_lookups))
+          TEST(index_is_kept_only_when_read), TEST(layers_decide_who_is_seen),
+          TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
+          TEST(same_seed_same_run), TEST(debug_draw_reports_forces),
+          TEST(bulk_read_matches_handle_lookups))

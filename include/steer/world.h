@@ -1,6 +1,6 @@
 /* steer/world.h - the batch world: many agents stepped together, stable handles,
- * behaviour recipes, a spatial index rebuilt every step, neighbour queries, bounds,
- * debug drawing, and a parallel-for hook whose results do not depend on the threads.
+ * behaviour recipes, a spatial index rebuilt every step that reads it, neighbour queries,
+ * bounds, debug drawing, and a parallel-for hook whose results do not depend on the threads.
  *
  * Function index
  *   steer_world_default, steer_world_create, steer_world_destroy,
@@ -11,8 +11,8 @@
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
  *   steer_world_get_user_data, steer_world_set_callback, steer_world_set_user_data,
- *   steer_world_step, steer_world_query, steer_world_stats_get, steer_world_state_hash,
- *   steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
+ *   steer_world_step, steer_world_query, steer_world_update_index, steer_world_stats_get,
+ *   steer_world_state_hash, steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
  *
  *   steer_world_def def = steer_world_default();
  *   def.capacity = 10000;
@@ -343,8 +343,12 @@ void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
 
 /* Advance every agent by dt (seconds for kinematic agents; Reynolds agents take one
  * frame and ignore dt): evaluate each agent's recipe and callback against the state at
- * the start of the step, integrate, apply the bounds, and rebuild the spatial index.
- * INVALID for dt <= 0 or not finite (nothing moves); BUSY when called from a callback.
+ * the start of the step, integrate, apply the bounds, and rebuild the spatial index when
+ * anything reads it: a recipe with neighbourhood items, agent avoidance, leader following
+ * or the crowd filter (registered, whether or not an agent uses it), or an agent with a
+ * callback. A world of self-contained recipes (wander, seek, arrive, ...) skips the
+ * rebuild, which would be most of its step; steer_world_update_index builds it on
+ * demand. The results are the same bits either way. INVALID for dt <= 0 or not finite (nothing moves); BUSY when called from a callback.
  * A step whose arithmetic overflows (a position near FLT_MAX, an enormous dt) can leave
  * an agent's position infinite (never NaN, and nothing else overflows): that agent then
  * stops moving, no query finds it, and snapshots save and restore it as it is
@@ -355,15 +359,26 @@ steer_world_status steer_world_step(steer_world *world, float dt);
  * distance from `centre` is <= radius and whose layer meets `mask` into out, in the
  * world's internal order, and return how many agents matched in all (which may exceed
  * capacity). radius < 0 or non-finite input gives 0. out may be NULL when capacity is 0.
- * Safe from callbacks during a step (it reads the state at the start of the step). */
+ * Safe from callbacks during a step (it reads the state at the start of the step).
+ * It uses the spatial index when it is up to date, else it tests every agent (after an
+ * add, remove or set, or a step that skipped the rebuild), with the same result. */
 int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,
                       steer_handle *out, int capacity);
+
+/* Rebuild the spatial index now if it is stale, so that steer_world_query uses the grid
+ * rather than testing every agent; useful in worlds whose steps skip the rebuild
+ * (steer_world_step), before many queries. It stays valid until the next add, remove,
+ * set or step. OK; BUSY inside a step; INVALID for NULL. Never allocates. */
+steer_world_status steer_world_update_index(steer_world *world);
 
 /* Numbers about the last step. */
 typedef struct steer_world_stats {
     int agents;            /* live agents */
-    int cells;             /* cells in the spatial index */
+    int cells;             /* cells in the spatial index (as last built) */
     float cell_size;       /* their edge, world units */
+    bool index_current;    /* whether the index matches the agents: false after an add,
+                              remove or set, and after a step that skipped the rebuild
+                              because nothing reads it (steer_world_step) */
     double avg_neighbours; /* mean agents per agent that passed a neighbourhood test of
                               its recipe in the last step */
     uint64_t steps;        /* steps taken */
