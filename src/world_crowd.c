@@ -16,12 +16,24 @@
 #define STEER_CROWD_FIRST 0.56f
 
 /* The nearest agents found so far, sorted by distance; equal distances keep the index
- * order of the search, which is fixed, so the choice is deterministic. */
+ * order of the search, which is fixed, so the choice is deterministic. The search hands
+ * over indices only (steer__world_scan); the distances are worked out here from its
+ * position arrays and the searching agent's position p. */
 typedef struct steer_crowd_gather {
     int cap, count;
     float d2[STEER_ORCA_MAX_NEIGHBOURS];
     int32_t j[STEER_ORCA_MAX_NEIGHBOURS];
+    const steer_world_points *pt;
+    float px, py, pz;
 } steer_crowd_gather;
+
+/* The squared distance of agent j, with the operations and order of the search's own
+ * (world_near.c), so the same bits as steer__world_near's records. */
+static inline float steer_crowd_d2(const steer_crowd_gather *g, uint32_t j)
+{
+    float dx = g->pt->x[j] - g->px, dy = g->pt->y[j] - g->py, dz = g->pt->z[j] - g->pz;
+    return dx * dx + dy * dy + dz * dz;
+}
 
 static void steer_crowd_keep(steer_crowd_gather *g, float d2, int32_t j)
 {
@@ -35,34 +47,51 @@ static void steer_crowd_keep(steer_crowd_gather *g, float d2, int32_t j)
     g->j[k] = j;
 }
 
-/* The batch one candidate at a time (steer_crowd_keep). */
-static void steer_crowd_insert(steer_crowd_gather *g, const steer_world_near *near, int n,
-                               float limit)
+/* The batch one candidate at a time (steer_crowd_keep). Most are further than the
+ * furthest kept: rejected on one compare. */
+static void steer_crowd_insert(steer_crowd_gather *g, const uint32_t *idx, int n)
 {
+    float limit = g->count == g->cap ? g->d2[g->cap - 1] : HUGE_VALF;
     for (int q = 0; q < n; q++) {
-        if (near[q].d2 >= limit) continue;
-        steer_crowd_keep(g, near[q].d2, near[q].j);
+        float d2 = steer_crowd_d2(g, idx[q]);
+        if (d2 >= limit) continue;
+        steer_crowd_keep(g, d2, (int32_t)idx[q]);
         if (g->count == g->cap) limit = g->d2[g->cap - 1];
     }
 }
 
 #if STEER_LANES
-/* Most entries steer_crowd_rank orders at once: the kept list and a batch's candidates. */
+/* Most entries steer_crowd_rank orders at once: the kept list and a batch's candidates,
+ * each padded to whole groups of four. */
 #define STEER_CROWD_RANK_MAX 32
-_Static_assert(STEER_CROWD_RANK_MAX >= STEER_ORCA_MAX_NEIGHBOURS, "the kept list fits the ranking");
+_Static_assert(STEER_CROWD_RANK_MAX <= STEER_ORCA_MAX_NEIGHBOURS, "every rank has a place");
 
-/* The kept list followed by the batch's candidates nearer than `limit`, in
- * key[0, m) and at[0, m); returns m. key and at hold STEER_CROWD_RANK_MAX + 4. */
-static int steer_crowd_line_up(const steer_crowd_gather *g, const steer_world_near *near, int n,
-                               float limit, float *key, int32_t *at)
+/* The batch's candidates from key[m], at[m] on, four at a time: their squared distances
+ * (steer_crowd_d2's arithmetic, lane by lane) and indices, each group written in one
+ * store (the ranking reads it back as one load, which a store of one lane at a time
+ * would hold up) and the lanes past n +inf. Returns the new m. */
+static int steer_crowd_line_up_batch(const steer_crowd_gather *g, const uint32_t *idx, int n,
+                                     float *key, int32_t *at, int m)
 {
-    memcpy(key, g->d2, sizeof g->d2); /* whole arrays: a fixed copy, no call */
-    memcpy(at, g->j, sizeof g->j);
-    int m = g->count;
-    for (int q = 0; q < n; q++) { /* every one written, the nearer ones counted */
-        key[m] = near[q].d2;
-        at[m] = near[q].j;
-        m += near[q].d2 < limit ? 1 : 0;
+    const steer_world_points *pt = g->pt;
+    const steer_f4 px = steer_f4_splat(g->px), py = steer_f4_splat(g->py);
+    const steer_f4 pz = steer_f4_splat(g->pz), far = steer_f4_splat(HUGE_VALF);
+    const steer_i4 lane = {0, 1, 2, 3}, end = {n, n, n, n};
+    for (int q0 = 0; q0 < n; q0 += 4, m += 4) {
+        steer_f4 x, y, z;
+        steer_i4 j;
+        for (int l = 0; l < 4; l++) { /* lanes past n repeat the group's first */
+            uint32_t c = idx[q0 + l < n ? q0 + l : q0];
+            j[l] = (int32_t)c;
+            x[l] = pt->x[c];
+            y[l] = pt->y[c];
+            z[l] = pt->z[c];
+        }
+        steer_f4 dx = x - px, dy = y - py, dz = z - pz;
+        steer_f4 d2 = dx * dx + dy * dy + dz * dz;
+        d2 = steer_f4_select(lane + (steer_i4){q0, q0, q0, q0} < end, d2, far);
+        memcpy(key + m, &d2, sizeof d2);
+        memcpy(at + m, &j, sizeof j);
     }
     return m;
 }
@@ -81,7 +110,7 @@ static int steer_crowd_line_up(const steer_crowd_gather *g, const steer_world_ne
  * four others at a time, the other four turned a lane at a time. Groups before q0 come
  * first when equally near, groups after it after; within its own group an entry
  * compared with a turned lane that wrapped round is an earlier one. True lanes of a
- * comparison are -1, so subtracting counts them; the padding (+inf) never counts. */
+ * comparison are -1, so subtracting counts them. */
 static steer_i4 steer_crowd_ranks(const float *key, int m, int q0)
 {
     const steer_f4 kq = steer_f4_load(key + q0);
@@ -115,39 +144,45 @@ static steer_i4 steer_crowd_ranks(const float *key, int m, int q0)
  * agent-step of the crossing (simulated). Here each entry's place is its rank: the
  * entries nearer than it plus the equally near ones before it (the kept list first,
  * then the batch in search order), counted sixteen pairs at a time. That is the order
- * the insertion builds, so the list is the same. */
-static bool steer_crowd_rank(steer_crowd_gather *g, const steer_world_near *near, int n,
-                             float limit)
+ * the insertion builds, so the list is the same. Every candidate is ranked, with +inf
+ * between the kept list and the batch and after the batch to fill whole groups: a
+ * candidate the insertion would have turned away (no nearer than a full list's last)
+ * ranks after the whole list, and the padding after every real entry, so the first
+ * `cap` places are the insertion's. */
+static bool steer_crowd_rank(steer_crowd_gather *g, const uint32_t *idx, int n)
 {
-    if (g->count + n > STEER_CROWD_RANK_MAX) return false;
-    float key[STEER_CROWD_RANK_MAX + 4];
-    int32_t at[STEER_CROWD_RANK_MAX + 4];
-    int m = steer_crowd_line_up(g, near, n, limit, key, at);
-    for (int q = m; q < m + 4; q++) key[q] = HUGE_VALF; /* padding to whole groups of four */
+    int kept = (g->count + 3) & ~3;
+    if (kept + ((n + 3) & ~3) > STEER_CROWD_RANK_MAX) return false;
+    float key[STEER_CROWD_RANK_MAX];
+    int32_t at[STEER_CROWD_RANK_MAX];
+    if (g->count > 0) { /* whole arrays: a fixed copy, no call */
+        memcpy(key, g->d2, sizeof g->d2);
+        memcpy(at, g->j, sizeof g->j);
+        for (int q = g->count; q < kept; q++) key[q] = HUGE_VALF;
+    }
+    int m = steer_crowd_line_up_batch(g, idx, n, key, at, kept);
     for (int q0 = 0; q0 < m; q0 += 4) {
         steer_i4 rank = steer_crowd_ranks(key, m, q0);
         /* Ranks are distinct and below m <= STEER_CROWD_RANK_MAX: the list's arrays
-         * take them all, and only the first cap count. */
-        for (int l = 0; l < 4 && q0 + l < m; l++) {
+         * take them all, and only the first count count. */
+        for (int l = 0; l < 4; l++) {
             g->d2[rank[l]] = key[q0 + l];
             g->j[rank[l]] = at[q0 + l];
         }
     }
-    g->count = m < g->cap ? m : g->cap;
+    int count = g->count + n;
+    g->count = count < g->cap ? count : g->cap;
     return true;
 }
 #endif
 
-static void steer_crowd_take(void *ctx, const steer_world_near *near, int n)
+static void steer_crowd_take(void *ctx, const uint32_t *idx, int n)
 {
     steer_crowd_gather *g = ctx;
-    /* Most candidates are further than the furthest kept: reject them on one compare.
-     * The search hands over no NaN or infinite distance (it keeps d2 < radius^2). */
-    float limit = g->count == g->cap ? g->d2[g->cap - 1] : HUGE_VALF;
 #if STEER_LANES
-    if (steer_crowd_rank(g, near, n, limit)) return;
+    if (steer_crowd_rank(g, idx, n)) return;
 #endif
-    steer_crowd_insert(g, near, n, limit);
+    steer_crowd_insert(g, idx, n);
 }
 
 /* The `cap` nearest agents within `radius`. A first search within STEER_CROWD_FIRST of the
@@ -161,10 +196,14 @@ static void steer_crowd_nearest(const steer_world *w, int i, uint32_t mask, floa
     g->cap = cap < STEER_ORCA_MAX_NEIGHBOURS ? cap : STEER_ORCA_MAX_NEIGHBOURS;
     g->count = 0;
     if (g->cap <= 0 || !(radius > 0.0f) || !steer_is_finite(radius)) return;
-    steer__world_near(w, i, radius * STEER_CROWD_FIRST, mask, steer_crowd_take, g);
+    g->pt = &w->points;
+    g->px = w->points.x[i];
+    g->py = w->points.y[i];
+    g->pz = w->points.z[i];
+    steer__world_scan(w, i, radius * STEER_CROWD_FIRST, mask, steer_crowd_take, g);
     if (g->count == g->cap) return;
     g->count = 0;
-    steer__world_near(w, i, radius, mask, steer_crowd_take, g);
+    steer__world_scan(w, i, radius, mask, steer_crowd_take, g);
 }
 
 /* The weight the filter gives an agent on recipe r: agents without the ORCA filter do
