@@ -1,6 +1,7 @@
 /* World creation and destruction, the allocator hooks, and the parallel-for default
  * (steer/world.h). Everything a world needs is allocated here, so stepping never does. */
 #include "world_internal.h"
+#include "world_eval.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     }
     w->tag = steer_world_tag(w);
     steer_world_init_slots(w);
+    steer__world_use_avx2(w, true);
     w->auto_cell = 1.0f;
     return w;
 }
@@ -156,4 +158,9 @@ void steer__world_parallel(const steer_world *world, int count, steer_range_fn f
         world->def.parallel_for(world->def.parallel_user, count, fn, ctx);
     else
         fn(ctx, 0, count);
+}
+
+void steer__world_use_avx2(steer_world *world, bool on)
+{
+    world->lanes_avx2 = on && steer__world_lanes_avx2();
 }

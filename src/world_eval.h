@@ -17,7 +17,9 @@ typedef struct steer_world_eval {
     const steer_world *w;
     int i;                        /* dense index */
     steer_agent agent;            /* its state at the start of the step (the scalar path's) */
-    steer_world_body body;        /* its body; wander and rng advance here */
+    const steer_world_body *self; /* its body in the snapshot */
+    steer_world_body body;        /* the scalar path's copy of it: wander and rng advance here
+                                     (the vector path reads `self` and leaves this unset) */
     const steer_world_slot *slot; /* NULL unless the recipe or a callback needs it */
     const steer_world_recipe *recipe;
     steer_world_sum sum[STEER_RECIPE_MAX];
@@ -28,7 +30,7 @@ typedef struct steer_world_eval {
  * they separate deterministically instead of dividing by zero. */
 static inline steer_vec3 steer_world_tie(const steer_world_eval *e, int j)
 {
-    float sign = e->body.slot < e->w->body[e->w->cur][j].slot ? 1.0f : -1.0f;
+    float sign = e->self->slot < e->w->body[e->w->cur][j].slot ? 1.0f : -1.0f;
     return steer_v3(sign, 0.0f, 0.0f);
 }
 
@@ -63,5 +65,13 @@ bool steer__world_lanes_fit(const steer_world *w, int i);
  * false, having written nothing, when any of them meets a case the vector path leaves
  * to the scalar one (non-finite state, a degenerate wander draw, ...). */
 bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES]);
+
+/* The same, compiled for AVX2 (world_lanes_avx2.c), when the build has it
+ * (STEER_WORLD_AVX2); the step calls it in worlds whose lanes_avx2 is set. */
+bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES]);
+
+/* Whether this machine runs the AVX2 build of the vector path: false when the build has
+ * none. Read once per world, at creation. */
+bool steer__world_lanes_avx2(void);
 
 #endif /* STEER_WORLD_EVAL_H */

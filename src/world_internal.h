@@ -120,6 +120,7 @@ struct steer_world {
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
     int callbacks;    /* agents with a callback (it may query the world during a step) */
+    bool lanes_avx2;  /* the step's vector path runs its AVX2 build (world_lanes.c) */
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;
@@ -198,6 +199,11 @@ typedef void (*steer_world_found_fn)(void *ctx, const uint32_t *idx, int n);
 /* steer__world_near without the records: only the indices of what it finds. */
 void steer__world_scan(const steer_world *world, int i, float radius, uint32_t mask,
                        steer_world_found_fn fn, void *ctx);
+
+/* Which build of the vector path the world's steps run: the AVX2 one when `on` and the
+ * machine has it, else the baseline one. Worlds start with the AVX2 build where they can;
+ * tests turn it off to check the baseline build on AVX2 machines too (world.c). */
+void steer__world_use_avx2(steer_world *world, bool on);
 
 /* Run fn over [0, count) with the world's parallel-for. */
 void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);

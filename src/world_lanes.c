@@ -11,6 +11,16 @@
 #include "world_eval.h"
 #include "lanes.h"
 
+/* world_lanes_avx2.c compiles this file a second time for AVX2 machines, under other
+ * names; the step picks one per world (steer_world.lanes_avx2). The operations are the
+ * same IEEE ones (no fused multiply-add: the build turns contraction off), so both give
+ * the same bits; the AVX2 build has three-operand instructions and blends. */
+#if defined(STEER_LANES_AVX2)
+#define STEER_LANES_NAME(name) name##_avx2
+#else
+#define STEER_LANES_NAME(name) name
+#endif
+
 #if STEER_LANES
 
 #include "random_internal.h"
@@ -42,7 +52,7 @@ static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_worl
     steer_vec3 p[STEER_WORLD_LANES], v[STEER_WORLD_LANES];
     steer_lanes_agent a;
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
-        const steer_world_body *y = &e[k].body;
+        const steer_world_body *y = e[k].self;
         int i = e[k].i;
         p[k] = w->pos[w->cur][i];
         v[k] = w->vel[w->cur][i];
@@ -292,7 +302,7 @@ static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const ste
                                  steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
-    steer_space space = (steer_space)e[0].body.space;
+    steer_space space = (steer_space)e[0].self->space;
     if (it->kind == STEER_BEHAVIOUR_WANDER) {
         if (space == STEER_SPACE_3D)
             return steer_lanes_wander_3d(a, &it->wander, wd, max_linear, odd);
@@ -317,7 +327,7 @@ static steer_v4 steer_lanes_blend(const steer_world_eval e[], const steer_lanes_
         sum = steer_v4_add_scaled(sum, lin, steer_f4_splat(r->items[k].weight));
     }
     *odd |= ~steer_v4_finite(sum); /* the scalar limit zeroes it */
-    return steer_lanes_truncate(steer_lanes_project((steer_space)e[0].body.space, sum), max_linear,
+    return steer_lanes_truncate(steer_lanes_project((steer_space)e[0].self->space, sum), max_linear,
                                 odd);
 }
 
@@ -426,6 +436,7 @@ static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_l
         steer_lanes_box(b, space, a, odd);
 }
 
+#if !defined(STEER_LANES_AVX2)
 bool steer__world_lanes_fit(const steer_world *w, int i)
 {
     const steer_bounds *b = &w->def.bounds;
@@ -443,6 +454,17 @@ bool steer__world_lanes_fit(const steer_world *w, int i)
     return true;
 }
 
+bool steer__world_lanes_avx2(void)
+{
+#if defined(STEER_WORLD_AVX2)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+#else
+    return false;
+#endif
+}
+#endif
+
 /* Write the finished lanes to the other buffer, as steer_world_step_agent does. */
 static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
                               const steer_lanes_agent *a, const steer_lanes_wander *wd,
@@ -451,14 +473,14 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
     int o = 1 - w->cur;
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
         int i = e[k].i;
-        steer_world_body y = e[k].body;
-        y.orientation = a->orientation[k];
-        y.rotation = a->rotation[k];
-        y.wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
-        y.wander.angle = wd->angle[k];
-        y.rng = wd->rng[k];
-        y.flags |= (uint8_t)STEER_WORLD_LANED;
-        w->body[o][i] = y;
+        steer_world_body *y = &w->body[o][i];
+        *y = *e[k].self;
+        y->orientation = a->orientation[k];
+        y->rotation = a->rotation[k];
+        y->wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
+        y->wander.angle = wd->angle[k];
+        y->rng = wd->rng[k];
+        y->flags |= (uint8_t)STEER_WORLD_LANED;
         w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
         w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
         steer_steering s = steer_steering_zero();
@@ -468,19 +490,20 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
     }
 }
 
-bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES])
+bool STEER_LANES_NAME(steer__world_lanes_finish)(steer_world *w,
+                                                 const steer_world_eval e[STEER_WORLD_LANES])
 {
-    steer_space space = (steer_space)e[0].body.space;
-    steer_model model = (steer_model)e[0].body.model;
+    steer_space space = (steer_space)e[0].self->space;
+    steer_model model = (steer_model)e[0].self->model;
     steer_lanes_agent a = steer_lanes_load(w, e);
     steer_i4 odd = ~steer_lanes_state_finite(&a);
     a.forward = steer_lanes_forward(space, &a, &odd);
     steer_lanes_wander wd;
     steer_vec3 p[STEER_WORLD_LANES];
     for (int k = 0; k < STEER_WORLD_LANES; k++) {
-        wd.rng[k] = e[k].body.rng;
-        wd.angle[k] = e[k].body.wander.angle;
-        p[k] = e[k].body.wander.displacement;
+        wd.rng[k] = e[k].self->rng;
+        wd.angle[k] = e[k].self->wander.angle;
+        p[k] = e[k].self->wander.displacement;
     }
     wd.point = steer_lanes_v4(p);
     steer_f4 max_linear =
@@ -497,7 +520,7 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WO
     return true;
 }
 
-#else /* !STEER_LANES: every agent takes the scalar path */
+#elif !defined(STEER_LANES_AVX2) /* !STEER_LANES: every agent takes the scalar path */
 
 bool steer__world_lanes_fit(const steer_world *w, int i)
 {
@@ -510,6 +533,11 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WO
 {
     (void)w;
     (void)e;
+    return false;
+}
+
+bool steer__world_lanes_avx2(void)
+{
     return false;
 }
 

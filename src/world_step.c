@@ -211,18 +211,23 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
 }
 
 /* First half of an agent's step: its body and neighbour sums, read from the snapshot;
- * its state as a steer_agent too unless `lanes` (the vector path reads the arrays). */
+ * its state as a steer_agent and a copy of its body too unless `lanes` (the vector path
+ * reads the arrays). */
 static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e, bool lanes)
 {
     int s = w->cur;
     e->w = w;
     e->i = i;
-    if (!lanes) e->agent = steer__world_load(w, s, i);
-    e->body = w->body[s][i];
-    e->recipe = e->body.recipe >= 0 ? &w->recipes[e->body.recipe] : NULL;
-    bool callback = (e->body.flags & STEER_WORLD_HAS_CALLBACK) != 0u;
+    const steer_world_body *y = &w->body[s][i];
+    e->self = y;
+    if (!lanes) {
+        e->agent = steer__world_load(w, s, i);
+        e->body = *y;
+    }
+    e->recipe = y->recipe >= 0 ? &w->recipes[y->recipe] : NULL;
+    bool callback = (y->flags & STEER_WORLD_HAS_CALLBACK) != 0u;
     bool target = e->recipe != NULL && e->recipe->needs_target;
-    e->slot = callback || target ? &w->slots[e->body.slot] : NULL;
+    e->slot = callback || target ? &w->slots[y->slot] : NULL;
     e->seen = 0u;
     if (e->recipe == NULL) return;
     /* Only the recipe's items are read (its later entries are never looked at). */
@@ -231,8 +236,7 @@ static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e,
     if (e->recipe->nb_count > 0 && e->recipe->fused)
         steer__world_sums(e);
     else if (e->recipe->nb_count > 0)
-        steer__world_near(w, i, e->recipe->neighbour_radius, e->body.mask, steer_world_visit_batch,
-                          e);
+        steer__world_near(w, i, e->recipe->neighbour_radius, y->mask, steer_world_visit_batch, e);
 }
 
 /* Second half: the steering, the callback, the crowd filter, integration and bounds;
@@ -257,6 +261,15 @@ static void steer_world_finish(steer_world *w, steer_world_eval *e)
     w->neighbours[i] = e->seen;
 }
 
+/* The vector path in the build this machine runs (world_lanes.c). */
+static bool steer_world_lanes_run(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES])
+{
+#if defined(STEER_WORLD_AVX2)
+    if (w->lanes_avx2) return steer__world_lanes_finish_avx2(w, e);
+#endif
+    return steer__world_lanes_finish(w, e);
+}
+
 /* Agents [begin, end): four at a time on the vector path where they fit it, else one by
  * one. Both give the same bits, so how the range is split does not matter. */
 static void steer_world_step_range(void *ctx, int begin, int end)
@@ -267,9 +280,10 @@ static void steer_world_step_range(void *ctx, int begin, int end)
         if (end - i >= STEER_WORLD_LANES && steer__world_lanes_fit(w, i)) {
             steer_world_eval e[STEER_WORLD_LANES];
             for (int k = 0; k < STEER_WORLD_LANES; k++) steer_world_gather(w, i + k, &e[k], true);
-            if (!steer__world_lanes_finish(w, e)) {
+            if (!steer_world_lanes_run(w, e)) {
                 for (int k = 0; k < STEER_WORLD_LANES; k++) {
                     e[k].agent = steer__world_load(w, w->cur, i + k);
+                    e[k].body = *e[k].self;
                     steer_world_finish(w, &e[k]);
                 }
             }

@@ -211,7 +211,7 @@ void steer__world_sums(steer_world_eval *e)
     steer_sums_probe q = {e, pt, steer_v3(pt->x[e->i], pt->y[e->i], pt->z[e->i]), w->forward[e->i]};
     steer_sums_state state;
     steer_sums_begin(&state, &q, r->nb_count);
-    steer__world_scan(w, e->i, r->neighbour_radius, e->body.mask, steer_sums_take, &state);
+    steer__world_scan(w, e->i, r->neighbour_radius, e->self->mask, steer_sums_take, &state);
     steer_sums_acc acc;
     steer_sums_end(&state, r->nb_count, &acc);
     for (int m = 0; m < r->nb_count; m++) {
