@@ -196,17 +196,21 @@ static inline int steer_orca_take(steer_orca_pick *picks, int *n, int cap, float
     return slot;
 }
 
-/* steer__orca_add's work (one copy, inlined into the loop of steer__orca_add_many). */
-static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_near *nb)
+/* steer__orca_add's work (one copy, inlined into the loop of steer__orca_add_many). `s` is
+ * a copy of f->s, and planar_max, range2 and cap copies of f's: the stores into f's lists
+ * could, as far as the compiler knows, change them, and it would read them again from
+ * memory for every neighbour. */
+static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_self *s,
+                                      float planar_max, float range2, int cap,
+                                      const steer_orca_near *nb)
 {
-    const steer_orca_self *s = &f->s;
     float d2 = steer__v2_len_sq(nb->rel_p);
     float tie = steer_orca_tie(s, nb->id);
     float share = steer_orca_share(s, nb->responsibility, tie);
     /* The step half-plane (steer_orca_step_line): the nearest STEER_ORCA_MAX_NEIGHBOURS
      * of the view that can bind, each built once. */
     steer_orca_line line;
-    if (share > 0.0f && steer_orca_step_line(s, f->planar_max, nb->rel_p, d2,
+    if (share > 0.0f && steer_orca_step_line(s, planar_max, nb->rel_p, d2,
                                              s->radius + nb->radius, share, tie, &line)) {
         int slot = steer_orca_take(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2);
         if (slot >= 0) f->step[slot] = line;
@@ -214,8 +218,8 @@ static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_nea
     /* The nearest `cap` within neighbour_dist get an ORCA half-plane, built now (it
      * needs nothing from the others); one it takes no share of has none but still
      * counts among the nearest. */
-    if (!(d2 < f->range2)) return;
-    int slot = steer_orca_take(f->agent_pick, &f->agents, f->cap, d2);
+    if (!(d2 < range2)) return;
+    int slot = steer_orca_take(f->agent_pick, &f->agents, cap, d2);
     if (slot < 0) return;
     steer_orca_kept *kept = &f->kept[slot];
     float orca_share = steer_orca_agent_share(s, share);
@@ -234,7 +238,10 @@ void steer__orca_add(steer_orca_filter *f, const steer_orca_near *nb)
 
 void steer__orca_add_many(steer_orca_filter *f, const steer_orca_near *nb, int n)
 {
-    for (int k = 0; k < n; k++) steer_orca_add_one(f, &nb[k]);
+    const steer_orca_self s = f->s;
+    const float planar_max = f->planar_max, range2 = f->range2;
+    const int cap = f->cap;
+    for (int k = 0; k < n; k++) steer_orca_add_one(f, &s, planar_max, range2, cap, &nb[k]);
 }
 
 /* Squared distance from the origin to segment a-b. */

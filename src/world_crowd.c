@@ -78,15 +78,14 @@ static int steer_crowd_line_up_batch(const steer_crowd_gather *g, const uint32_t
     const steer_f4 pz = steer_f4_splat(g->pz), far = steer_f4_splat(HUGE_VALF);
     const steer_i4 lane = {0, 1, 2, 3}, end = {n, n, n, n};
     for (int q0 = 0; q0 < n; q0 += 4, m += 4) {
-        steer_f4 x, y, z;
-        steer_i4 j;
-        for (int l = 0; l < 4; l++) { /* lanes past n repeat the group's first */
-            uint32_t c = idx[q0 + l < n ? q0 + l : q0];
-            j[l] = (int32_t)c;
-            x[l] = pt->x[c];
-            y[l] = pt->y[c];
-            z[l] = pt->z[c];
-        }
+        /* Lanes past n repeat the group's first. Built whole: setting one lane at a time
+         * goes through memory (x86-64 without SSE4.1 has no lane insert). */
+        const uint32_t c0 = idx[q0], c1 = idx[q0 + 1 < n ? q0 + 1 : q0];
+        const uint32_t c2 = idx[q0 + 2 < n ? q0 + 2 : q0], c3 = idx[q0 + 3 < n ? q0 + 3 : q0];
+        const steer_i4 j = {(int32_t)c0, (int32_t)c1, (int32_t)c2, (int32_t)c3};
+        const steer_f4 x = {pt->x[c0], pt->x[c1], pt->x[c2], pt->x[c3]};
+        const steer_f4 y = {pt->y[c0], pt->y[c1], pt->y[c2], pt->y[c3]};
+        const steer_f4 z = {pt->z[c0], pt->z[c1], pt->z[c2], pt->z[c3]};
         steer_f4 dx = x - px, dy = y - py, dz = z - pz;
         steer_f4 d2 = dx * dx + dy * dy + dz * dz;
         d2 = steer_f4_select(lane + (steer_i4){q0, q0, q0, q0} < end, d2, far);
@@ -239,25 +238,27 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
     const steer_world_points *pt = &w->points;
     const steer_world_body *body = w->body[w->cur];
     const steer_vec3 *vel = w->vel[w->cur];
-    const steer_vec3 p = steer_v3(pt->x[i], pt->y[i], pt->z[i]);
+    /* The plane's axes (steer__v2_from): only they are subtracted. */
+    const float *pa = pt->x, *pb = space == STEER_SPACE_XY ? pt->y : pt->z;
+    const float a = pa[i], b = pb[i];
     int n = 0;
     int32_t recipe = -1; /* neighbours mostly share a recipe: look its weight up once */
     float weight = steer__orca_weight(steer_crowd_weight(w, recipe));
     for (int k = 0; k < g->count; k++) {
         int32_t j = g->j[k];
-        const steer_world_body *b = &body[j];
+        const steer_world_body *bj = &body[j];
         steer_vec3 v = vel[j];
-        if (!(steer_v3_is_finite(v) && b->radius >= 0.0f && steer_is_finite(b->radius))) continue;
-        steer_vec3 o = steer_v3(pt->x[j] - p.x, pt->y[j] - p.y, pt->z[j] - p.z);
-        out[n].rel_p = steer__v2_from(space, o);
+        if (!(steer_v3_is_finite(v) && bj->radius >= 0.0f && steer_is_finite(bj->radius)))
+            continue;
+        out[n].rel_p = steer__v2(pa[j] - a, pb[j] - b);
         out[n].vel = steer__v2_from(space, v);
-        out[n].radius = b->radius;
-        if (b->recipe != recipe) {
-            recipe = b->recipe;
+        out[n].radius = bj->radius;
+        if (bj->recipe != recipe) {
+            recipe = bj->recipe;
             weight = steer__orca_weight(steer_crowd_weight(w, recipe));
         }
         out[n].responsibility = weight;
-        out[n].id = b->slot;
+        out[n].id = bj->slot;
         n++;
     }
     return n;
