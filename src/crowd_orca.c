@@ -228,6 +228,8 @@ static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_sel
         steer_v2 rel_v = steer__v2_sub(s->v, nb->vel);
         float R = (s->radius + nb->radius) * s->grow;
         kept->line = steer_orca_agent_line(s, nb->rel_p, rel_v, R, orca_share, tie);
+    } else {
+        kept->line = (steer_orca_line){{0.0f, 0.0f}, {0.0f, 0.0f}}; /* copied, not counted */
     }
 }
 
@@ -374,9 +376,10 @@ steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int
      * the horizon and may be relaxed, these may not. Nearest first. */
     for (int k = 0; k < f->steps; k++) lines[hard++] = f->step[f->step_pick[k].index];
     int n = hard;
-    for (int k = 0; k < f->agents; k++) {
+    for (int k = 0; k < f->agents; k++) { /* every one copied, those with a line counted */
         const steer_orca_kept *kept = &f->kept[f->agent_pick[k].index];
-        if (kept->on) lines[n++] = kept->line;
+        lines[n] = kept->line;
+        n += kept->on ? 1 : 0;
     }
     /* Leaning is for agents that meet something, and never for one that holds its
      * course (responsibility 0). */
@@ -388,8 +391,11 @@ steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int
     steer_v2 v = steer__orca_solve(lines, n, nw, hard, f->planar_max, aim);
     float short_by = sidestep > 0.0f ? steer_orca_short_by(v, aim) : 0.0f;
     if (short_by > 0.0f) {
-        aim = steer_orca_keep_right(f->space, aim, f->want, short_by, sidestep);
-        v = steer__orca_solve(lines, n, nw, hard, f->planar_max, aim);
+        /* When the agent already slides sideways by as much as the lean, the aim is the
+         * same and so would be the second solve's answer. */
+        steer_v2 leaned = steer_orca_keep_right(f->space, aim, f->want, short_by, sidestep);
+        if (memcmp(&leaned, &aim, sizeof aim) != 0)
+            v = steer__orca_solve(lines, n, nw, hard, f->planar_max, leaned);
     }
     return steer__v2_to(f->space, v, f->up);
 }
