@@ -17,13 +17,6 @@ typedef struct steer_sums_probe {
     steer_vec3 p, f; /* the agent's position and forward */
 } steer_sums_probe;
 
-/* The four lanes of sums of every item, flat (the scalar path's form, and the result). */
-typedef struct steer_sums_acc {
-    float x[STEER_RECIPE_MAX][4], y[STEER_RECIPE_MAX][4], z[STEER_RECIPE_MAX][4];
-    int32_t n[STEER_RECIPE_MAX][4];
-    uint32_t seen;
-} steer_sums_acc;
-
 #if STEER_LANES
 
 /* steer_world_accepts for four neighbours, as lane masks. */
@@ -82,7 +75,7 @@ static void steer_sums_four(steer_sums_state *a, const uint32_t idx[4], steer_i4
     for (int m = 0; m < r->nb_count; m++) {
         steer_i4 in = valid & steer_sums_accepts(&r->nb_test[m], k, d2);
         any |= in;
-        a->n[m] -= in; /* a passing lane is -1 */
+        a->n[m] -= in; /* a passing lane is -1: counts up by one */
         steer_v4 add = o;
         if (r->nb_kind[m] == STEER_BEHAVIOUR_SEPARATION) {
             steer_i4 tie = in & (d2 <= STEER_FLOCK_TIE_SQ);
@@ -127,8 +120,15 @@ static void steer_sums_begin(steer_sums_state *a, const steer_sums_probe *q, int
     a->waiting = 0;
 }
 
-/* The last, partial group (its empty lanes repeat a found index and are masked off). */
-static void steer_sums_end(steer_sums_state *a, int items, steer_sums_acc *acc)
+/* (s0 + s1) + (s2 + s3) of one lane vector: the fixed join order. */
+static inline float steer_sums_join(steer_f4 s)
+{
+    return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+/* The last, partial group (its empty lanes repeat a found index and are masked off),
+ * then each item's four lanes joined into its sum and count. */
+static void steer_sums_end(steer_sums_state *a, int items, steer_world_sum *out, uint32_t *seen)
 {
     if (a->waiting > 0) {
         steer_i4 valid;
@@ -138,17 +138,23 @@ static void steer_sums_end(steer_sums_state *a, int items, steer_sums_acc *acc)
         }
         steer_sums_four(a, a->wait, valid);
     }
-    for (int m = 0; m < items; m++)
-        for (int l = 0; l < 4; l++) {
-            acc->x[m][l] = a->v[m].x[l];
-            acc->y[m][l] = a->v[m].y[l];
-            acc->z[m][l] = a->v[m].z[l];
-            acc->n[m][l] = a->n[m][l];
-        }
-    acc->seen = a->seen;
+    for (int m = 0; m < items; m++) {
+        const steer_v4 v = a->v[m];
+        const steer_i4 n = a->n[m];
+        out[m].v = steer_v3(steer_sums_join(v.x), steer_sums_join(v.y), steer_sums_join(v.z));
+        out[m].n = n[0] + n[1] + n[2] + n[3];
+    }
+    *seen = a->seen;
 }
 
 #else /* the portable path: one neighbour at a time, into the same four sums */
+
+/* The four lanes of sums of every item, flat. */
+typedef struct steer_sums_acc {
+    float x[STEER_RECIPE_MAX][4], y[STEER_RECIPE_MAX][4], z[STEER_RECIPE_MAX][4];
+    int32_t n[STEER_RECIPE_MAX][4];
+    uint32_t seen;
+} steer_sums_acc;
 
 typedef struct steer_sums_state {
     steer_sums_probe q;
@@ -195,10 +201,16 @@ static void steer_sums_begin(steer_sums_state *a, const steer_sums_probe *q, int
     a->q = *q;
 }
 
-static void steer_sums_end(steer_sums_state *a, int items, steer_sums_acc *acc)
+static void steer_sums_end(steer_sums_state *a, int items, steer_world_sum *out, uint32_t *seen)
 {
-    (void)items;
-    *acc = a->acc;
+    const steer_sums_acc *acc = &a->acc;
+    for (int m = 0; m < items; m++) {
+        out[m].v = steer_v3((acc->x[m][0] + acc->x[m][1]) + (acc->x[m][2] + acc->x[m][3]),
+                            (acc->y[m][0] + acc->y[m][1]) + (acc->y[m][2] + acc->y[m][3]),
+                            (acc->z[m][0] + acc->z[m][1]) + (acc->z[m][2] + acc->z[m][3]));
+        out[m].n = acc->n[m][0] + acc->n[m][1] + acc->n[m][2] + acc->n[m][3];
+    }
+    *seen = acc->seen;
 }
 
 #endif
@@ -212,14 +224,7 @@ void steer__world_sums(steer_world_eval *e)
     steer_sums_state state;
     steer_sums_begin(&state, &q, r->nb_count);
     steer__world_scan(w, e->i, r->neighbour_radius, e->self->mask, steer_sums_take, &state);
-    steer_sums_acc acc;
-    steer_sums_end(&state, r->nb_count, &acc);
-    for (int m = 0; m < r->nb_count; m++) {
-        steer_world_sum *s = &e->sum[r->nb_item[m]];
-        s->v = steer_v3((acc.x[m][0] + acc.x[m][1]) + (acc.x[m][2] + acc.x[m][3]),
-                        (acc.y[m][0] + acc.y[m][1]) + (acc.y[m][2] + acc.y[m][3]),
-                        (acc.z[m][0] + acc.z[m][1]) + (acc.z[m][2] + acc.z[m][3]));
-        s->n = acc.n[m][0] + acc.n[m][1] + acc.n[m][2] + acc.n[m][3];
-    }
-    e->seen = acc.seen;
+    steer_world_sum sum[STEER_RECIPE_MAX];
+    steer_sums_end(&state, r->nb_count, sum, &e->seen);
+    for (int m = 0; m < r->nb_count; m++) e->sum[r->nb_item[m]] = sum[m];
 }
