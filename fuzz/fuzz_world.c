@@ -1,12 +1,13 @@
 /* fuzz_world: sequences of world operations - add, remove, step, query, set agent,
- * target, target agent, recipe, layers, read steering - with the world's settings, the
- * recipes and every number taken from the input.
+ * target, target agent, recipe, layers, read steering, update the index - with the
+ * world's settings, the recipes and every number taken from the input.
  *
  * Two worlds run the same sequence: one single-threaded (no parallel_for), one whose
  * parallel_for cuts the work into chunks of an input-chosen size and runs them last to
  * first. Properties:
  * - both worlds answer every call the same and have the same state hash after every
- *   operation (results never depend on how the work is split);
+ *   operation (results never depend on how the work is split, nor on whether the first
+ *   world's index was rebuilt on demand by steer_world_update_index);
  * - a model of the handles agrees with the world: count, validity, STALE for removed
  *   handles, FULL only at capacity, BUSY never (no callbacks here);
  * - a step succeeds exactly for finite dt > 0, and after it no agent state holds a NaN,
@@ -346,6 +347,12 @@ static void fuzz_op(fuzz_input *in, fuzz_world *f)
         break;
     case 9:
         fuzz_op_snapshot(in, f);
+        break;
+    case 10:
+        /* The first world only: an up-to-date index changes no answer and no result. */
+        FUZZ_REQUIRE(steer_world_update_index(f->w[0]) == STEER_WORLD_OK &&
+                         steer_world_stats_get(f->w[0]).index_current,
+                     "update_index");
         break;
     default: {
         FUZZ_REQUIRE(steer_world_count(f->w[0]) == f->live && steer_world_count(f->w[1]) == f->live,
