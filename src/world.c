@@ -42,7 +42,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 21 };
+enum { STEER_WORLD_ARRAYS = 24 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -63,6 +63,9 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     a[k++] = (steer_world_array){(void **)&w->points.fx, padded * sizeof(float)};
     a[k++] = (steer_world_array){(void **)&w->points.fy, padded * sizeof(float)};
     a[k++] = (steer_world_array){(void **)&w->points.fz, padded * sizeof(float)};
+    a[k++] = (steer_world_array){(void **)&w->points.radius, padded * sizeof(float)};
+    a[k++] = (steer_world_array){(void **)&w->points.recipe, padded * sizeof(int32_t)};
+    a[k++] = (steer_world_array){(void **)&w->points.slot, padded * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->neighbours, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};

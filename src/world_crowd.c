@@ -231,12 +231,13 @@ static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
  * taken from the search's position arrays, the same floats as the snapshot's positions,
  * with the subtraction steer_orca_velocity does: the same bits as through a
  * steer_crowd_view. The position itself is finite: the search only hands over agents at
- * a finite distance. */
+ * a finite distance. The radius, recipe and slot come from the index's copies of the
+ * bodies' (world_index.c writes them with the positions): the records then read no body,
+ * which cost a cache line per neighbour for three fields. */
 static int steer_crowd_records(const steer_world *w, int i, steer_space space,
                                const steer_crowd_gather *g, steer_orca_near *out)
 {
-    const steer_world_points *pt = &w->points;
-    const steer_world_body *body = w->body[w->cur];
+    const steer_world_points *pt = &w->points; /* the radius, recipe and slot too */
     const steer_vec3 *vel = w->vel[w->cur];
     /* The plane's axes (steer__v2_from): only they are subtracted. */
     const float *pa = pt->x, *pb = space == STEER_SPACE_XY ? pt->y : pt->z;
@@ -246,19 +247,18 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
     float weight = steer__orca_weight(steer_crowd_weight(w, recipe));
     for (int k = 0; k < g->count; k++) {
         int32_t j = g->j[k];
-        const steer_world_body *bj = &body[j];
         steer_vec3 v = vel[j];
-        if (!(steer_v3_is_finite(v) && bj->radius >= 0.0f && steer_is_finite(bj->radius)))
-            continue;
+        float radius = pt->radius[j];
+        if (!(steer_v3_is_finite(v) && radius >= 0.0f && steer_is_finite(radius))) continue;
         out[n].rel_p = steer__v2(pa[j] - a, pb[j] - b);
         out[n].vel = steer__v2_from(space, v);
-        out[n].radius = bj->radius;
-        if (bj->recipe != recipe) {
-            recipe = bj->recipe;
+        out[n].radius = radius;
+        if (pt->recipe[j] != recipe) {
+            recipe = pt->recipe[j];
             weight = steer__orca_weight(steer_crowd_weight(w, recipe));
         }
         out[n].responsibility = weight;
-        out[n].id = bj->slot;
+        out[n].id = pt->slot[j];
         n++;
     }
     return n;

@@ -126,6 +126,9 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->points.y[d] = w->pos[s][i].y;
         w->points.z[d] = w->pos[s][i].z;
         w->points.layer[d] = y->layer;
+        w->points.radius[d] = y->radius;
+        w->points.recipe[d] = y->recipe;
+        w->points.slot[d] = y->slot;
         w->slots[y->slot].dense = (int32_t)d;
     }
 }
