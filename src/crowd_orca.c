@@ -210,8 +210,8 @@ static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_sel
     /* The step half-plane (steer_orca_step_line): the nearest STEER_ORCA_MAX_NEIGHBOURS
      * of the view that can bind, each built once. */
     steer_orca_line line;
-    if (share > 0.0f && steer_orca_step_line(s, planar_max, nb->rel_p, d2,
-                                             s->radius + nb->radius, share, tie, &line)) {
+    if (share > 0.0f && steer_orca_step_line(s, planar_max, nb->rel_p, d2, s->radius + nb->radius,
+                                             share, tie, &line)) {
         int slot = steer_orca_take(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2);
         if (slot >= 0) f->step[slot] = line;
     }
