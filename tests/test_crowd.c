@@ -715,44 +715,21 @@ static void test_world_walls(void)
  * (some idle) and two weights, plus agents without the filter (weight 0 to the others).
  * No steering: each agent's preferred velocity is its current one, which the world then
  * moves it at once the filter has picked it. */
-static void check_world_filter_over_the_nearest(float dense, float sparse, uint64_t seed)
+/* After a step of w, whether each crowd agent's velocity is steer_orca_velocity over the
+ * brute-force nearest 10 of `before` (the states that step started from), with the
+ * weights of `recipe` (-1: none, 0: weight 1, 1: weight 0.5). */
+static void check_world_step_was_orca(steer_world *w, int n_agents, const steer_handle *h,
+                                      const steer_agent *before, const int *recipe)
 {
-    enum { N = 400, K = 10 };
-    steer_world_def def = steer_world_default();
-    def.capacity = N;
-    steer_world *w = steer_world_create(&def);
-    steer_recipe r = steer_recipe_default();
-    r.crowd = true;
-    steer_world_add_recipe(w, &r);
-    r.orca.responsibility = 0.5f;
-    steer_world_add_recipe(w, &r);
-    steer_rng rng = steer_rng_make(seed, 3u);
-    steer_handle h[N];
-    steer_agent before[N];
-    int recipe[N];
-    for (int i = 0; i < N; i++) {
-        float span = i < N / 2 ? dense : sparse;
-        steer_world_agent_def d = steer_world_agent_default();
-        d.agent.position =
-            steer_v3(steer_rng_range(&rng, -span, span), steer_rng_range(&rng, -span, span), 0.0f);
-        d.agent.radius = steer_rng_range(&rng, 0.3f, 1.5f);
-        d.agent.max_speed = 2.0f;
-        float speed = steer_rng_range(&rng, 0.0f, 1.9f), angle = steer_rng_range(&rng, 0, 6.283f);
-        d.agent.velocity = steer_v3(speed * cosf(angle), speed * sinf(angle), 0.0f);
-        recipe[i] = i % 7 == 0 ? -1 : (i % 3 == 0 ? 1 : 0);
-        d.recipe = recipe[i];
-        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
-        before[i] = d.agent;
-    }
-    steer_world_step(w, 0.25f);
+    enum { K = 10 };
     int checked = 0;
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < n_agents; i++) {
         if (recipe[i] < 0) continue;
         /* The K nearest by the world's squared distance, nearest first. */
         steer_crowd_neighbour view[K];
         float d2[K];
         int n = 0;
-        for (int j = 0; j < N; j++) {
+        for (int j = 0; j < n_agents; j++) {
             if (j == i) continue;
             float dx = before[j].position.x - before[i].position.x;
             float dy = before[j].position.y - before[i].position.y;
@@ -785,7 +762,55 @@ static void check_world_filter_over_the_nearest(float dense, float sparse, uint6
                   (double)want.y);
         checked++;
     }
-    CHECK(checked > N / 2);
+    CHECK(checked > n_agents / 2);
+}
+
+/* A world of 400 agents, dense (within `dense` of the centre) and sparse, with random
+ * radii, velocities and weights (recipe[i]: -1 none, 0 weight 1, 1 weight 0.5); NULL
+ * when an add fails. */
+static steer_world *crowd_of_400(float dense, float sparse, uint64_t seed, steer_handle *h,
+                                 steer_agent *before, int *recipe)
+{
+    enum { N = 400 };
+    steer_world_def def = steer_world_default();
+    def.capacity = N;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe r = steer_recipe_default();
+    r.crowd = true;
+    steer_world_add_recipe(w, &r);
+    r.orca.responsibility = 0.5f;
+    steer_world_add_recipe(w, &r);
+    steer_rng rng = steer_rng_make(seed, 3u);
+    for (int i = 0; i < N; i++) {
+        float span = i < N / 2 ? dense : sparse;
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position =
+            steer_v3(steer_rng_range(&rng, -span, span), steer_rng_range(&rng, -span, span), 0.0f);
+        d.agent.radius = steer_rng_range(&rng, 0.3f, 1.5f);
+        d.agent.max_speed = 2.0f;
+        float speed = steer_rng_range(&rng, 0.0f, 1.9f), angle = steer_rng_range(&rng, 0, 6.283f);
+        d.agent.velocity = steer_v3(speed * cosf(angle), speed * sinf(angle), 0.0f);
+        recipe[i] = i % 7 == 0 ? -1 : (i % 3 == 0 ? 1 : 0);
+        d.recipe = recipe[i];
+        if (steer_world_add(w, &d, &h[i]) != STEER_WORLD_OK) {
+            steer_world_destroy(w);
+            return NULL;
+        }
+        before[i] = d.agent;
+    }
+    return w;
+}
+
+static void check_world_filter_over_the_nearest(float dense, float sparse, uint64_t seed)
+{
+    enum { N = 400 };
+    steer_handle h[N];
+    steer_agent before[N];
+    int recipe[N];
+    steer_world *w = crowd_of_400(dense, sparse, seed, h, before, recipe);
+    CHECK(w != NULL);
+    steer_world_step(w, 0.25f);
+    check_world_step_was_orca(w, N, h, before, recipe);
     steer_world_destroy(w);
 }
 
@@ -803,6 +828,31 @@ static void test_world_filter_is_orca_over_the_nearest_in_a_press(void)
     check_world_filter_over_the_nearest(12.0f, 25.0f, 13u);
 }
 
+/* steer_world_set_recipe between two steps changes the weight the others give the agent
+ * in the very next step (the index keeps a copy of each agent's recipe for the filter,
+ * which a step that does not rebuild the index must not read stale). */
+static void test_world_filter_sees_a_changed_recipe(void)
+{
+    enum { N = 400 };
+    steer_handle h[N];
+    steer_agent before[N];
+    int recipe[N];
+    steer_world *w = crowd_of_400(30.0f, 120.0f, 14u, h, before, recipe);
+    CHECK(w != NULL);
+    steer_world_step(w, 0.25f);
+    CHECK(steer_world_stats_get(w).index_current);
+    for (int i = 0; i < N; i++) {
+        if (i % 5 == 0) {
+            recipe[i] = recipe[i] < 0 ? 1 : (recipe[i] == 0 ? -1 : 0);
+            CHECK(steer_world_set_recipe(w, h[i], recipe[i]) == STEER_WORLD_OK);
+        }
+        steer_world_get_agent(w, h[i], &before[i]);
+    }
+    steer_world_step(w, 0.25f);
+    check_world_step_was_orca(w, N, h, before, recipe);
+    steer_world_destroy(w);
+}
+
 TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_late_arrival_passes_agents_standing_at_their_goals),
           TEST(test_orca_pair_is_collision_free_for_the_horizon),
@@ -818,4 +868,5 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_predict_bad_input), TEST(test_world_head_on_and_firm_agent),
           TEST(test_world_walls), TEST(test_world_agent_held_by_a_wall_gets_round),
           TEST(test_world_filter_is_orca_over_the_nearest),
-          TEST(test_world_filter_is_orca_over_the_nearest_in_a_press))
+          TEST(test_world_filter_is_orca_over_the_nearest_in_a_press),
+          TEST(test_world_filter_sees_a_changed_recipe))
