@@ -147,8 +147,8 @@ void steer__world_store(steer_world *world, int b, int i, const steer_agent *age
 void steer__world_rebuild(steer_world *world);
 
 /* Whether steps keep the index: some recipe looks at other agents or some agent has a
- * callback (world_index.c). Otherwise no step reads it and rebuilding it would be most of
- * the cost of a step; steer_world_query then scans the agents. */
+ * callback (world_index.c). Otherwise no step reads it, rebuilding it would be about a
+ * third of the step, and steer_world_query scans the agents instead. */
 bool steer__world_wants_index(const steer_world *world);
 
 /* Cell coordinate of x along axis a (clamped into the grid). */

@@ -347,8 +347,9 @@ void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
  * anything reads it: a recipe with neighbourhood items, agent avoidance, leader following
  * or the crowd filter (registered, whether or not an agent uses it), or an agent with a
  * callback. A world of self-contained recipes (wander, seek, arrive, ...) skips the
- * rebuild, which would be most of its step; steer_world_update_index builds it on
- * demand. The results are the same bits either way. INVALID for dt <= 0 or not finite (nothing moves); BUSY when called from a callback.
+ * rebuild, about a third of such a step; steer_world_update_index builds it on demand.
+ * The results are the same bits either way.
+ * INVALID for dt <= 0 or not finite (nothing moves); BUSY when called from a callback.
  * A step whose arithmetic overflows (a position near FLT_MAX, an enormous dt) can leave
  * an agent's position infinite (never NaN, and nothing else overflows): that agent then
  * stops moving, no query finds it, and snapshots save and restore it as it is
