@@ -42,7 +42,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 24 };
+enum { STEER_WORLD_ARRAYS = 23 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -54,7 +54,6 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
         a[k++] = (steer_world_array){(void **)&w->body[b], n * sizeof(steer_world_body)};
         a[k++] = (steer_world_array){(void **)&w->steering[b], n * sizeof(steer_steering)};
     }
-    a[k++] = (steer_world_array){(void **)&w->forward, n * sizeof(steer_vec3)};
     size_t padded = n + STEER_WORLD_NEAR_PAD;
     a[k++] = (steer_world_array){(void **)&w->points.x, padded * sizeof(float)};
     a[k++] = (steer_world_array){(void **)&w->points.y, padded * sizeof(float)};

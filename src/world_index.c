@@ -118,7 +118,6 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->body[o][d] = *y;
         w->steering[o][d] = w->steering[s][i];
         steer_vec3 f = steer_world_forward(w->vel[s][i], y);
-        w->forward[d] = f;
         w->points.fx[d] = f.x;
         w->points.fy[d] = f.y;
         w->points.fz[d] = f.z;

@@ -35,7 +35,8 @@ typedef struct steer_world_body {
 typedef struct steer_world_points {
     float *x, *y, *z;
     uint32_t *layer;
-    float *fx, *fy, *fz; /* the forward direction (world_sums.c reads it for alignment) */
+    float *fx, *fy, *fz; /* the unit forward direction at the start of the step
+                            (steer_agent_forward): view cones and alignment */
     /* The body's radius, recipe and slot, for the crowd filter's neighbour records
      * (world_crowd.c): three loads from arrays in cache instead of a body each. */
     float *radius;
@@ -72,7 +73,7 @@ typedef struct steer_world_recipe {
     bool single_group;      /* every item in group 0: blend only */
     bool needs_target;      /* an item reads the target point or agent */
     bool looks_around;      /* an item or the crowd filter reads other agents through the index
-                               or the forward array (steer__world_wants_index) */
+                               or its forward directions (steer__world_wants_index) */
     bool lanes;   /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
     bool fused;   /* its neighbourhood items are all separation, alignment and cohesion:
                      their sums are taken four neighbours at a time (world_sums.c) */
@@ -107,7 +108,6 @@ struct steer_world {
     int cur;
 
     /* dense, rebuilt with the index: snapshot extras */
-    steer_vec3 *forward;       /* unit forward of each agent at the start of the step */
     steer_world_points points; /* position and layer, packed for the neighbour loop */
     uint32_t *neighbours;      /* per agent, last step (order-free: summed for stats) */
     uint32_t *cell_of;         /* scratch: cell of each agent */
@@ -145,6 +145,13 @@ void steer__world_store(steer_world *world, int b, int i, const steer_agent *age
 /* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
  * order (world_index.c). */
 void steer__world_rebuild(steer_world *world);
+
+/* Agent j's forward direction from the index's arrays (valid while the index is). */
+static inline steer_vec3 steer__world_forward(const steer_world *world, int j)
+{
+    const steer_world_points *pt = &world->points;
+    return steer_v3(pt->fx[j], pt->fy[j], pt->fz[j]);
+}
 
 /* Whether steps keep the index: some recipe looks at other agents or some agent has a
  * callback (world_index.c). Otherwise no step reads it, rebuilding it would be about a

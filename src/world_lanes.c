@@ -128,7 +128,7 @@ static void steer_lanes_sincos(steer_f4 x, steer_f4 *s, steer_f4 *c, steer_i4 *o
     *c = steer_f4_select(q1, -sr, steer_f4_select(q2, -cr, steer_f4_select(q3, sr, cr)));
 }
 
-/* steer_agent_forward per lane (the index's forward array holds the same, but a step
+/* steer_agent_forward per lane (the index's fx, fy, fz hold the same, but a step
  * that skips the rebuild leaves it stale): the unit velocity in the agent's space, or
  * where that is too short to normalise, the heading of its orientation
  * (steer_space_heading). */

@@ -36,12 +36,11 @@ static float steer_world_sum_alignment(const steer_world_eval *e, const steer_fl
                                        steer_vec3 *v, const steer_world_near *near, const float *k,
                                        int n, float *passed)
 {
-    const steer_vec3 *forward = e->w->forward;
     steer_vec3 acc = *v;
     float used = 0.0f;
     for (int q = 0; q < n; q++) {
         float in = steer_world_accepts(t, k[q], near[q].d2);
-        acc = steer_add_scaled(acc, forward[near[q].j], in);
+        acc = steer_add_scaled(acc, steer__world_forward(e->w, near[q].j), in);
         used += in;
         passed[q] += in;
     }
@@ -107,7 +106,7 @@ static void steer_world_sum_item(steer_world_eval *e, int m, const steer_world_n
 static void steer_world_visit_batch(void *ctx, const steer_world_near *near, int n)
 {
     steer_world_eval *e = ctx;
-    steer_vec3 f = e->w->forward[e->i];
+    steer_vec3 f = steer__world_forward(e->w, e->i);
     float k[STEER_WORLD_NEAR_BATCH], passed[STEER_WORLD_NEAR_BATCH];
     for (int q = 0; q < n; q++) {
         k[q] = steer_dot(f, near[q].offset);
@@ -140,7 +139,7 @@ static steer_steering steer_world_eval_chase(steer_world_eval *e, const steer_re
     steer_vec3 tp = w->pos[w->cur][t], tv = w->vel[w->cur][t];
     if (it->kind == STEER_BEHAVIOUR_PURSUE) return steer_pursue(&e->agent, tp, tv, &it->pursue);
     if (it->kind == STEER_BEHAVIOUR_EVADE) return steer_evade(&e->agent, tp, tv, &it->pursue);
-    return steer_follow_leader(&e->agent, tp, tv, w->forward[t], &it->leader);
+    return steer_follow_leader(&e->agent, tp, tv, steer__world_forward(w, t), &it->leader);
 }
 
 static steer_steering steer_world_eval_item(steer_world_eval *e, int k, const steer_recipe_item *it)
@@ -168,7 +167,7 @@ static steer_steering steer_world_eval_item(steer_world_eval *e, int k, const st
     case STEER_BEHAVIOUR_COHESION:
         return steer__flock_direction(a, s->v);
     case STEER_BEHAVIOUR_ALIGNMENT:
-        return steer__alignment_finish(a, s->v, s->n, e->w->forward[e->i]);
+        return steer__alignment_finish(a, s->v, s->n, steer__world_forward(e->w, e->i));
     case STEER_BEHAVIOUR_QUEUE:
         return steer__queue_finish(a, s->n > 0, &it->queue);
     case STEER_BEHAVIOUR_AVOID_AGENTS:

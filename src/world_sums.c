@@ -220,7 +220,8 @@ void steer__world_sums(steer_world_eval *e)
     const steer_world *w = e->w;
     const steer_world_recipe *r = e->recipe;
     const steer_world_points *pt = &w->points;
-    steer_sums_probe q = {e, pt, steer_v3(pt->x[e->i], pt->y[e->i], pt->z[e->i]), w->forward[e->i]};
+    steer_sums_probe q = {e, pt, steer_v3(pt->x[e->i], pt->y[e->i], pt->z[e->i]),
+                          steer__world_forward(w, e->i)};
     steer_sums_state state;
     steer_sums_begin(&state, &q, r->nb_count);
     steer__world_scan(w, e->i, r->neighbour_radius, e->self->mask, steer_sums_take, &state);
