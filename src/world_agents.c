@@ -262,8 +262,10 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     if (st != STEER_WORLD_OK) return st;
     if (!steer_world_recipe_ok(world, recipe)) return STEER_WORLD_INVALID;
     world->body[world->cur][s->dense].recipe = recipe;
-    /* The index's copy for the crowd filter (the index stays valid: nothing moved). */
-    world->points.recipe[s->dense] = recipe;
+    /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
+     * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its
+     * arrays are not in the agents' current order). */
+    if (world->index_valid) world->points.recipe[s->dense] = recipe;
     return STEER_WORLD_OK;
 }
 
