@@ -1,10 +1,17 @@
-/* Four float lanes for the world's vector paths (private; world_near.c, world_sums.c and
- * world_lanes.c).
+/* Float lanes for the world's vector paths (private; world_near.c, world_sums.c,
+ * world_lanes.c and the crowd filter).
  *
- * Built on GCC/Clang vector extensions: plain IEEE operations lane by lane (SSE2 on
- * x86-64, NEON on ARM, SIMD128 or scalar code on wasm). Every helper here gives, in each
- * lane, the same bits as the scalar expression it names, so a vector path and the scalar
- * path it mirrors give the same results: determinism does not depend on which one ran.
+ * Built on GCC/Clang vector extensions: plain IEEE operations lane by lane (SSE2 or AVX2
+ * on x86-64, NEON on ARM, SIMD128 or scalar code on wasm). Every helper here gives, in
+ * each lane, the same bits as the scalar expression it names, so a vector path and the
+ * scalar path it mirrors give the same results: determinism does not depend on which one
+ * ran, nor on how many lanes it had.
+ *
+ * The width-neutral types (steer_fl, steer_il, steer_vl) hold STEER_LANES_WIDTH lanes:
+ * four, or eight in a file compiled for AVX2 that asks for them (world_lanes_avx2.c
+ * defines STEER_LANES_AVX2 first). Code written for exactly four lanes (the neighbour
+ * search, the sums, the crowd filter) uses the four-lane names at the end of this file,
+ * which exist only at width four.
  * STEER_LANES is 0 for other compilers or with STEER_NO_VECTOR (-DSTEER_SCALAR=ON), and
  * callers then keep to their scalar paths. */
 #ifndef STEER_LANES_H
@@ -23,7 +30,10 @@
 
 #if STEER_LANES
 
-#if defined(__SSE2__)
+#if defined(STEER_LANES_AVX2) && defined(__AVX2__)
+#include <immintrin.h>
+#define STEER_LANES_WIDTH 8
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #elif defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -31,41 +41,51 @@
 #include <arm_neon.h>
 #endif
 
-typedef float steer_f4 __attribute__((vector_size(16)));
-typedef int32_t steer_i4 __attribute__((vector_size(16)));
+#if !defined(STEER_LANES_WIDTH)
+#define STEER_LANES_WIDTH 4
+#endif
 
-/* Four floats from memory (any alignment). */
-static inline steer_f4 steer_f4_load(const float *p)
+typedef float steer_fl __attribute__((vector_size(4 * STEER_LANES_WIDTH)));
+typedef int32_t steer_il __attribute__((vector_size(4 * STEER_LANES_WIDTH)));
+
+/* A lane's worth of floats from memory (any alignment). */
+static inline steer_fl steer_fl_load(const float *p)
 {
-    steer_f4 v;
+    steer_fl v;
     memcpy(&v, p, sizeof v);
     return v;
 }
 
-/* Four 32-bit integers from memory (any alignment). */
-static inline steer_i4 steer_i4_load(const uint32_t *p)
+/* A lane's worth of 32-bit integers from memory (any alignment). */
+static inline steer_il steer_il_load(const uint32_t *p)
 {
-    steer_i4 v;
+    steer_il v;
     memcpy(&v, p, sizeof v);
     return v;
 }
 
 /* x in every lane. */
-static inline steer_f4 steer_f4_splat(float x)
+static inline steer_fl steer_fl_splat(float x)
 {
-    return (steer_f4){x, x, x, x};
+#if STEER_LANES_WIDTH == 8
+    return (steer_fl){x, x, x, x, x, x, x, x};
+#else
+    return (steer_fl){x, x, x, x};
+#endif
 }
 
 /* m ? a : b per lane; m is a comparison result (all bits set or clear). */
-static inline steer_f4 steer_f4_select(steer_i4 m, steer_f4 a, steer_f4 b)
+static inline steer_fl steer_fl_select(steer_il m, steer_fl a, steer_fl b)
 {
-    return (steer_f4)(((steer_i4)a & m) | ((steer_i4)b & ~m));
+    return (steer_fl)(((steer_il)a & m) | ((steer_il)b & ~m));
 }
 
-/* The lanes of a comparison result as four bits (lane k is bit k). */
-static inline unsigned steer_i4_bits(steer_i4 m)
+/* The lanes of a comparison result as bits (lane k is bit k). */
+static inline unsigned steer_il_bits(steer_il m)
 {
-#if defined(__SSE2__)
+#if STEER_LANES_WIDTH == 8
+    return (unsigned)_mm256_movemask_ps((__m256)m);
+#elif defined(__SSE2__)
     return (unsigned)_mm_movemask_ps((__m128)m);
 #else
     return (unsigned)(m[0] & 1) | (unsigned)(m[1] & 2) | (unsigned)(m[2] & 4) |
@@ -75,97 +95,125 @@ static inline unsigned steer_i4_bits(steer_i4 m)
 
 /* sqrtf per lane: correctly rounded, so the same bits as the scalar call (negative
  * lanes give NaN; callers select them away as the scalar code branches them away). */
-static inline steer_f4 steer_f4_sqrt(steer_f4 x)
+static inline steer_fl steer_fl_sqrt(steer_fl x)
 {
-#if defined(__SSE2__)
-    return (steer_f4)_mm_sqrt_ps((__m128)x);
+#if STEER_LANES_WIDTH == 8
+    return (steer_fl)_mm256_sqrt_ps((__m256)x);
+#elif defined(__SSE2__)
+    return (steer_fl)_mm_sqrt_ps((__m128)x);
 #elif defined(__wasm_simd128__)
-    return (steer_f4)wasm_f32x4_sqrt((v128_t)x);
+    return (steer_fl)wasm_f32x4_sqrt((v128_t)x);
 #elif defined(__aarch64__)
-    return (steer_f4)vsqrtq_f32((float32x4_t)x);
+    return (steer_fl)vsqrtq_f32((float32x4_t)x);
 #else
-    return (steer_f4){sqrtf(x[0]), sqrtf(x[1]), sqrtf(x[2]), sqrtf(x[3])};
+    return (steer_fl){sqrtf(x[0]), sqrtf(x[1]), sqrtf(x[2]), sqrtf(x[3])};
 #endif
 }
 
 /* steer_is_finite per lane: x - x is 0 for finite x and NaN otherwise. */
-static inline steer_i4 steer_f4_finite(steer_f4 x)
+static inline steer_il steer_fl_finite(steer_fl x)
 {
-    return (x - x) == steer_f4_splat(0.0f);
+    return (x - x) == steer_fl_splat(0.0f);
 }
 
 /* floorf per lane, exact for |x| < 2^23 (callers check the range first: beyond it the
  * conversion to integers is undefined). */
-static inline steer_f4 steer_f4_floor_small(steer_f4 x)
+static inline steer_fl steer_fl_floor_small(steer_fl x)
 {
-    steer_f4 t = __builtin_convertvector(__builtin_convertvector(x, steer_i4), steer_f4);
-    return steer_f4_select(t > x, t - 1.0f, t);
+    steer_fl t = __builtin_convertvector(__builtin_convertvector(x, steer_il), steer_fl);
+    return steer_fl_select(t > x, t - 1.0f, t);
 }
 
 /* |x| per lane (clears the sign bit, as the scalar x < 0 ? -x : x does for non-zero x;
  * for -0 both give a zero that compares equal). */
-static inline steer_f4 steer_f4_abs(steer_f4 x)
+static inline steer_fl steer_fl_abs(steer_fl x)
 {
-    return (steer_f4)((steer_i4)x & 0x7fffffff);
+    return (steer_fl)((steer_il)x & 0x7fffffff);
 }
 
-/* Three lanes-wide coordinates: four 3D vectors, one per lane. */
-typedef struct steer_v4 {
-    steer_f4 x, y, z;
-} steer_v4;
+/* Three lanes-wide coordinates: a 3D vector per lane. */
+typedef struct steer_vl {
+    steer_fl x, y, z;
+} steer_vl;
 
-static inline steer_v4 steer_v4_add(steer_v4 a, steer_v4 b)
+static inline steer_vl steer_vl_add(steer_vl a, steer_vl b)
 {
-    return (steer_v4){a.x + b.x, a.y + b.y, a.z + b.z};
+    return (steer_vl){a.x + b.x, a.y + b.y, a.z + b.z};
 }
 
-static inline steer_v4 steer_v4_sub(steer_v4 a, steer_v4 b)
+static inline steer_vl steer_vl_sub(steer_vl a, steer_vl b)
 {
-    return (steer_v4){a.x - b.x, a.y - b.y, a.z - b.z};
+    return (steer_vl){a.x - b.x, a.y - b.y, a.z - b.z};
 }
 
-static inline steer_v4 steer_v4_scale(steer_v4 v, steer_f4 s)
+static inline steer_vl steer_vl_scale(steer_vl v, steer_fl s)
 {
-    return (steer_v4){v.x * s, v.y * s, v.z * s};
+    return (steer_vl){v.x * s, v.y * s, v.z * s};
 }
 
 /* steer_add_scaled: a + b * s, the product rounded first. */
-static inline steer_v4 steer_v4_add_scaled(steer_v4 a, steer_v4 b, steer_f4 s)
+static inline steer_vl steer_vl_add_scaled(steer_vl a, steer_vl b, steer_fl s)
 {
-    return steer_v4_add(a, steer_v4_scale(b, s));
+    return steer_vl_add(a, steer_vl_scale(b, s));
 }
 
-static inline steer_f4 steer_v4_dot(steer_v4 a, steer_v4 b)
+static inline steer_fl steer_vl_dot(steer_vl a, steer_vl b)
 {
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
-static inline steer_v4 steer_v4_cross(steer_v4 a, steer_v4 b)
+static inline steer_vl steer_vl_cross(steer_vl a, steer_vl b)
 {
-    return (steer_v4){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+    return (steer_vl){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 
-static inline steer_v4 steer_v4_select(steer_i4 m, steer_v4 a, steer_v4 b)
+static inline steer_vl steer_vl_select(steer_il m, steer_vl a, steer_vl b)
 {
-    return (steer_v4){steer_f4_select(m, a.x, b.x), steer_f4_select(m, a.y, b.y),
-                      steer_f4_select(m, a.z, b.z)};
+    return (steer_vl){steer_fl_select(m, a.x, b.x), steer_fl_select(m, a.y, b.y),
+                      steer_fl_select(m, a.z, b.z)};
 }
 
 /* steer_v3_is_finite per lane. */
-static inline steer_i4 steer_v4_finite(steer_v4 v)
+static inline steer_il steer_vl_finite(steer_vl v)
 {
-    return ((v.x - v.x) + (v.y - v.y) + (v.z - v.z)) == steer_f4_splat(0.0f);
+    return ((v.x - v.x) + (v.y - v.y) + (v.z - v.z)) == steer_fl_splat(0.0f);
 }
 
 /* steer_normalize per lane: zero where the squared length is tiny or not finite. */
-static inline steer_v4 steer_v4_normalize(steer_v4 v)
+static inline steer_vl steer_vl_normalize(steer_vl v)
 {
-    steer_f4 len_sq = steer_v4_dot(v, v);
-    steer_i4 ok = (len_sq > STEER_EPSILON_SQ) & steer_f4_finite(len_sq);
-    steer_f4 safe = steer_f4_select(ok, len_sq, steer_f4_splat(1.0f));
-    steer_v4 u = steer_v4_scale(v, 1.0f / steer_f4_sqrt(safe));
-    return steer_v4_select(ok, u, (steer_v4){{0}, {0}, {0}});
+    steer_fl len_sq = steer_vl_dot(v, v);
+    steer_il ok = (len_sq > STEER_EPSILON_SQ) & steer_fl_finite(len_sq);
+    steer_fl safe = steer_fl_select(ok, len_sq, steer_fl_splat(1.0f));
+    steer_vl u = steer_vl_scale(v, 1.0f / steer_fl_sqrt(safe));
+    return steer_vl_select(ok, u, (steer_vl){{0}, {0}, {0}});
 }
+
+#if STEER_LANES_WIDTH == 4
+/* The four-lane names, for code that relies on exactly four lanes (four candidates per
+ * group, four-bit masks): the same types and helpers. */
+typedef steer_fl steer_f4;
+typedef steer_il steer_i4;
+typedef steer_vl steer_v4;
+#define steer_f4_load        steer_fl_load
+#define steer_i4_load        steer_il_load
+#define steer_f4_splat       steer_fl_splat
+#define steer_f4_select      steer_fl_select
+#define steer_i4_bits        steer_il_bits
+#define steer_f4_sqrt        steer_fl_sqrt
+#define steer_f4_finite      steer_fl_finite
+#define steer_f4_floor_small steer_fl_floor_small
+#define steer_f4_abs         steer_fl_abs
+#define steer_v4_add         steer_vl_add
+#define steer_v4_sub         steer_vl_sub
+#define steer_v4_scale       steer_vl_scale
+#define steer_v4_add_scaled  steer_vl_add_scaled
+#define steer_v4_dot         steer_vl_dot
+#define steer_v4_cross       steer_vl_cross
+#define steer_v4_select      steer_vl_select
+#define steer_v4_finite      steer_vl_finite
+#define steer_v4_normalize   steer_vl_normalize
+#endif
 
 #endif /* STEER_LANES */
 #endif /* STEER_LANES_H */

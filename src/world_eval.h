@@ -1,6 +1,6 @@
 /* One agent's evaluation in a world step (private). world_step.c gathers it (the agent,
  * its body and its neighbour sums) and finishes it one agent at a time; world_lanes.c
- * finishes four at once when they fit its vector path, with the same results. */
+ * finishes four (or eight) at once when they fit its vector path, with the same results. */
 #ifndef STEER_WORLD_EVAL_H
 #define STEER_WORLD_EVAL_H
 
@@ -52,23 +52,23 @@ static inline float steer_world_accepts(const steer_flock_test *t, float k, floa
  * (steer_world_recipe.fused); world_sums.c. */
 void steer__world_sums(steer_world_eval *e);
 
-/* Agents per call of the vector path. */
-#define STEER_WORLD_LANES 4
+/* Most agents per call of the vector path: four lanes, or eight in its AVX2 build. */
+#define STEER_WORLD_LANES_MAX 8
 
-/* Whether dense agents i .. i+3 of the snapshot can take the vector path: the same
+/* Whether dense agents i .. i+width-1 of the snapshot can take the vector path: the same
  * recipe, one the path covers (steer_world_recipe.lanes), no callback, and the same
  * space, model and facing, of the kinds it covers; and bounds it covers. */
-bool steer__world_lanes_fit(const steer_world *w, int i);
+bool steer__world_lanes_fit(const steer_world *w, int i, int width);
 
 /* Finish four gathered agents that fit (steer__world_lanes_fit) and write their new
  * state to the other buffer, with the same bits as finishing each on its own. Returns
  * false, having written nothing, when any of them meets a case the vector path leaves
  * to the scalar one (non-finite state, a degenerate wander draw, ...). */
-bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES]);
+bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[]);
 
-/* The same, compiled for AVX2 (world_lanes_avx2.c), when the build has it
- * (STEER_WORLD_AVX2); the step calls it in worlds whose lanes_avx2 is set. */
-bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES]);
+/* The same for eight agents, compiled for AVX2 (world_lanes_avx2.c), when the build has
+ * it (STEER_WORLD_AVX2); the step calls it in worlds whose lanes_avx2 is set. */
+bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[]);
 
 /* Whether this machine runs the AVX2 build of the vector path: false when the build has
  * none. Read once per world, at creation. */

@@ -125,7 +125,8 @@ struct steer_world {
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
     int callbacks;    /* agents with a callback (it may query the world during a step) */
-    bool lanes_avx2;  /* the step's vector path runs its AVX2 build (world_lanes.c) */
+    bool lanes_avx2;  /* the step's vector path runs its AVX2 build, eight agents at a
+                         time (world_lanes.c) */
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;

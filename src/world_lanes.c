@@ -1,4 +1,5 @@
-/* The step's vector path: four agents finished at once, lane by lane (world_eval.h).
+/* The step's vector path: four agents finished at once, lane by lane, or eight in the
+ * AVX2 build (world_eval.h).
  *
  * It covers the common case of big worlds: one-group blends of wander (both methods) and
  * the flocking sums, the kinematic or Reynolds model, facing the velocity, any bounds.
@@ -29,16 +30,16 @@
 
 /* The state the path works on, one agent per lane. */
 typedef struct steer_lanes_agent {
-    steer_v4 pos, vel;
-    steer_f4 orientation, rotation;
-    steer_f4 max_speed, max_accel, max_force, mass;
-    steer_v4 forward; /* unit forward at the start of the step (steer_agent_forward) */
+    steer_vl pos, vel;
+    steer_fl orientation, rotation;
+    steer_fl max_speed, max_accel, max_force, mass;
+    steer_vl forward; /* unit forward at the start of the step (steer_agent_forward) */
 } steer_lanes_agent;
 
-static steer_v4 steer_lanes_v4(const steer_vec3 v[STEER_WORLD_LANES])
+static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
 {
-    steer_v4 r;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+    steer_vl r;
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         r.x[k] = v[k].x;
         r.y[k] = v[k].y;
         r.z[k] = v[k].z;
@@ -46,12 +47,12 @@ static steer_v4 steer_lanes_v4(const steer_vec3 v[STEER_WORLD_LANES])
     return r;
 }
 
-/* The four agents' state, from the snapshot's arrays and their gathered bodies. */
+/* The lanes' agents' state, from the snapshot's arrays and their gathered bodies. */
 static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
 {
-    steer_vec3 p[STEER_WORLD_LANES], v[STEER_WORLD_LANES];
+    steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
     steer_lanes_agent a;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         const steer_world_body *y = e[k].self;
         int i = e[k].i;
         p[k] = w->pos[w->cur][i];
@@ -63,132 +64,132 @@ static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_worl
         a.max_force[k] = y->max_force;
         a.mass[k] = y->mass;
     }
-    a.pos = steer_lanes_v4(p);
-    a.vel = steer_lanes_v4(v);
+    a.pos = steer_lanes_vl(p);
+    a.vel = steer_lanes_vl(v);
     return a;
 }
 
 /* steer_agent_state_is_finite per lane. */
-static steer_i4 steer_lanes_state_finite(const steer_lanes_agent *a)
+static steer_il steer_lanes_state_finite(const steer_lanes_agent *a)
 {
-    steer_f4 sum = (a->pos.x - a->pos.x) + (a->pos.y - a->pos.y) + (a->pos.z - a->pos.z) +
+    steer_fl sum = (a->pos.x - a->pos.x) + (a->pos.y - a->pos.y) + (a->pos.z - a->pos.z) +
                    (a->vel.x - a->vel.x) + (a->vel.y - a->vel.y) + (a->vel.z - a->vel.z) +
                    (a->orientation - a->orientation) + (a->rotation - a->rotation);
-    return sum == steer_f4_splat(0.0f);
+    return sum == steer_fl_splat(0.0f);
 }
 
 /* steer_space_project, the space being the same in every lane. */
-static steer_v4 steer_lanes_project(steer_space space, steer_v4 v)
+static steer_vl steer_lanes_project(steer_space space, steer_vl v)
 {
-    if (space == STEER_SPACE_XY) v.z = steer_f4_splat(0.0f);
-    if (space == STEER_SPACE_XZ) v.y = steer_f4_splat(0.0f);
+    if (space == STEER_SPACE_XY) v.z = steer_fl_splat(0.0f);
+    if (space == STEER_SPACE_XZ) v.y = steer_fl_splat(0.0f);
     return v;
 }
 
 /* x where it is finite and > 0, else 0 (the reading of a limit). */
-static steer_f4 steer_lanes_positive(steer_f4 x)
+static steer_fl steer_lanes_positive(steer_fl x)
 {
-    return steer_f4_select((x > 0.0f) & steer_f4_finite(x), x, steer_f4_splat(0.0f));
+    return steer_fl_select((x > 0.0f) & steer_fl_finite(x), x, steer_fl_splat(0.0f));
 }
 
 /* steer_truncate per lane. A squared length that is not finite (the scalar path then
  * rescales by the largest component) or a ratio that underflows marks the lane odd. */
-static steer_v4 steer_lanes_truncate(steer_v4 v, steer_f4 max, steer_i4 *odd)
+static steer_vl steer_lanes_truncate(steer_vl v, steer_fl max, steer_il *odd)
 {
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    steer_f4 len_sq = steer_v4_dot(v, v);
-    steer_i4 live = (max > 0.0f) & ~(len_sq < FLT_MIN); /* else the result is zero */
-    steer_i4 finite = steer_f4_finite(len_sq);
-    steer_i4 keep = len_sq <= max * max;
-    steer_f4 len = steer_f4_sqrt(steer_f4_select(finite & ~keep, len_sq, steer_f4_splat(1.0f)));
-    steer_f4 k = max / len;
+    const steer_fl zero = steer_fl_splat(0.0f);
+    steer_fl len_sq = steer_vl_dot(v, v);
+    steer_il live = (max > 0.0f) & ~(len_sq < FLT_MIN); /* else the result is zero */
+    steer_il finite = steer_fl_finite(len_sq);
+    steer_il keep = len_sq <= max * max;
+    steer_fl len = steer_fl_sqrt(steer_fl_select(finite & ~keep, len_sq, steer_fl_splat(1.0f)));
+    steer_fl k = max / len;
     *odd |= live & (~finite | (~keep & (k < FLT_MIN)));
-    steer_v4 shortened = steer_v4_select(keep, v, steer_v4_scale(v, k));
-    return steer_v4_select(live, shortened, (steer_v4){zero, zero, zero});
+    steer_vl shortened = steer_vl_select(keep, v, steer_vl_scale(v, k));
+    return steer_vl_select(live, shortened, (steer_vl){zero, zero, zero});
 }
 
 /* steer_sincos per lane; |x| above 1e7 or non-finite (the scalar path returns 0 and 1)
  * marks the lane odd. */
-static void steer_lanes_sincos(steer_f4 x, steer_f4 *s, steer_f4 *c, steer_i4 *odd)
+static void steer_lanes_sincos(steer_fl x, steer_fl *s, steer_fl *c, steer_il *odd)
 {
-    steer_i4 ok = steer_f4_finite(x) & (x <= 1e7f) & (x >= -1e7f);
+    steer_il ok = steer_fl_finite(x) & (x <= 1e7f) & (x >= -1e7f);
     *odd |= ~ok;
-    x = steer_f4_select(ok, x, steer_f4_splat(0.0f));
-    steer_f4 k = steer_f4_floor_small(x * 0.63661977236758134f + 0.5f);
-    steer_f4 r =
+    x = steer_fl_select(ok, x, steer_fl_splat(0.0f));
+    steer_fl k = steer_fl_floor_small(x * 0.63661977236758134f + 0.5f);
+    steer_fl r =
         ((x - k * 1.5703125f) - k * 4.837512969970703125e-4f) - k * 7.54978995489188216e-8f;
-    steer_f4 z = r * r;
-    steer_f4 sr = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
-    steer_f4 cr =
+    steer_fl z = r * r;
+    steer_fl sr = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
+    steer_fl cr =
         ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z -
         0.5f * z + 1.0f;
-    steer_i4 q = __builtin_convertvector(k - 4.0f * steer_f4_floor_small(k * 0.25f), steer_i4);
-    steer_i4 q1 = q == 1, q2 = q == 2, q3 = q == 3;
-    *s = steer_f4_select(q1, cr, steer_f4_select(q2, -sr, steer_f4_select(q3, -cr, sr)));
-    *c = steer_f4_select(q1, -sr, steer_f4_select(q2, -cr, steer_f4_select(q3, sr, cr)));
+    steer_il q = __builtin_convertvector(k - 4.0f * steer_fl_floor_small(k * 0.25f), steer_il);
+    steer_il q1 = q == 1, q2 = q == 2, q3 = q == 3;
+    *s = steer_fl_select(q1, cr, steer_fl_select(q2, -sr, steer_fl_select(q3, -cr, sr)));
+    *c = steer_fl_select(q1, -sr, steer_fl_select(q2, -cr, steer_fl_select(q3, sr, cr)));
 }
 
 /* steer_agent_forward per lane (the index's fx, fy, fz hold the same, but a step
  * that skips the rebuild leaves it stale): the unit velocity in the agent's space, or
  * where that is too short to normalise, the heading of its orientation
  * (steer_space_heading). */
-static steer_v4 steer_lanes_forward(steer_space space, const steer_lanes_agent *a, steer_i4 *odd)
+static steer_vl steer_lanes_forward(steer_space space, const steer_lanes_agent *a, steer_il *odd)
 {
-    steer_v4 f = steer_v4_normalize(steer_lanes_project(space, a->vel));
-    steer_i4 still = steer_v4_dot(f, f) == 0.0f;
-    if (steer_i4_bits(still) == 0u) return f; /* moving agents: the common case */
-    steer_f4 s, c;
-    steer_i4 odd_here = (steer_i4){0, 0, 0, 0};
+    steer_vl f = steer_vl_normalize(steer_lanes_project(space, a->vel));
+    steer_il still = steer_vl_dot(f, f) == 0.0f;
+    if (steer_il_bits(still) == 0u) return f; /* moving agents: the common case */
+    steer_fl s, c;
+    steer_il odd_here = (steer_il){0};
     steer_lanes_sincos(a->orientation, &s, &c, &odd_here);
     *odd |= still & odd_here;
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    steer_v4 h = space == STEER_SPACE_XY ? (steer_v4){c, s, zero} : (steer_v4){s, zero, c};
-    return steer_v4_select(still, h, f);
+    const steer_fl zero = steer_fl_splat(0.0f);
+    steer_vl h = space == STEER_SPACE_XY ? (steer_vl){c, s, zero} : (steer_vl){s, zero, c};
+    return steer_vl_select(still, h, f);
 }
 
 /* steer_atan2(y, x) per lane for finite y and non-zero x (other lanes are marked odd). */
-static steer_f4 steer_lanes_atan2(steer_f4 y, steer_f4 x, steer_i4 *odd)
+static steer_fl steer_lanes_atan2(steer_fl y, steer_fl x, steer_il *odd)
 {
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    steer_f4 ay = steer_f4_select(y < 0.0f, -y, y), ax = steer_f4_select(x < 0.0f, -x, x);
-    steer_i4 ok = (x != 0.0f) & steer_f4_finite(x) & steer_f4_finite(y);
-    steer_f4 t = ay / steer_f4_select(ok, ax, steer_f4_splat(1.0f));
-    ok &= steer_f4_finite(t);
+    const steer_fl zero = steer_fl_splat(0.0f);
+    steer_fl ay = steer_fl_select(y < 0.0f, -y, y), ax = steer_fl_select(x < 0.0f, -x, x);
+    steer_il ok = (x != 0.0f) & steer_fl_finite(x) & steer_fl_finite(y);
+    steer_fl t = ay / steer_fl_select(ok, ax, steer_fl_splat(1.0f));
+    ok &= steer_fl_finite(t);
     *odd |= ~ok;
-    t = steer_f4_select(ok, t, zero);
-    steer_i4 high = t > 2.414213562373095f, mid = ~high & (t > 0.4142135623730950f);
-    steer_f4 base = steer_f4_select(high, steer_f4_splat(0.5f * STEER_PI),
-                                    steer_f4_select(mid, steer_f4_splat(0.25f * STEER_PI), zero));
-    steer_f4 u = steer_f4_select(high, -1.0f / steer_f4_select(high, t, steer_f4_splat(1.0f)),
-                                 steer_f4_select(mid, (t - 1.0f) / (t + 1.0f), t));
-    steer_f4 z = u * u;
-    steer_f4 p = (((8.05374449538e-2f * z - 1.38776856032e-1f) * z + 1.99777106478e-1f) * z -
+    t = steer_fl_select(ok, t, zero);
+    steer_il high = t > 2.414213562373095f, mid = ~high & (t > 0.4142135623730950f);
+    steer_fl base = steer_fl_select(high, steer_fl_splat(0.5f * STEER_PI),
+                                    steer_fl_select(mid, steer_fl_splat(0.25f * STEER_PI), zero));
+    steer_fl u = steer_fl_select(high, -1.0f / steer_fl_select(high, t, steer_fl_splat(1.0f)),
+                                 steer_fl_select(mid, (t - 1.0f) / (t + 1.0f), t));
+    steer_fl z = u * u;
+    steer_fl p = (((8.05374449538e-2f * z - 1.38776856032e-1f) * z + 1.99777106478e-1f) * z -
                   3.33329491539e-1f) *
                      z * u +
                  u;
-    steer_f4 a = base + p;
-    a = steer_f4_select(x < 0.0f, STEER_PI - a, a);
-    return steer_f4_select(y < 0.0f, -a, a);
+    steer_fl a = base + p;
+    a = steer_fl_select(x < 0.0f, STEER_PI - a, a);
+    return steer_fl_select(y < 0.0f, -a, a);
 }
 
 /* steer_space_orientation of the velocity, keeping `fallback` where it is too short. */
-static steer_f4 steer_lanes_orientation(steer_space space, steer_v4 dir, steer_f4 fallback,
-                                        steer_i4 *odd)
+static steer_fl steer_lanes_orientation(steer_space space, steer_vl dir, steer_fl fallback,
+                                        steer_il *odd)
 {
-    steer_f4 a = space == STEER_SPACE_XY ? dir.x : dir.z;
-    steer_f4 b = space == STEER_SPACE_XY ? dir.y : dir.x;
-    steer_i4 use = steer_f4_finite(a) & steer_f4_finite(b) & (a * a + b * b > STEER_EPSILON_SQ);
-    steer_i4 odd_here = (steer_i4){0, 0, 0, 0};
-    steer_f4 angle = steer_lanes_atan2(b, a, &odd_here);
+    steer_fl a = space == STEER_SPACE_XY ? dir.x : dir.z;
+    steer_fl b = space == STEER_SPACE_XY ? dir.y : dir.x;
+    steer_il use = steer_fl_finite(a) & steer_fl_finite(b) & (a * a + b * b > STEER_EPSILON_SQ);
+    steer_il odd_here = (steer_il){0};
+    steer_fl angle = steer_lanes_atan2(b, a, &odd_here);
     *odd |= use & odd_here;
-    return steer_f4_select(use, angle, fallback);
+    return steer_fl_select(use, angle, fallback);
 }
 
-/* The wander state of four agents: steer_wander_state and the random stream. */
+/* The wander state of the lanes' agents: steer_wander_state and the random stream. */
 typedef struct steer_lanes_wander {
-    steer_v4 point; /* steer_wander_3d's point on the sphere */
-    steer_f4 angle; /* steer_wander's angle in the plane */
-    steer_rng rng[STEER_WORLD_LANES];
+    steer_vl point; /* steer_wander_3d's point on the sphere */
+    steer_fl angle; /* steer_wander's angle in the plane */
+    steer_rng rng[STEER_LANES_WIDTH];
 } steer_lanes_wander;
 
 /* x if finite and >= 0, else 0 (steer__nonneg, for a parameter the lanes share). */
@@ -199,14 +200,14 @@ static float steer_lanes_nonneg(float x)
 
 /* The force both wander methods end with (wander.c, steer_wander_force): towards the
  * point `d` of the circle or sphere ahead, within the linear limit. */
-static steer_v4 steer_lanes_wander_force(const steer_lanes_agent *a, const steer_wander_params *p,
-                                         steer_space space, steer_v4 d, steer_f4 max_linear,
-                                         steer_i4 *odd)
+static steer_vl steer_lanes_wander_force(const steer_lanes_agent *a, const steer_wander_params *p,
+                                         steer_space space, steer_vl d, steer_fl max_linear,
+                                         steer_il *odd)
 {
-    steer_v4 centre =
-        steer_v4_scale(a->forward, steer_f4_splat(steer_lanes_nonneg(p->circle_distance)));
-    steer_v4 force =
-        steer_v4_add_scaled(centre, d, steer_f4_splat(steer_lanes_nonneg(p->circle_radius)));
+    steer_vl centre =
+        steer_vl_scale(a->forward, steer_fl_splat(steer_lanes_nonneg(p->circle_distance)));
+    steer_vl force =
+        steer_vl_add_scaled(centre, d, steer_fl_splat(steer_lanes_nonneg(p->circle_radius)));
     return steer_lanes_truncate(steer_lanes_project(space, force), max_linear, odd);
 }
 
@@ -214,92 +215,92 @@ static steer_v4 steer_lanes_wander_force(const steer_lanes_agent *a, const steer
  * then drifts by a random angle about a random axis. Its three draws per lane come in
  * the scalar path's order: the drift angle's number, then the random unit vector's z and
  * angle. */
-static steer_v4 steer_lanes_wander_3d(const steer_lanes_agent *a, const steer_wander_params *p,
-                                      steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
+static steer_vl steer_lanes_wander_3d(const steer_lanes_agent *a, const steer_wander_params *p,
+                                      steer_lanes_wander *wd, steer_fl max_linear, steer_il *odd)
 {
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    steer_v4 d = steer_v4_normalize(wd->point);
-    *odd |= steer_v4_dot(d, d) == 0.0f; /* the scalar path draws a new point */
+    const steer_fl zero = steer_fl_splat(0.0f);
+    steer_vl d = steer_vl_normalize(wd->point);
+    *odd |= steer_vl_dot(d, d) == 0.0f; /* the scalar path draws a new point */
     float change = steer_lanes_nonneg(p->angle_change);
-    steer_f4 f, z, theta;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+    steer_fl f, z, theta;
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         f[k] = steer__rng_float(&wd->rng[k]);
         z[k] = steer__rng_range(&wd->rng[k], -1.0f, 1.0f);
         theta[k] = steer__rng_range(&wd->rng[k], 0.0f, STEER_TAU);
     }
-    steer_f4 angle = f * change - change * 0.5f;
-    steer_f4 us, uc, rest = 1.0f - z * z;
+    steer_fl angle = f * change - change * 0.5f;
+    steer_fl us, uc, rest = 1.0f - z * z;
     steer_lanes_sincos(theta, &us, &uc, odd);
-    steer_f4 radius = steer_f4_select(rest > 0.0f, steer_f4_sqrt(rest), zero);
-    steer_v4 unit = {radius * uc, radius * us, z};
-    steer_v4 axis = steer_v4_normalize(steer_v4_cross(d, unit));
-    *odd |= steer_v4_dot(axis, axis) == 0.0f; /* the scalar path skips the drift */
-    steer_f4 s, c;
+    steer_fl radius = steer_fl_select(rest > 0.0f, steer_fl_sqrt(rest), zero);
+    steer_vl unit = {radius * uc, radius * us, z};
+    steer_vl axis = steer_vl_normalize(steer_vl_cross(d, unit));
+    *odd |= steer_vl_dot(axis, axis) == 0.0f; /* the scalar path skips the drift */
+    steer_fl s, c;
     steer_lanes_sincos(angle, &s, &c, odd);
-    wd->point = steer_v4_normalize(
-        steer_v4_add(steer_v4_scale(d, c), steer_v4_scale(steer_v4_cross(axis, d), s)));
+    wd->point = steer_vl_normalize(
+        steer_vl_add(steer_vl_scale(d, c), steer_vl_scale(steer_vl_cross(axis, d), s)));
     return steer_lanes_wander_force(a, p, STEER_SPACE_3D, d, max_linear, odd);
 }
 
 /* steer_wrap_angle per lane; an angle that is not finite or beyond 2^23 turns marks the
  * lane odd. */
-static steer_f4 steer_lanes_wrap_angle(steer_f4 x, steer_i4 *odd)
+static steer_fl steer_lanes_wrap_angle(steer_fl x, steer_il *odd)
 {
-    *odd |= ~steer_f4_finite(x); /* the scalar path gives 0 */
-    steer_i4 out = (x > STEER_PI) | (x <= -STEER_PI);
-    if (steer_i4_bits(out) == 0u) return x;
-    steer_f4 turns = (x + STEER_PI) / STEER_TAU;
-    steer_i4 ok = steer_f4_abs(turns) < 8388608.0f;
+    *odd |= ~steer_fl_finite(x); /* the scalar path gives 0 */
+    steer_il out = (x > STEER_PI) | (x <= -STEER_PI);
+    if (steer_il_bits(out) == 0u) return x;
+    steer_fl turns = (x + STEER_PI) / STEER_TAU;
+    steer_il ok = steer_fl_abs(turns) < 8388608.0f;
     *odd |= out & ~ok;
-    steer_f4 w = x - STEER_TAU * steer_f4_floor_small(steer_f4_select(ok, turns, x - x));
-    w = steer_f4_select(w <= -STEER_PI, w + STEER_TAU, w);
-    w = steer_f4_select(w > STEER_PI, w - STEER_TAU, w);
-    return steer_f4_select(out, w, x);
+    steer_fl w = x - STEER_TAU * steer_fl_floor_small(steer_fl_select(ok, turns, x - x));
+    w = steer_fl_select(w <= -STEER_PI, w + STEER_TAU, w);
+    w = steer_fl_select(w > STEER_PI, w - STEER_TAU, w);
+    return steer_fl_select(out, w, x);
 }
 
 /* steer_wander per lane (wander.c, seed 002's first method): the force towards the
  * point at the current angle of the circle ahead, then the angle moves by one draw. */
-static steer_v4 steer_lanes_wander_plane(const steer_lanes_agent *a, const steer_wander_params *p,
+static steer_vl steer_lanes_wander_plane(const steer_lanes_agent *a, const steer_wander_params *p,
                                          steer_space space, steer_lanes_wander *wd,
-                                         steer_f4 max_linear, steer_i4 *odd)
+                                         steer_fl max_linear, steer_il *odd)
 {
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    *odd |= ~steer_f4_finite(wd->angle); /* the scalar path restarts it at 0 */
-    steer_f4 s, c;
+    const steer_fl zero = steer_fl_splat(0.0f);
+    *odd |= ~steer_fl_finite(wd->angle); /* the scalar path restarts it at 0 */
+    steer_fl s, c;
     steer_lanes_sincos(wd->angle, &s, &c, odd);
-    steer_v4 d = space == STEER_SPACE_XY ? (steer_v4){c, s, zero} : (steer_v4){c, zero, s};
+    steer_vl d = space == STEER_SPACE_XY ? (steer_vl){c, s, zero} : (steer_vl){c, zero, s};
     float change = steer_lanes_nonneg(p->angle_change);
-    steer_f4 f;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) f[k] = steer__rng_float(&wd->rng[k]);
+    steer_fl f;
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) f[k] = steer__rng_float(&wd->rng[k]);
     wd->angle = steer_lanes_wrap_angle(wd->angle + f * change - change * 0.5f, odd);
     return steer_lanes_wander_force(a, p, space, d, max_linear, odd);
 }
 
 /* The alignment item's steering (steer__alignment_finish): toward the neighbours'
  * normalised mean heading, zero without neighbours or when their headings cancel. */
-static steer_v4 steer_lanes_alignment(steer_space space, steer_v4 sum, steer_i4 n, steer_v4 forward)
+static steer_vl steer_lanes_alignment(steer_space space, steer_vl sum, steer_il n, steer_vl forward)
 {
-    steer_v4 heading = steer_v4_normalize(sum);
-    steer_i4 none = (n <= 0) | (steer_v4_dot(heading, heading) == 0.0f);
-    steer_v4 s = steer_lanes_project(space, steer_v4_sub(heading, forward));
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    return steer_v4_select(none, (steer_v4){zero, zero, zero}, s);
+    steer_vl heading = steer_vl_normalize(sum);
+    steer_il none = (n <= 0) | (steer_vl_dot(heading, heading) == 0.0f);
+    steer_vl s = steer_lanes_project(space, steer_vl_sub(heading, forward));
+    const steer_fl zero = steer_fl_splat(0.0f);
+    return steer_vl_select(none, (steer_vl){zero, zero, zero}, s);
 }
 
 /* The flocking sums of one recipe item, one agent per lane. */
-static steer_v4 steer_lanes_sum(const steer_world_eval e[], int item, steer_i4 *n)
+static steer_vl steer_lanes_sum(const steer_world_eval e[], int item, steer_il *n)
 {
-    steer_vec3 v[STEER_WORLD_LANES];
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+    steer_vec3 v[STEER_LANES_WIDTH];
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         v[k] = e[k].sum[item].v;
         (*n)[k] = e[k].sum[item].n;
     }
-    return steer_lanes_v4(v);
+    return steer_lanes_vl(v);
 }
 
 /* One recipe item's linear steering (the kinds steer_recipe_lanes lets through). */
-static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const steer_lanes_agent *a,
-                                 steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
+static steer_vl steer_lanes_item(const steer_world_eval e[], int item, const steer_lanes_agent *a,
+                                 steer_lanes_wander *wd, steer_fl max_linear, steer_il *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
     steer_space space = (steer_space)e[0].self->space;
@@ -308,48 +309,48 @@ static steer_v4 steer_lanes_item(const steer_world_eval e[], int item, const ste
             return steer_lanes_wander_3d(a, &it->wander, wd, max_linear, odd);
         return steer_lanes_wander_plane(a, &it->wander, space, wd, max_linear, odd);
     }
-    steer_i4 n;
-    steer_v4 sum = steer_lanes_sum(e, item, &n);
+    steer_il n;
+    steer_vl sum = steer_lanes_sum(e, item, &n);
     if (it->kind == STEER_BEHAVIOUR_ALIGNMENT)
         return steer_lanes_alignment(space, sum, n, a->forward);
-    return steer_v4_normalize(steer_lanes_project(space, sum)); /* separation, cohesion */
+    return steer_vl_normalize(steer_lanes_project(space, sum)); /* separation, cohesion */
 }
 
 /* The blend of the recipe's items (steer_blend, one group) with the limit applied. */
-static steer_v4 steer_lanes_blend(const steer_world_eval e[], const steer_lanes_agent *a,
-                                  steer_lanes_wander *wd, steer_f4 max_linear, steer_i4 *odd)
+static steer_vl steer_lanes_blend(const steer_world_eval e[], const steer_lanes_agent *a,
+                                  steer_lanes_wander *wd, steer_fl max_linear, steer_il *odd)
 {
     const steer_recipe *r = &e[0].recipe->recipe;
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    steer_v4 sum = {zero, zero, zero};
+    const steer_fl zero = steer_fl_splat(0.0f);
+    steer_vl sum = {zero, zero, zero};
     for (int k = 0; k < r->count; k++) {
-        steer_v4 lin = steer_lanes_item(e, k, a, wd, max_linear, odd);
-        sum = steer_v4_add_scaled(sum, lin, steer_f4_splat(r->items[k].weight));
+        steer_vl lin = steer_lanes_item(e, k, a, wd, max_linear, odd);
+        sum = steer_vl_add_scaled(sum, lin, steer_fl_splat(r->items[k].weight));
     }
-    *odd |= ~steer_v4_finite(sum); /* the scalar limit zeroes it */
+    *odd |= ~steer_vl_finite(sum); /* the scalar limit zeroes it */
     return steer_lanes_truncate(steer_lanes_project((steer_space)e[0].self->space, sum), max_linear,
                                 odd);
 }
 
 /* steer_agent_step's linear part for a steering whose angular part is zero. */
 static void steer_lanes_integrate(steer_lanes_agent *a, steer_space space, steer_model model,
-                                  steer_v4 linear, float dt, steer_i4 *odd)
+                                  steer_vl linear, float dt, steer_il *odd)
 {
-    steer_v4 accel;
+    steer_vl accel;
     float h = dt;
     if (model == STEER_MODEL_REYNOLDS) {
-        steer_f4 mass = steer_f4_select((a->mass > 0.0f) & steer_f4_finite(a->mass), a->mass,
-                                        steer_f4_splat(1.0f));
-        accel = steer_v4_scale(steer_lanes_truncate(linear, a->max_force, odd), 1.0f / mass);
+        steer_fl mass = steer_fl_select((a->mass > 0.0f) & steer_fl_finite(a->mass), a->mass,
+                                        steer_fl_splat(1.0f));
+        accel = steer_vl_scale(steer_lanes_truncate(linear, a->max_force, odd), 1.0f / mass);
         h = 1.0f;
     } else {
         accel = steer_lanes_truncate(linear, a->max_accel, odd);
     }
     accel = steer_lanes_project(space, accel);
-    const steer_f4 hv = steer_f4_splat(h);
-    steer_v4 v = steer_v4_add_scaled(a->vel, accel, hv);
+    const steer_fl hv = steer_fl_splat(h);
+    steer_vl v = steer_vl_add_scaled(a->vel, accel, hv);
     a->vel = steer_lanes_project(space, steer_lanes_truncate(v, a->max_speed, odd));
-    a->pos = steer_v4_add_scaled(a->pos, a->vel, hv);
+    a->pos = steer_vl_add_scaled(a->pos, a->vel, hv);
 }
 
 /* The wrap-around sphere of world_bounds.c: a point outside goes to the opposite point of
@@ -358,77 +359,77 @@ static void steer_lanes_sphere(const steer_bounds *b, steer_lanes_agent *a)
 {
     float r = b->radius;
     if (!(r > 0.0f) || !steer_is_finite(r)) return;
-    steer_v4 c = {steer_f4_splat(b->centre.x), steer_f4_splat(b->centre.y),
-                  steer_f4_splat(b->centre.z)};
-    steer_v4 off = steer_v4_sub(a->pos, c);
-    steer_f4 d2 = steer_v4_dot(off, off);
-    steer_i4 out = (d2 > r * r) & steer_f4_finite(d2);
-    if (steer_i4_bits(out) == 0u) return;
-    steer_f4 root = steer_f4_sqrt(steer_f4_select(out, d2, steer_f4_splat(1.0f)));
-    a->pos = steer_v4_select(out, steer_v4_add_scaled(c, off, -r / root), a->pos);
+    steer_vl c = {steer_fl_splat(b->centre.x), steer_fl_splat(b->centre.y),
+                  steer_fl_splat(b->centre.z)};
+    steer_vl off = steer_vl_sub(a->pos, c);
+    steer_fl d2 = steer_vl_dot(off, off);
+    steer_il out = (d2 > r * r) & steer_fl_finite(d2);
+    if (steer_il_bits(out) == 0u) return;
+    steer_fl root = steer_fl_sqrt(steer_fl_select(out, d2, steer_fl_splat(1.0f)));
+    a->pos = steer_vl_select(out, steer_vl_add_scaled(c, off, -r / root), a->pos);
 }
 
 /* One axis of a wrap-around box (world_bounds.c, steer_wrap_axis): into [c - h, c + h).
  * A point farther than 2^23 box sizes marks the lane odd. */
-static steer_f4 steer_lanes_wrap_axis(steer_f4 x, float c, float h, steer_i4 *odd)
+static steer_fl steer_lanes_wrap_axis(steer_fl x, float c, float h, steer_il *odd)
 {
     float lo = c - h, hi = c + h, size = 2.0f * h;
-    steer_i4 inside = (x >= lo) & (x < hi);
-    steer_f4 turns = (x - lo) / size;
-    steer_i4 ok = steer_f4_abs(turns) < 8388608.0f;
+    steer_il inside = (x >= lo) & (x < hi);
+    steer_fl turns = (x - lo) / size;
+    steer_il ok = steer_fl_abs(turns) < 8388608.0f;
     *odd |= ~inside & ~ok;
-    steer_f4 w = x - size * steer_f4_floor_small(steer_f4_select(ok, turns, x - x));
-    w = steer_f4_select((w >= lo) & (w < hi), w, steer_f4_splat(lo));
-    return steer_f4_select(inside, x, w);
+    steer_fl w = x - size * steer_fl_floor_small(steer_fl_select(ok, turns, x - x));
+    w = steer_fl_select((w >= lo) & (w < hi), w, steer_fl_splat(lo));
+    return steer_fl_select(inside, x, w);
 }
 
 /* One axis of a clamping box (steer_clamp_axis): onto the face, the velocity's outward
  * component zeroed. */
-static steer_f4 steer_lanes_clamp_axis(steer_f4 x, float c, float h, steer_f4 *v)
+static steer_fl steer_lanes_clamp_axis(steer_fl x, float c, float h, steer_fl *v)
 {
-    steer_i4 below = x < c - h, above = ~below & (x > c + h);
-    const steer_f4 zero = steer_f4_splat(0.0f);
-    *v = steer_f4_select((below & (*v < 0.0f)) | (above & (*v > 0.0f)), zero, *v);
-    return steer_f4_select(below, steer_f4_splat(c - h),
-                           steer_f4_select(above, steer_f4_splat(c + h), x));
+    steer_il below = x < c - h, above = ~below & (x > c + h);
+    const steer_fl zero = steer_fl_splat(0.0f);
+    *v = steer_fl_select((below & (*v < 0.0f)) | (above & (*v > 0.0f)), zero, *v);
+    return steer_fl_select(below, steer_fl_splat(c - h),
+                           steer_fl_select(above, steer_fl_splat(c + h), x));
 }
 
 /* The box kinds of world_bounds.c (steer_bounds_box): nothing unless some bounded axis
  * is left; then wrap, clamp or respawn at the centre. The state is finite here. */
 static void steer_lanes_box(const steer_bounds *b, steer_space space, steer_lanes_agent *a,
-                            steer_i4 *odd)
+                            steer_il *odd)
 {
-    steer_f4 *p[3] = {&a->pos.x, &a->pos.y, &a->pos.z}, *v[3] = {&a->vel.x, &a->vel.y, &a->vel.z};
+    steer_fl *p[3] = {&a->pos.x, &a->pos.y, &a->pos.z}, *v[3] = {&a->vel.x, &a->vel.y, &a->vel.z};
     const float c[3] = {b->centre.x, b->centre.y, b->centre.z};
     const float h[3] = {b->half_extents.x, b->half_extents.y, b->half_extents.z};
     bool bounded[3];
-    steer_i4 out = (steer_i4){0, 0, 0, 0};
+    steer_il out = (steer_il){0};
     for (int k = 0; k < 3; k++) {
         bounded[k] = h[k] > 0.0f && steer_is_finite(h[k]);
         if (bounded[k]) out |= (*p[k] < c[k] - h[k]) | (*p[k] > c[k] + h[k]);
     }
-    if (steer_i4_bits(out) == 0u) return;
+    if (steer_il_bits(out) == 0u) return;
     if (b->kind == STEER_BOUNDS_RESPAWN) {
         /* Planar agents keep their own height along the up axis. */
-        steer_v4 to = {steer_f4_splat(c[0]), steer_f4_splat(c[1]), steer_f4_splat(c[2])};
+        steer_vl to = {steer_fl_splat(c[0]), steer_fl_splat(c[1]), steer_fl_splat(c[2])};
         to = steer_lanes_project(space, to);
         if (space == STEER_SPACE_XY) to.z = a->pos.z;
         if (space == STEER_SPACE_XZ) to.y = a->pos.y;
-        a->pos = steer_v4_select(out, to, a->pos);
+        a->pos = steer_vl_select(out, to, a->pos);
         return;
     }
     for (int k = 0; k < 3; k++) {
         if (!bounded[k]) continue;
         if (b->kind == STEER_BOUNDS_WRAP_BOX)
-            *p[k] = steer_f4_select(out, steer_lanes_wrap_axis(*p[k], c[k], h[k], odd), *p[k]);
+            *p[k] = steer_fl_select(out, steer_lanes_wrap_axis(*p[k], c[k], h[k], odd), *p[k]);
         else
             *p[k] = steer_lanes_clamp_axis(*p[k], c[k], h[k], v[k]);
     }
 }
 
-/* The world's bounds for the four lanes (steer_bounds_apply). */
+/* The world's bounds for the lanes (steer_bounds_apply). */
 static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_lanes_agent *a,
-                               steer_i4 *odd)
+                               steer_il *odd)
 {
     if (b->kind == STEER_BOUNDS_WRAP_SPHERE)
         steer_lanes_sphere(b, a);
@@ -437,7 +438,7 @@ static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_l
 }
 
 #if !defined(STEER_LANES_AVX2)
-bool steer__world_lanes_fit(const steer_world *w, int i)
+bool steer__world_lanes_fit(const steer_world *w, int i, int width)
 {
     const steer_bounds *b = &w->def.bounds;
     if (b->kind != STEER_BOUNDS_NONE && !steer_v3_is_finite(b->centre))
@@ -445,7 +446,7 @@ bool steer__world_lanes_fit(const steer_world *w, int i)
     const steer_world_body *y = &w->body[w->cur][i];
     if (y->recipe < 0 || !w->recipes[y->recipe].lanes) return false;
     if (y->facing != STEER_FACING_VELOCITY) return false;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+    for (int k = 0; k < width; k++) {
         const steer_world_body *z = &y[k];
         if (z->recipe != y->recipe || z->space != y->space || z->model != y->model ||
             z->facing != y->facing || (z->flags & STEER_WORLD_HAS_CALLBACK) != 0u)
@@ -468,10 +469,10 @@ bool steer__world_lanes_avx2(void)
 /* Write the finished lanes to the other buffer, as steer_world_step_agent does. */
 static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
                               const steer_lanes_agent *a, const steer_lanes_wander *wd,
-                              steer_v4 linear)
+                              steer_vl linear)
 {
     int o = 1 - w->cur;
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
         steer_world_body *y = &w->body[o][i];
         *y = *e[k].self;
@@ -490,46 +491,46 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
     }
 }
 
-bool STEER_LANES_NAME(steer__world_lanes_finish)(steer_world *w,
-                                                 const steer_world_eval e[STEER_WORLD_LANES])
+bool STEER_LANES_NAME(steer__world_lanes_finish)(steer_world *w, const steer_world_eval e[])
 {
     steer_space space = (steer_space)e[0].self->space;
     steer_model model = (steer_model)e[0].self->model;
     steer_lanes_agent a = steer_lanes_load(w, e);
-    steer_i4 odd = ~steer_lanes_state_finite(&a);
+    steer_il odd = ~steer_lanes_state_finite(&a);
     a.forward = steer_lanes_forward(space, &a, &odd);
     steer_lanes_wander wd;
-    steer_vec3 p[STEER_WORLD_LANES];
-    for (int k = 0; k < STEER_WORLD_LANES; k++) {
+    steer_vec3 p[STEER_LANES_WIDTH];
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         wd.rng[k] = e[k].self->rng;
         wd.angle[k] = e[k].self->wander.angle;
         p[k] = e[k].self->wander.displacement;
     }
-    wd.point = steer_lanes_v4(p);
-    steer_f4 max_linear =
+    wd.point = steer_lanes_vl(p);
+    steer_fl max_linear =
         steer_lanes_positive(model == STEER_MODEL_REYNOLDS ? a.max_force : a.max_accel);
-    steer_v4 linear = steer_lanes_blend(e, &a, &wd, max_linear, &odd);
+    steer_vl linear = steer_lanes_blend(e, &a, &wd, max_linear, &odd);
     steer_lanes_integrate(&a, space, model, linear, w->dt, &odd);
-    a.rotation = steer_f4_splat(0.0f);
+    a.rotation = steer_fl_splat(0.0f);
     a.orientation = steer_lanes_orientation(space, a.vel, a.orientation, &odd);
     odd |= ~steer_lanes_state_finite(&a); /* the scalar bounds skip such an agent */
-    if (steer_i4_bits(odd) != 0u) return false;
+    if (steer_il_bits(odd) != 0u) return false;
     steer_lanes_bounds(&w->def.bounds, space, &a, &odd);
-    if (steer_i4_bits(odd) != 0u) return false;
+    if (steer_il_bits(odd) != 0u) return false;
     steer_lanes_store(w, e, &a, &wd, linear);
     return true;
 }
 
 #elif !defined(STEER_LANES_AVX2) /* !STEER_LANES: every agent takes the scalar path */
 
-bool steer__world_lanes_fit(const steer_world *w, int i)
+bool steer__world_lanes_fit(const steer_world *w, int i, int width)
 {
     (void)w;
     (void)i;
+    (void)width;
     return false;
 }
 
-bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES])
+bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[])
 {
     (void)w;
     (void)e;

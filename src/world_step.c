@@ -260,8 +260,8 @@ static void steer_world_finish(steer_world *w, steer_world_eval *e)
     w->neighbours[i] = e->seen;
 }
 
-/* The vector path in the build this machine runs (world_lanes.c). */
-static bool steer_world_lanes_run(steer_world *w, const steer_world_eval e[STEER_WORLD_LANES])
+/* The vector path in the build this machine runs (world_lanes.c), and its width. */
+static bool steer_world_lanes_run(steer_world *w, const steer_world_eval e[])
 {
 #if defined(STEER_WORLD_AVX2)
     if (w->lanes_avx2) return steer__world_lanes_finish_avx2(w, e);
@@ -269,24 +269,30 @@ static bool steer_world_lanes_run(steer_world *w, const steer_world_eval e[STEER
     return steer__world_lanes_finish(w, e);
 }
 
-/* Agents [begin, end): four at a time on the vector path where they fit it, else one by
+static int steer_world_lanes_width(const steer_world *w)
+{
+    return w->lanes_avx2 ? 8 : 4;
+}
+
+/* Agents [begin, end): a block at a time on the vector path where it fits, else one by
  * one. Both give the same bits, so how the range is split does not matter. */
 static void steer_world_step_range(void *ctx, int begin, int end)
 {
     steer_world *w = ctx;
+    const int width = steer_world_lanes_width(w);
     int i = begin;
     while (i < end) {
-        if (end - i >= STEER_WORLD_LANES && steer__world_lanes_fit(w, i)) {
-            steer_world_eval e[STEER_WORLD_LANES];
-            for (int k = 0; k < STEER_WORLD_LANES; k++) steer_world_gather(w, i + k, &e[k], true);
+        if (end - i >= width && steer__world_lanes_fit(w, i, width)) {
+            steer_world_eval e[STEER_WORLD_LANES_MAX];
+            for (int k = 0; k < width; k++) steer_world_gather(w, i + k, &e[k], true);
             if (!steer_world_lanes_run(w, e)) {
-                for (int k = 0; k < STEER_WORLD_LANES; k++) {
+                for (int k = 0; k < width; k++) {
                     e[k].agent = steer__world_load(w, w->cur, i + k);
                     e[k].body = *e[k].self;
                     steer_world_finish(w, &e[k]);
                 }
             }
-            i += STEER_WORLD_LANES;
+            i += width;
         } else {
             steer_world_eval e;
             steer_world_gather(w, i, &e, false);
