@@ -8,8 +8,9 @@
  * ran, nor on how many lanes it had.
  *
  * The width-neutral types (steer_fl, steer_il, steer_vl) hold STEER_LANES_WIDTH lanes:
- * four, or eight in a file compiled for AVX2 that asks for them (world_lanes_avx2.c
- * defines STEER_LANES_AVX2 first). Code written for exactly four lanes (the neighbour
+ * four, or eight (sixteen) in a file compiled for AVX2 (AVX-512) that asks for them
+ * (world_lanes_avx2.c and world_lanes_avx512.c define STEER_LANES_AVX2 or
+ * STEER_LANES_AVX512 first). Code written for exactly four lanes (the neighbour
  * search, the sums, the crowd filter) uses the four-lane names at the end of this file,
  * which exist only at width four.
  * STEER_LANES is 0 for other compilers or with STEER_NO_VECTOR (-DSTEER_SCALAR=ON), and
@@ -30,7 +31,10 @@
 
 #if STEER_LANES
 
-#if defined(STEER_LANES_AVX2) && defined(__AVX2__)
+#if defined(STEER_LANES_AVX512) && defined(__AVX512F__)
+#include <immintrin.h>
+#define STEER_LANES_WIDTH 16
+#elif defined(STEER_LANES_AVX2) && defined(__AVX2__)
 #include <immintrin.h>
 #define STEER_LANES_WIDTH 8
 #elif defined(__SSE2__)
@@ -67,7 +71,9 @@ static inline steer_il steer_il_load(const uint32_t *p)
 /* x in every lane. */
 static inline steer_fl steer_fl_splat(float x)
 {
-#if STEER_LANES_WIDTH == 8
+#if STEER_LANES_WIDTH == 16
+    return (steer_fl){x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x};
+#elif STEER_LANES_WIDTH == 8
     return (steer_fl){x, x, x, x, x, x, x, x};
 #else
     return (steer_fl){x, x, x, x};
@@ -83,7 +89,9 @@ static inline steer_fl steer_fl_select(steer_il m, steer_fl a, steer_fl b)
 /* The lanes of a comparison result as bits (lane k is bit k). */
 static inline unsigned steer_il_bits(steer_il m)
 {
-#if STEER_LANES_WIDTH == 8
+#if STEER_LANES_WIDTH == 16
+    return (unsigned)_mm512_test_epi32_mask((__m512i)m, (__m512i)m);
+#elif STEER_LANES_WIDTH == 8
     return (unsigned)_mm256_movemask_ps((__m256)m);
 #elif defined(__SSE2__)
     return (unsigned)_mm_movemask_ps((__m128)m);
@@ -97,7 +105,9 @@ static inline unsigned steer_il_bits(steer_il m)
  * lanes give NaN; callers select them away as the scalar code branches them away). */
 static inline steer_fl steer_fl_sqrt(steer_fl x)
 {
-#if STEER_LANES_WIDTH == 8
+#if STEER_LANES_WIDTH == 16
+    return (steer_fl)_mm512_sqrt_ps((__m512)x);
+#elif STEER_LANES_WIDTH == 8
     return (steer_fl)_mm256_sqrt_ps((__m256)x);
 #elif defined(__SSE2__)
     return (steer_fl)_mm_sqrt_ps((__m128)x);

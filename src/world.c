@@ -140,7 +140,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     }
     w->tag = steer_world_tag(w);
     steer_world_init_slots(w);
-    steer__world_use_avx2(w, true);
+    steer__world_use_lanes(w, STEER_WORLD_LANES_AVX512);
     w->auto_cell = 1.0f;
     return w;
 }
@@ -162,7 +162,9 @@ void steer__world_parallel(const steer_world *world, int count, steer_range_fn f
         fn(ctx, 0, count);
 }
 
-void steer__world_use_avx2(steer_world *world, bool on)
+int steer__world_use_lanes(steer_world *world, int build)
 {
-    world->lanes_avx2 = on && steer__world_lanes_avx2();
+    int best = steer__world_lanes_best();
+    world->lanes = (uint8_t)(build < best ? (build > 0 ? build : 0) : best);
+    return world->lanes;
 }

@@ -52,8 +52,9 @@ static inline float steer_world_accepts(const steer_flock_test *t, float k, floa
  * (steer_world_recipe.fused); world_sums.c. */
 void steer__world_sums(steer_world_eval *e);
 
-/* Most agents per call of the vector path: four lanes, or eight in its AVX2 build. */
-#define STEER_WORLD_LANES_MAX 8
+/* Most agents per call of the vector path: four lanes, eight in its AVX2 build, sixteen
+ * in its AVX-512 build. */
+#define STEER_WORLD_LANES_MAX 16
 
 /* Whether dense agents i .. i+width-1 of the snapshot can take the vector path: the same
  * recipe, one the path covers (steer_world_recipe.lanes), no callback, and the same
@@ -66,12 +67,15 @@ bool steer__world_lanes_fit(const steer_world *w, int i, int width);
  * to the scalar one (non-finite state, a degenerate wander draw, ...). */
 bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[]);
 
-/* The same for eight agents, compiled for AVX2 (world_lanes_avx2.c), when the build has
- * it (STEER_WORLD_AVX2); the step calls it in worlds whose lanes_avx2 is set. */
+/* The same for eight agents, compiled for AVX2 (world_lanes_avx2.c), and for sixteen,
+ * compiled for AVX-512 (world_lanes_avx512.c), when the build has them
+ * (STEER_WORLD_AVX2, STEER_WORLD_AVX512); the step calls the one of the world's
+ * steer_world.lanes. */
 bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[]);
+bool steer__world_lanes_finish_avx512(steer_world *w, const steer_world_eval e[]);
 
-/* Whether this machine runs the AVX2 build of the vector path: false when the build has
- * none. Read once per world, at creation. */
-bool steer__world_lanes_avx2(void);
+/* The widest build of the vector path that this build has and this machine runs
+ * (a steer_world_lanes_build). Read once per world, at creation. */
+int steer__world_lanes_best(void);
 
 #endif /* STEER_WORLD_EVAL_H */

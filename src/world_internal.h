@@ -125,8 +125,7 @@ struct steer_world {
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
     int callbacks;    /* agents with a callback (it may query the world during a step) */
-    bool lanes_avx2;  /* the step's vector path runs its AVX2 build, eight agents at a
-                         time (world_lanes.c) */
+    uint8_t lanes;    /* the build of the step's vector path (steer_world_lanes_build) */
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;
@@ -213,10 +212,19 @@ typedef void (*steer_world_found_fn)(void *ctx, const uint32_t *idx, int n);
 void steer__world_scan(const steer_world *world, int i, float radius, uint32_t mask,
                        steer_world_found_fn fn, void *ctx);
 
-/* Which build of the vector path the world's steps run: the AVX2 one when `on` and the
- * machine has it, else the baseline one. Worlds start with the AVX2 build where they can;
- * tests turn it off to check the baseline build on AVX2 machines too (world.c). */
-void steer__world_use_avx2(steer_world *world, bool on);
+/* The builds of the step's vector path (world_lanes.c): four lanes of baseline vector
+ * code, eight of AVX2 or sixteen of AVX-512. All give the same bits. */
+typedef enum steer_world_lanes_build {
+    STEER_WORLD_LANES_BASE,
+    STEER_WORLD_LANES_AVX2,
+    STEER_WORLD_LANES_AVX512
+} steer_world_lanes_build;
+
+/* Which build of the vector path the world's steps run: `build`, or the widest one below
+ * it that the library has and the machine runs; returns the one chosen. Worlds start with
+ * the widest; tests ask for each in turn to check them all on the machines that have
+ * them (world.c). */
+int steer__world_use_lanes(steer_world *world, int build);
 
 /* Run fn over [0, count) with the world's parallel-for. */
 void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);

@@ -12,12 +12,16 @@
 #include "world_eval.h"
 #include "lanes.h"
 
-/* world_lanes_avx2.c compiles this file a second time for AVX2 machines, under other
- * names; the step picks one per world (steer_world.lanes_avx2). The operations are the
- * same IEEE ones (no fused multiply-add: the build turns contraction off), so both give
- * the same bits; the AVX2 build has three-operand instructions and blends. */
-#if defined(STEER_LANES_AVX2)
+/* world_lanes_avx2.c and world_lanes_avx512.c compile this file again for AVX2 and
+ * AVX-512 machines, eight and sixteen lanes wide, under other names; the step picks one
+ * per world (steer_world.lanes). The operations are the same IEEE ones (no fused
+ * multiply-add: the build turns contraction off), so all give the same bits. */
+#if defined(STEER_LANES_AVX512)
+#define STEER_LANES_NAME(name) name##_avx512
+#define STEER_LANES_WIDE       1
+#elif defined(STEER_LANES_AVX2)
 #define STEER_LANES_NAME(name) name##_avx2
+#define STEER_LANES_WIDE       1
 #else
 #define STEER_LANES_NAME(name) name
 #endif
@@ -437,7 +441,7 @@ static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_l
         steer_lanes_box(b, space, a, odd);
 }
 
-#if !defined(STEER_LANES_AVX2)
+#if !defined(STEER_LANES_WIDE)
 bool steer__world_lanes_fit(const steer_world *w, int i, int width)
 {
     const steer_bounds *b = &w->def.bounds;
@@ -455,14 +459,18 @@ bool steer__world_lanes_fit(const steer_world *w, int i, int width)
     return true;
 }
 
-bool steer__world_lanes_avx2(void)
+int steer__world_lanes_best(void)
 {
-#if defined(STEER_WORLD_AVX2)
+#if defined(STEER_WORLD_AVX2) || defined(STEER_WORLD_AVX512)
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
-#else
-    return false;
 #endif
+#if defined(STEER_WORLD_AVX512)
+    if (__builtin_cpu_supports("avx512f")) return STEER_WORLD_LANES_AVX512;
+#endif
+#if defined(STEER_WORLD_AVX2)
+    if (__builtin_cpu_supports("avx2")) return STEER_WORLD_LANES_AVX2;
+#endif
+    return STEER_WORLD_LANES_BASE;
 }
 #endif
 
@@ -520,7 +528,7 @@ bool STEER_LANES_NAME(steer__world_lanes_finish)(steer_world *w, const steer_wor
     return true;
 }
 
-#elif !defined(STEER_LANES_AVX2) /* !STEER_LANES: every agent takes the scalar path */
+#elif !defined(STEER_LANES_WIDE) /* !STEER_LANES: every agent takes the scalar path */
 
 bool steer__world_lanes_fit(const steer_world *w, int i, int width)
 {
@@ -537,9 +545,9 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[])
     return false;
 }
 
-bool steer__world_lanes_avx2(void)
+int steer__world_lanes_best(void)
 {
-    return false;
+    return STEER_WORLD_LANES_BASE;
 }
 
 #endif

@@ -260,32 +260,49 @@ static void steer_world_finish(steer_world *w, steer_world_eval *e)
     w->neighbours[i] = e->seen;
 }
 
-/* The vector path in the build this machine runs (world_lanes.c), and its width. */
-static bool steer_world_lanes_run(steer_world *w, const steer_world_eval e[])
+/* Agents in one call of the vector path of build `lanes` (steer_world_lanes_build). */
+static int steer_world_lanes_width(int lanes)
 {
-#if defined(STEER_WORLD_AVX2)
-    if (w->lanes_avx2) return steer__world_lanes_finish_avx2(w, e);
+    return lanes == STEER_WORLD_LANES_AVX512 ? 16 : (lanes == STEER_WORLD_LANES_AVX2 ? 8 : 4);
+}
+
+/* The vector path of build `lanes` (world_lanes.c). */
+static bool steer_world_lanes_run(steer_world *w, int lanes, const steer_world_eval e[])
+{
+#if defined(STEER_WORLD_AVX512)
+    if (lanes == STEER_WORLD_LANES_AVX512) return steer__world_lanes_finish_avx512(w, e);
 #endif
+#if defined(STEER_WORLD_AVX2)
+    if (lanes == STEER_WORLD_LANES_AVX2) return steer__world_lanes_finish_avx2(w, e);
+#endif
+    (void)lanes;
     return steer__world_lanes_finish(w, e);
 }
 
-static int steer_world_lanes_width(const steer_world *w)
+/* The build whose block fits at agent i: the world's, or where that block does not fit
+ * (a recipe changes inside it, or the range ends), the four-lane one; -1 when neither. */
+static int steer_world_lanes_at(const steer_world *w, int i, int end)
 {
-    return w->lanes_avx2 ? 8 : 4;
+    int lanes = w->lanes, width = steer_world_lanes_width(lanes);
+    if (end - i >= width && steer__world_lanes_fit(w, i, width)) return lanes;
+    if (lanes != STEER_WORLD_LANES_BASE && end - i >= 4 && steer__world_lanes_fit(w, i, 4))
+        return STEER_WORLD_LANES_BASE;
+    return -1;
 }
 
-/* Agents [begin, end): a block at a time on the vector path where it fits, else one by
- * one. Both give the same bits, so how the range is split does not matter. */
+/* Agents [begin, end): a block at a time on the vector path where one fits, else one by
+ * one. All give the same bits, so how the range is split does not matter. */
 static void steer_world_step_range(void *ctx, int begin, int end)
 {
     steer_world *w = ctx;
-    const int width = steer_world_lanes_width(w);
     int i = begin;
     while (i < end) {
-        if (end - i >= width && steer__world_lanes_fit(w, i, width)) {
+        int lanes = steer_world_lanes_at(w, i, end);
+        if (lanes >= 0) {
+            int width = steer_world_lanes_width(lanes);
             steer_world_eval e[STEER_WORLD_LANES_MAX];
             for (int k = 0; k < width; k++) steer_world_gather(w, i + k, &e[k], true);
-            if (!steer_world_lanes_run(w, e)) {
+            if (!steer_world_lanes_run(w, lanes, e)) {
                 for (int k = 0; k < width; k++) {
                     e[k].agent = steer__world_load(w, w->cur, i + k);
                     e[k].body = *e[k].self;

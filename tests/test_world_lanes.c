@@ -12,9 +12,11 @@
 
 #include <float.h>
 
-/* Private (src/world_internal.h): which build of the vector path a world runs. The
- * cases run both where the machine has AVX2, so the baseline build is checked there too. */
-void steer__world_use_avx2(steer_world *world, bool on);
+/* Private (src/world_internal.h): which build of the vector path a world runs (0: four
+ * lanes, 1: AVX2's eight, 2: AVX-512's sixteen), or the widest below it the machine has;
+ * returns the one chosen. The cases run every build the machine has, so the narrower
+ * ones are checked on wide machines too. */
+int steer__world_use_lanes(steer_world *world, int build);
 
 static steer_steering identity(void *user, const steer_world *world, steer_handle self,
                                const steer_agent *agent, steer_steering recipe_output)
@@ -137,13 +139,14 @@ static bool same_agents(const steer_world *a, const steer_world *b, int n)
     return true;
 }
 
-/* Steps both worlds, the first with the AVX2 build of the vector path or without;
- * returns the smallest share of agents on the vector path per step. */
-static void run_scene(const scene *s, bool avx2, double *least_share)
+/* Steps both worlds, the first with the given build of the vector path (or the widest
+ * below it the machine has); returns the build used and the smallest share of agents on
+ * the vector path per step. */
+static void run_scene(const scene *s, int build, int *used, double *least_share)
 {
     steer_world *fast = scene_world(s, false), *ref = scene_world(s, true);
     CHECK(fast != NULL && ref != NULL);
-    steer__world_use_avx2(fast, avx2);
+    *used = steer__world_use_lanes(fast, build);
     *least_share = 1.0;
     for (int t = 0; t < s->steps; t++) {
         CHECK(steer_world_step(fast, 1.0f / 60.0f) == STEER_WORLD_OK);
@@ -164,17 +167,20 @@ static void run_scene(const scene *s, bool avx2, double *least_share)
 #define LANES_EXPECTED 0
 #endif
 
-/* A scene the vector path covers: the same bits as the scalar path, and most agents
- * take the vector path every step, so it is not dormant (none in a scalar build). */
+/* A scene the vector path covers: the same bits as the scalar path with each build the
+ * machine has, and most agents take the vector path every step, so it is not dormant
+ * (none in a scalar build). */
 static void run_covered(const scene *s)
 {
-    for (int avx2 = 0; avx2 < 2; avx2++) {
+    for (int build = 0; build < 3; build++) {
         double least = 0.0;
-        run_scene(s, avx2 != 0, &least);
+        int used = build;
+        run_scene(s, build, &used, &least);
         if (LANES_EXPECTED)
             CHECK(least > 0.3);
         else
             CHECK(least == 0.0);
+        if (used < build) break; /* the machine has no wider build */
     }
 }
 
@@ -240,7 +246,8 @@ static void test_uncovered_recipe_is_scalar(void)
     /* A recipe the path does not cover runs, with the same results, on the scalar path. */
     scene s = {STEER_SPACE_3D, steer_bounds_none(), true, true, 200, 60};
     double least = 1.0;
-    run_scene(&s, true, &least);
+    int used = 0;
+    run_scene(&s, 2, &used, &least);
     CHECK(least == 0.0);
 }
 
