@@ -4,6 +4,7 @@
 
 #include "crowd_internal.h"
 #include "lanes.h"
+#include "world_near.h"
 
 /* The first neighbour search's radius as a fraction of the full one (steer_crowd_nearest).
  * The cost of a search grows with the candidates it hands over, all of which go through
@@ -199,10 +200,10 @@ static void steer_crowd_nearest(const steer_world *w, int i, uint32_t mask, floa
     g->px = w->points.x[i];
     g->py = w->points.y[i];
     g->pz = w->points.z[i];
-    steer__world_scan(w, i, radius * STEER_CROWD_FIRST, mask, steer_crowd_take, g);
+    steer__world_scan_inline(w, i, radius * STEER_CROWD_FIRST, mask, steer_crowd_take, g);
     if (g->count == g->cap) return;
     g->count = 0;
-    steer__world_scan(w, i, radius, mask, steer_crowd_take, g);
+    steer__world_scan_inline(w, i, radius, mask, steer_crowd_take, g);
 }
 
 /* The weight the filter gives an agent on recipe r: agents without the ORCA filter do
