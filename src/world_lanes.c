@@ -98,7 +98,7 @@ static steer_fl steer_lanes_positive(steer_fl x)
 
 /* steer_truncate per lane. A squared length that is not finite (the scalar path then
  * rescales by the largest component) or a ratio that underflows marks the lane odd. */
-static steer_vl steer_lanes_truncate(steer_vl v, steer_fl max, steer_il *odd)
+STEER_LANES_INLINE steer_vl steer_lanes_truncate(steer_vl v, steer_fl max, steer_il *odd)
 {
     const steer_fl zero = steer_fl_splat(0.0f);
     steer_fl len_sq = steer_vl_dot(v, v);
@@ -114,7 +114,7 @@ static steer_vl steer_lanes_truncate(steer_vl v, steer_fl max, steer_il *odd)
 
 /* steer_sincos per lane; |x| above 1e7 or non-finite (the scalar path returns 0 and 1)
  * marks the lane odd. */
-static void steer_lanes_sincos(steer_fl x, steer_fl *s, steer_fl *c, steer_il *odd)
+STEER_LANES_INLINE void steer_lanes_sincos(steer_fl x, steer_fl *s, steer_fl *c, steer_il *odd)
 {
     steer_il ok = steer_fl_finite(x) & (x <= 1e7f) & (x >= -1e7f);
     *odd |= ~ok;
@@ -204,9 +204,10 @@ static float steer_lanes_nonneg(float x)
 
 /* The force both wander methods end with (wander.c, steer_wander_force): towards the
  * point `d` of the circle or sphere ahead, within the linear limit. */
-static steer_vl steer_lanes_wander_force(const steer_lanes_agent *a, const steer_wander_params *p,
-                                         steer_space space, steer_vl d, steer_fl max_linear,
-                                         steer_il *odd)
+STEER_LANES_INLINE steer_vl steer_lanes_wander_force(const steer_lanes_agent *a,
+                                                     const steer_wander_params *p,
+                                                     steer_space space, steer_vl d,
+                                                     steer_fl max_linear, steer_il *odd)
 {
     steer_vl centre =
         steer_vl_scale(a->forward, steer_fl_splat(steer_lanes_nonneg(p->circle_distance)));
