@@ -250,17 +250,20 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
         int32_t j = g->j[k];
         steer_vec3 v = vel[j];
         float radius = pt->radius[j];
-        if (!(steer_v3_is_finite(v) && radius >= 0.0f && steer_is_finite(radius))) continue;
-        out[n].rel_p = steer__v2(pa[j] - a, pb[j] - b);
-        out[n].vel = steer__v2_from(space, v);
-        out[n].radius = radius;
         if (pt->recipe[j] != recipe) {
             recipe = pt->recipe[j];
             weight = steer__orca_weight(steer_crowd_weight(w, recipe));
         }
+        /* Written whatever it holds and kept by counting it (out[] has a place for every
+         * neighbour): the velocity, the radius and its finiteness in one test, as
+         * steer_v3_is_finite and steer_is_finite make them, without a branch. */
+        out[n].rel_p = steer__v2(pa[j] - a, pb[j] - b);
+        out[n].vel = steer__v2_from(space, v);
+        out[n].radius = radius;
         out[n].responsibility = weight;
         out[n].id = pt->slot[j];
-        n++;
+        float finite = (v.x - v.x) + (v.y - v.y) + (v.z - v.z) + (radius - radius);
+        n += (finite == 0.0f) & (radius >= 0.0f);
     }
     return n;
 }
