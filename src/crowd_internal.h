@@ -126,13 +126,6 @@ typedef struct steer_orca_near {
     uint32_t id;
 } steer_orca_near;
 
-/* One of the nearest neighbours: its ORCA half-plane, if it has one (none when this
- * agent takes no share against it). */
-typedef struct steer_orca_kept {
-    steer_orca_line line;
-    bool on;
-} steer_orca_kept;
-
 /* One choice of a nearest-first list: the squared distance and where the entry is. */
 typedef struct steer_orca_pick {
     float d2;
@@ -154,11 +147,22 @@ typedef struct steer_orca_filter {
     float range2; /* neighbour_dist^2 (0 when it is not usable) */
     int cap;      /* ORCA neighbours kept, 0..STEER_ORCA_MAX_NEIGHBOURS */
     int agents, steps;
+    bool unlined;  /* an agent was kept without a half-plane */
+    bool shuffled; /* a kept agent came nearer than an earlier one (not appended) */
     steer_orca_pick agent_pick[STEER_ORCA_MAX_NEIGHBOURS];
-    steer_orca_kept kept[STEER_ORCA_MAX_NEIGHBOURS];
+    bool on[STEER_ORCA_MAX_NEIGHBOURS]; /* per slot in use: the kept agent has a half-plane */
     steer_orca_pick step_pick[STEER_ORCA_MAX_NEIGHBOURS];
     steer_orca_line step[STEER_ORCA_MAX_NEIGHBOURS];
+    /* The solver's list: the kept agents' ORCA half-planes from STEER_ORCA_KEPT_AT on,
+     * by slot (a zero line where there is none). When they came nearest first and all
+     * have one, that is their order in the list: steer__orca_end puts the walls and
+     * the step half-planes just before them and solves in place. */
+    steer_orca_line lines[STEER_ORCA_MAX_LINES];
 } steer_orca_filter;
+
+/* Where steer_orca_filter.lines holds the kept agents' half-planes: room before them for
+ * every wall and step half-plane. */
+#define STEER_ORCA_KEPT_AT (STEER_ORCA_MAX_SEGMENTS + STEER_ORCA_MAX_NEIGHBOURS)
 
 /* Start the filter of `agent` (steer_orca_velocity's arguments; `wanted`, below, may be
  * NULL). false when the agent's result is the zero velocity whatever the neighbours

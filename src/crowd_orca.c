@@ -181,8 +181,9 @@ static void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, flo
  * (steer_orca_pick_slot, steer_orca_keep_nearest); returns its storage slot, or -1 when
  * it is not among the nearest. An entry no nearer than the last, with room left, is
  * appended: what the two do then, on fewer instructions (neighbours from the world come
- * nearest first). */
-static inline int steer_orca_take(steer_orca_pick *picks, int *n, int cap, float d2)
+ * nearest first). Any other sets *shuffled: the slots are no longer in list order. */
+static inline int steer_orca_take(steer_orca_pick *picks, int *n, int cap, float d2,
+                                  bool *shuffled)
 {
     int k = *n;
     if (k < cap && (k == 0 || !(d2 < picks[k - 1].d2))) {
@@ -192,16 +193,19 @@ static inline int steer_orca_take(steer_orca_pick *picks, int *n, int cap, float
         return k;
     }
     int slot = steer_orca_pick_slot(picks, k, cap, d2);
-    if (slot >= 0) steer_orca_keep_nearest(picks, n, cap, d2, slot);
+    if (slot >= 0) {
+        steer_orca_keep_nearest(picks, n, cap, d2, slot);
+        *shuffled = true;
+    }
     return slot;
 }
 
 /* steer__orca_add's work (one copy, inlined into the loop of steer__orca_add_many). `s` is
  * a copy of f->s, and planar_max, range2 and cap copies of f's: the stores into f's lists
  * could, as far as the compiler knows, change them, and it would read them again from
- * memory for every neighbour. */
+ * memory for every neighbour. *unlined stands for f->unlined, for the same reason. */
 static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_self *s,
-                                      float planar_max, float range2, int cap,
+                                      float planar_max, float range2, int cap, bool *unlined,
                                       const steer_orca_near *nb)
 {
     float d2 = steer__v2_len_sq(nb->rel_p);
@@ -212,24 +216,28 @@ static inline void steer_orca_add_one(steer_orca_filter *f, const steer_orca_sel
     steer_orca_line line;
     if (share > 0.0f && steer_orca_step_line(s, planar_max, nb->rel_p, d2, s->radius + nb->radius,
                                              share, tie, &line)) {
-        int slot = steer_orca_take(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2);
+        bool moved = false; /* the step list is always read through its picks */
+        int slot =
+            steer_orca_take(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2, &moved);
         if (slot >= 0) f->step[slot] = line;
     }
     /* The nearest `cap` within neighbour_dist get an ORCA half-plane, built now (it
      * needs nothing from the others); one it takes no share of has none but still
      * counts among the nearest. */
     if (!(d2 < range2)) return;
-    int slot = steer_orca_take(f->agent_pick, &f->agents, cap, d2);
+    int slot = steer_orca_take(f->agent_pick, &f->agents, cap, d2, &f->shuffled);
     if (slot < 0) return;
-    steer_orca_kept *kept = &f->kept[slot];
+    steer_orca_line *kept = &f->lines[STEER_ORCA_KEPT_AT + slot];
     float orca_share = steer_orca_agent_share(s, share);
-    kept->on = orca_share > 0.0f; /* else it does all the avoiding: no constraint here */
-    if (kept->on) {
+    bool on = orca_share > 0.0f; /* else it does all the avoiding: no constraint here */
+    f->on[slot] = on;
+    *unlined |= !on; /* even if it is dropped later: then the list is only gathered */
+    if (on) {
         steer_v2 rel_v = steer__v2_sub(s->v, nb->vel);
         float R = (s->radius + nb->radius) * s->grow;
-        kept->line = steer_orca_agent_line(s, nb->rel_p, rel_v, R, orca_share, tie);
+        *kept = steer_orca_agent_line(s, nb->rel_p, rel_v, R, orca_share, tie);
     } else {
-        kept->line = (steer_orca_line){{0.0f, 0.0f}, {0.0f, 0.0f}}; /* copied, not counted */
+        *kept = (steer_orca_line){{0.0f, 0.0f}, {0.0f, 0.0f}}; /* not counted */
     }
 }
 
@@ -243,7 +251,10 @@ void steer__orca_add_many(steer_orca_filter *f, const steer_orca_near *nb, int n
     const steer_orca_self s = f->s;
     const float planar_max = f->planar_max, range2 = f->range2;
     const int cap = f->cap;
-    for (int k = 0; k < n; k++) steer_orca_add_one(f, &s, planar_max, range2, cap, &nb[k]);
+    bool unlined = f->unlined;
+    for (int k = 0; k < n; k++)
+        steer_orca_add_one(f, &s, planar_max, range2, cap, &unlined, &nb[k]);
+    f->unlined = unlined;
 }
 
 /* Squared distance from the origin to segment a-b. */
@@ -363,24 +374,46 @@ bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec
     f->range2 = f->cap > 0 ? range * range : 0.0f; /* nothing is nearer than 0 */
     f->agents = 0;
     f->steps = 0;
+    f->unlined = false;
+    f->shuffled = false;
     return true;
+}
+
+/* The solver's list for steer__orca_end: the walls' half-planes (nw of them), the step
+ * half-planes, then the kept agents' ORCA half-planes, all nearest first; returns where
+ * it starts, *hard and *n its walls and step half-planes and its length. In place in
+ * f->lines when the kept agents are there in order, else gathered into `spare`. */
+static const steer_orca_line *steer_orca_list(steer_orca_filter *f, const steer_orca_line *wall,
+                                              int nw, steer_orca_line *spare, int *hard, int *n)
+{
+    /* The step half-planes hold the agent's plane for the whole step: ORCA's keep it for
+     * the horizon and may be relaxed, these may not. */
+    bool in_place = !f->shuffled && !f->unlined;
+    steer_orca_line *lines = in_place ? f->lines + STEER_ORCA_KEPT_AT - f->steps - nw : spare;
+    if (nw > 0) memcpy(lines, wall, (size_t)nw * sizeof *wall);
+    int m = nw;
+    for (int k = 0; k < f->steps; k++) lines[m++] = f->step[f->step_pick[k].index];
+    *hard = m;
+    if (in_place) {
+        *n = m + f->agents;
+        return lines;
+    }
+    for (int k = 0; k < f->agents; k++) { /* every one copied, those with a line counted */
+        int slot = f->agent_pick[k].index;
+        lines[m] = f->lines[STEER_ORCA_KEPT_AT + slot];
+        m += f->on[slot] ? 1 : 0;
+    }
+    *n = m;
+    return lines;
 }
 
 steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count)
 {
-    steer_orca_line lines[STEER_ORCA_MAX_LINES];
+    steer_orca_line wall[STEER_ORCA_MAX_SEGMENTS], spare[STEER_ORCA_MAX_LINES];
     const steer_orca_self *s = &f->s;
-    int nw = steer_orca_wall_lines(s, f->planar_max, f->space, walls, wall_count, lines);
-    int hard = nw;
-    /* The step half-planes hold the agent's plane for the whole step: ORCA's keep it for
-     * the horizon and may be relaxed, these may not. Nearest first. */
-    for (int k = 0; k < f->steps; k++) lines[hard++] = f->step[f->step_pick[k].index];
-    int n = hard;
-    for (int k = 0; k < f->agents; k++) { /* every one copied, those with a line counted */
-        const steer_orca_kept *kept = &f->kept[f->agent_pick[k].index];
-        lines[n] = kept->line;
-        n += kept->on ? 1 : 0;
-    }
+    int nw = steer_orca_wall_lines(s, f->planar_max, f->space, walls, wall_count, wall);
+    int hard, n;
+    const steer_orca_line *lines = steer_orca_list(f, wall, nw, spare, &hard, &n);
     /* Leaning is for agents that meet something, and never for one that holds its
      * course (responsibility 0). */
     float sidestep = n > hard && s->responsibility > 0.0f ? f->sidestep : 0.0f;
