@@ -2,7 +2,7 @@
  * snapshot (world_crowd.h, docs/crowd.md). */
 #include "world_crowd.h"
 
-#include "crowd_internal.h"
+#include "crowd_near.h"
 #include "lanes.h"
 #include "world_near.h"
 
@@ -226,26 +226,27 @@ static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
     return nb;
 }
 
-/* The gathered neighbours as the ORCA filter reads them from agent i's point of view
- * (steer_crowd_of in the filter's form), in out[]; returns how many. One is skipped, as
- * steer_orca_velocity skips it, when its velocity or radius is unusable. The offset is
- * taken from the search's position arrays, the same floats as the snapshot's positions,
- * with the subtraction steer_orca_velocity does: the same bits as through a
- * steer_crowd_view. The position itself is finite: the search only hands over agents at
- * a finite distance. The radius, recipe and slot come from the index's copies of the
- * bodies' (world_index.c writes them with the positions): the records then read no body,
- * which cost a cache line per neighbour for three fields. */
-static int steer_crowd_records(const steer_world *w, int i, steer_space space,
-                               const steer_crowd_gather *g, steer_orca_near *out)
+/* The gathered neighbours handed to the ORCA filter f from agent i's point of view
+ * (steer_crowd_of in the filter's form), each filed as it is read (crowd_near.h: no
+ * records written and read back). One is skipped, as steer_orca_velocity skips it, when
+ * its velocity or radius is unusable. The offset is taken from the search's position
+ * arrays, the same floats as the snapshot's positions, with the subtraction
+ * steer_orca_velocity does: the same bits as through a steer_crowd_view. The position
+ * itself is finite: the search only hands over agents at a finite distance. The radius,
+ * recipe and slot come from the index's copies of the bodies' (world_index.c writes them
+ * with the positions): the records then read no body, which cost a cache line per
+ * neighbour for three fields. */
+static void steer_crowd_feed(const steer_world *w, int i, steer_space space,
+                             const steer_crowd_gather *g, steer_orca_filter *f)
 {
     const steer_world_points *pt = &w->points; /* the radius, recipe and slot too */
     const steer_vec3 *vel = w->vel[w->cur];
     /* The plane's axes (steer__v2_from): only they are subtracted. */
     const float *pa = pt->x, *pb = space == STEER_SPACE_XY ? pt->y : pt->z;
     const float a = pa[i], b = pb[i];
-    int n = 0;
     int32_t recipe = -1; /* neighbours mostly share a recipe: look its weight up once */
     float weight = steer__orca_weight(steer_crowd_weight(w, recipe));
+    steer_orca_adder add = steer__orca_adder(f);
     for (int k = 0; k < g->count; k++) {
         int32_t j = g->j[k];
         steer_vec3 v = vel[j];
@@ -254,18 +255,18 @@ static int steer_crowd_records(const steer_world *w, int i, steer_space space,
             recipe = pt->recipe[j];
             weight = steer__orca_weight(steer_crowd_weight(w, recipe));
         }
-        /* Written whatever it holds and kept by counting it (out[] has a place for every
-         * neighbour): the velocity, the radius and its finiteness in one test, as
-         * steer_v3_is_finite and steer_is_finite make them, without a branch. */
-        out[n].rel_p = steer__v2(pa[j] - a, pb[j] - b);
-        out[n].vel = steer__v2_from(space, v);
-        out[n].radius = radius;
-        out[n].responsibility = weight;
-        out[n].id = pt->slot[j];
+        /* steer_v3_is_finite and steer_is_finite in one test. */
         float finite = (v.x - v.x) + (v.y - v.y) + (v.z - v.z) + (radius - radius);
-        n += (finite == 0.0f) & (radius >= 0.0f);
+        if (!(finite == 0.0f && radius >= 0.0f)) continue;
+        steer_orca_near nb;
+        nb.rel_p = steer__v2(pa[j] - a, pb[j] - b);
+        nb.vel = steer__v2_from(space, v);
+        nb.radius = radius;
+        nb.responsibility = weight;
+        nb.id = pt->slot[j];
+        steer__orca_file(f, &add, &nb);
     }
-    return n;
+    steer__orca_adder_done(f, &add);
 }
 
 /* The velocity the agent's steering would reach this step, as the integrator computes
@@ -307,12 +308,11 @@ steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agen
     steer_vec3 wanted;
     steer_vec3 pref = steer_crowd_preferred(agent, out, w->dt, &wanted);
     /* steer_orca_velocity over the view of these neighbours and the walls, without
-     * building the view: the records go to the filter as they are read. */
+     * building the view: the neighbours go to the filter as they are read. */
     steer_orca_filter f;
     steer_vec3 v = steer_v3_zero();
     if (steer__orca_begin(&f, agent, pref, &wanted, p, body->slot, dt)) {
-        steer_orca_near nb[STEER_ORCA_MAX_NEIGHBOURS];
-        steer__orca_add_many(&f, nb, steer_crowd_records(w, i, agent->space, &g, nb));
+        steer_crowd_feed(w, i, agent->space, &g, &f);
         v = steer__orca_end(&f, w->walls, w->wall_count);
     }
     agent->velocity = v;
