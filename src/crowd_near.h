@@ -120,8 +120,8 @@ static inline float steer_orca_agent_share(const steer_orca_self *s, float share
  * relaxed. Every agent in the view counts, not only the nearest max_neighbours, so that
  * the pair does not depend on both of them choosing each other. */
 static inline bool steer_orca_step_line(const steer_orca_self *s, float max_speed, steer_v2 rel_p,
-                                 float d2, float contact, float share, float tie,
-                                 steer_orca_line *out)
+                                        float d2, float contact, float share, float tie,
+                                        steer_orca_line *out)
 {
     /* Nearer than contact + max_speed dt / share it can bind; squared and multiplied
      * through by share, no divide or root for the many that are further. */
@@ -148,7 +148,8 @@ static inline int steer_orca_pick_slot(const steer_orca_pick *picks, int n, int 
 
 /* Insert (d2, index) into the sorted list picks[0, *n) of at most cap entries, keeping
  * the nearest; equal distances keep the earlier one first. Fed in order, one compare. */
-static inline void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, float d2, int index)
+static inline void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int cap, float d2,
+                                           int index)
 {
     if (*n == cap && !(d2 < picks[cap - 1].d2)) return;
     int k = *n < cap ? (*n)++ : cap - 1;
@@ -165,8 +166,7 @@ static inline void steer_orca_keep_nearest(steer_orca_pick *picks, int *n, int c
  * it is not among the nearest. An entry no nearer than the last, with room left, is
  * appended: what the two do then, on fewer instructions (neighbours from the world come
  * nearest first). Any other sets *shuffled: the slots are no longer in list order. */
-static inline int steer_orca_take(steer_orca_pick *picks, int *n, int cap, float d2,
-                                  bool *shuffled)
+static inline int steer_orca_take(steer_orca_pick *picks, int *n, int cap, float d2, bool *shuffled)
 {
     int k = *n;
     if (k < cap && (k == 0 || !(d2 < picks[k - 1].d2))) {
@@ -220,8 +220,7 @@ static inline void steer__orca_file(steer_orca_filter *f, steer_orca_adder *a,
     if (share > 0.0f && steer_orca_step_line(s, a->planar_max, nb->rel_p, d2,
                                              s->radius + nb->radius, share, tie, &line)) {
         bool moved = false; /* the step list is always read through its picks */
-        int slot =
-            steer_orca_take(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2, &moved);
+        int slot = steer_orca_take(f->step_pick, &f->steps, STEER_ORCA_MAX_NEIGHBOURS, d2, &moved);
         if (slot >= 0) f->step[slot] = line;
     }
     /* The nearest `cap` within neighbour_dist get an ORCA half-plane, built now (it

@@ -49,7 +49,7 @@ static const uint8_t steer_world_pack_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
 /* Candidates [j, end) of one row, four at a time. Lanes past `end` read the next row's
  * entries or the arrays' padding and are dropped. */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
-                                 uint32_t end)
+                                        uint32_t end)
 {
     /* Locals, so the stores into k->idx cannot make the compiler reload them. */
     const float *x = q->pt->x, *y = q->pt->y, *z = q->pt->z;
@@ -101,7 +101,7 @@ static inline int steer_world_keeps(const steer_world_probe *q, uint32_t j)
 /* Portable path: one candidate at a time, written unconditionally and kept by
  * advancing n (a branch on each would be mispredicted often). */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
-                                 uint32_t end)
+                                        uint32_t end)
 {
     for (; j < end; j++) {
         k->idx[k->n] = j;
