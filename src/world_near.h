@@ -1,11 +1,6 @@
-/* The crowd filter's copy of the step's neighbour search (world_internal.h's
- * steer__world_scan, world_near.c), as inline code so that it is compiled with its
- * hand-over (world_crowd.c). Private. The same loop as world_near.c's, so the same
- * agents in the same order and the same bits; only the block of cells is worked out in
- * lanes here. world_near.c keeps its own copy: compiled from this header, the boids
- * search ran 1.5 to 2.5% slower on fewer instructions (bench_world --scenario boids
- * --n 100000 --steps 20, alternated runs; the same instructions in the loop, scheduled
- * differently), so the two are kept in step by hand.
+/* The step's neighbour search (world_internal.h's steer__world_scan) as inline code:
+ * world_near.c's steer__world_scan is this, and the crowd filter (world_crowd.c) has it
+ * inlined with its hand-over. Private.
  *
  * Most candidates a cell block holds are rejected (about 6 in 7 for boids), so the scan
  * only decides which to keep and notes their indices; the kept few get their offsets
