@@ -206,28 +206,18 @@ static inline steer_vl steer_vl_normalize(steer_vl v)
 
 #if STEER_LANES_WIDTH == 4
 /* The four-lane names, for code that relies on exactly four lanes (four candidates per
- * group, four-bit masks): the same types and helpers. */
+ * group, four-bit masks): the same types and the helpers it uses. */
 typedef steer_fl steer_f4;
 typedef steer_il steer_i4;
 typedef steer_vl steer_v4;
-#define steer_f4_load        steer_fl_load
-#define steer_i4_load        steer_il_load
-#define steer_f4_splat       steer_fl_splat
-#define steer_f4_select      steer_fl_select
-#define steer_i4_bits        steer_il_bits
-#define steer_f4_sqrt        steer_fl_sqrt
-#define steer_f4_finite      steer_fl_finite
-#define steer_f4_floor_small steer_fl_floor_small
-#define steer_f4_abs         steer_fl_abs
-#define steer_v4_add         steer_vl_add
-#define steer_v4_sub         steer_vl_sub
-#define steer_v4_scale       steer_vl_scale
-#define steer_v4_add_scaled  steer_vl_add_scaled
-#define steer_v4_dot         steer_vl_dot
-#define steer_v4_cross       steer_vl_cross
-#define steer_v4_select      steer_vl_select
-#define steer_v4_finite      steer_vl_finite
-#define steer_v4_normalize   steer_vl_normalize
+#define steer_f4_load   steer_fl_load
+#define steer_i4_load   steer_il_load
+#define steer_f4_splat  steer_fl_splat
+#define steer_f4_select steer_fl_select
+#define steer_i4_bits   steer_il_bits
+#define steer_v4_add    steer_vl_add
+#define steer_v4_scale  steer_vl_scale
+#define steer_v4_select steer_vl_select
 #endif
 
 #endif /* STEER_LANES */

@@ -165,6 +165,7 @@ void steer__world_parallel(const steer_world *world, int count, steer_range_fn f
 int steer__world_use_lanes(steer_world *world, int build)
 {
     int best = steer__world_lanes_best();
-    world->lanes = (uint8_t)(build < best ? (build > 0 ? build : 0) : best);
+    if (build > best) build = best;
+    world->lanes = (uint8_t)(build > STEER_WORLD_LANES_BASE ? build : STEER_WORLD_LANES_BASE);
     return world->lanes;
 }

@@ -29,7 +29,7 @@ typedef struct steer_crowd_gather {
 } steer_crowd_gather;
 
 /* The squared distance of agent j, with the operations and order of the search's own
- * (world_near.c), so the same bits as steer__world_near's records. */
+ * (world_near.h), so the same bits as steer__world_near's records. */
 static inline float steer_crowd_d2(const steer_crowd_gather *g, uint32_t j)
 {
     float dx = g->pt->x[j] - g->px, dy = g->pt->y[j] - g->py, dz = g->pt->z[j] - g->pz;

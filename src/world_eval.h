@@ -1,6 +1,7 @@
 /* One agent's evaluation in a world step (private). world_step.c gathers it (the agent,
  * its body and its neighbour sums) and finishes it one agent at a time; world_lanes.c
- * finishes four (or eight) at once when they fit its vector path, with the same results. */
+ * finishes four, eight or sixteen at once when they fit its vector path, with the same
+ * results. */
 #ifndef STEER_WORLD_EVAL_H
 #define STEER_WORLD_EVAL_H
 
@@ -52,9 +53,11 @@ static inline float steer_world_accepts(const steer_flock_test *t, float k, floa
  * (steer_world_recipe.fused); world_sums.c. */
 void steer__world_sums(steer_world_eval *e);
 
-/* Most agents per call of the vector path: four lanes, eight in its AVX2 build, sixteen
- * in its AVX-512 build. */
-#define STEER_WORLD_LANES_MAX 16
+/* Agents per call of each build of the vector path (steer_world_lanes_build): four,
+ * eight with AVX2, sixteen with AVX-512. world_lanes.c checks this against lanes.h's
+ * STEER_LANES_WIDTH in each build. */
+#define STEER_WORLD_LANES_WIDTH(build) (4 << (build))
+#define STEER_WORLD_LANES_MAX          STEER_WORLD_LANES_WIDTH(STEER_WORLD_LANES_AVX512)
 
 /* Whether dense agents i .. i+width-1 of the snapshot can take the vector path: the same
  * recipe, one the path covers (steer_world_recipe.lanes), no callback, and the same

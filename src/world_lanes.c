@@ -1,5 +1,5 @@
-/* The step's vector path: four agents finished at once, lane by lane, or eight in the
- * AVX2 build (world_eval.h).
+/* The step's vector path: four agents finished at once, lane by lane, or eight and
+ * sixteen in the AVX2 and AVX-512 builds (world_eval.h).
  *
  * It covers the common case of big worlds: one-group blends of wander (both methods) and
  * the flocking sums, the kinematic or Reynolds model, facing the velocity, any bounds.
@@ -19,14 +19,20 @@
 #if defined(STEER_LANES_AVX512)
 #define STEER_LANES_NAME(name) name##_avx512
 #define STEER_LANES_WIDE       1
+#define STEER_LANES_BUILD      STEER_WORLD_LANES_AVX512
 #elif defined(STEER_LANES_AVX2)
 #define STEER_LANES_NAME(name) name##_avx2
 #define STEER_LANES_WIDE       1
+#define STEER_LANES_BUILD      STEER_WORLD_LANES_AVX2
 #else
 #define STEER_LANES_NAME(name) name
+#define STEER_LANES_BUILD      STEER_WORLD_LANES_BASE
 #endif
 
 #if STEER_LANES
+
+_Static_assert(STEER_LANES_WIDTH == STEER_WORLD_LANES_WIDTH(STEER_LANES_BUILD),
+               "the step hands this build as many agents as it has lanes");
 
 #include "random_internal.h"
 

@@ -260,12 +260,6 @@ static void steer_world_finish(steer_world *w, steer_world_eval *e)
     w->neighbours[i] = e->seen;
 }
 
-/* Agents in one call of the vector path of build `lanes` (steer_world_lanes_build). */
-static int steer_world_lanes_width(int lanes)
-{
-    return lanes == STEER_WORLD_LANES_AVX512 ? 16 : (lanes == STEER_WORLD_LANES_AVX2 ? 8 : 4);
-}
-
 /* The vector path of build `lanes` (world_lanes.c). */
 static bool steer_world_lanes_run(steer_world *w, int lanes, const steer_world_eval e[])
 {
@@ -283,9 +277,10 @@ static bool steer_world_lanes_run(steer_world *w, int lanes, const steer_world_e
  * (a recipe changes inside it, or the range ends), the four-lane one; -1 when neither. */
 static int steer_world_lanes_at(const steer_world *w, int i, int end)
 {
-    int lanes = w->lanes, width = steer_world_lanes_width(lanes);
+    int lanes = w->lanes, width = STEER_WORLD_LANES_WIDTH(lanes);
     if (end - i >= width && steer__world_lanes_fit(w, i, width)) return lanes;
-    if (lanes != STEER_WORLD_LANES_BASE && end - i >= 4 && steer__world_lanes_fit(w, i, 4))
+    const int base = STEER_WORLD_LANES_WIDTH(STEER_WORLD_LANES_BASE);
+    if (lanes != STEER_WORLD_LANES_BASE && end - i >= base && steer__world_lanes_fit(w, i, base))
         return STEER_WORLD_LANES_BASE;
     return -1;
 }
@@ -299,7 +294,7 @@ static void steer_world_step_range(void *ctx, int begin, int end)
     while (i < end) {
         int lanes = steer_world_lanes_at(w, i, end);
         if (lanes >= 0) {
-            int width = steer_world_lanes_width(lanes);
+            int width = STEER_WORLD_LANES_WIDTH(lanes);
             steer_world_eval e[STEER_WORLD_LANES_MAX];
             for (int k = 0; k < width; k++) steer_world_gather(w, i + k, &e[k], true);
             if (!steer_world_lanes_run(w, lanes, e)) {
