@@ -166,6 +166,7 @@ int steer__world_use_lanes(steer_world *world, int build)
 {
     int best = steer__world_lanes_best();
     if (build > best) build = best;
-    world->lanes = (uint8_t)(build > STEER_WORLD_LANES_BASE ? build : STEER_WORLD_LANES_BASE);
+    if (build < STEER_WORLD_LANES_NONE) build = STEER_WORLD_LANES_NONE;
+    world->lanes = (int8_t)build;
     return world->lanes;
 }

@@ -77,6 +77,25 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[]);
 bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[]);
 bool steer__world_lanes_finish_avx512(steer_world *w, const steer_world_eval e[]);
 
+/* Whether dense agents i .. i+width-1 can have their motion finished on the vector path
+ * (steer__world_lanes_move), whatever works out their steering: the same space and
+ * model, facing their velocity, and bounds it covers. */
+bool steer__world_lanes_fit_moves(const steer_world *w, int i, int width);
+
+/* The motion half of finishing gathered agents that fit (steer__world_lanes_fit_moves):
+ * integrate each e[k].agent (the scalar path's, as the steering half left it) with
+ * steering out[k], apply the bounds, and write the new state, e[k].body, out[k] and
+ * e[k].seen to the other buffer, with the same bits as steer_agent_step and
+ * steer_bounds_apply. Returns false, having written nothing, when any of them meets a
+ * case the vector path leaves to the scalar one. The _avx2 and _avx512 builds take eight
+ * and sixteen agents. */
+bool steer__world_lanes_move(steer_world *w, const steer_world_eval e[],
+                             const steer_steering out[]);
+bool steer__world_lanes_move_avx2(steer_world *w, const steer_world_eval e[],
+                                  const steer_steering out[]);
+bool steer__world_lanes_move_avx512(steer_world *w, const steer_world_eval e[],
+                                    const steer_steering out[]);
+
 /* The widest build of the vector path that this build has and this machine runs
  * (a steer_world_lanes_build). Read once per world, at creation. */
 int steer__world_lanes_best(void);

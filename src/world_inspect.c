@@ -19,6 +19,7 @@ steer_world_stats steer_world_stats_get(const steer_world *world)
     for (int i = 0; i < world->count; i++) {
         sum += world->neighbours[i];
         st.vector_agents += (y[i].flags & STEER_WORLD_LANED) != 0u ? 1 : 0;
+        st.vector_moves += (y[i].flags & STEER_WORLD_MOVED) != 0u ? 1 : 0;
     }
     st.avg_neighbours = world->count > 0 ? (double)sum / (double)world->count : 0.0;
     return st;

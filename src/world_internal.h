@@ -50,7 +50,9 @@ typedef struct steer_world_points {
  * it costs a cache miss per agent); the step touches it only when one of these says so. */
 enum {
     STEER_WORLD_HAS_CALLBACK = 1u, /* the slot holds a callback */
-    STEER_WORLD_LANED = 2u         /* the last step finished it on the vector path (stats) */
+    STEER_WORLD_LANED = 2u,        /* the last step finished it on the vector path (stats) */
+    STEER_WORLD_MOVED = 4u         /* the last step's vector path moved it, the scalar path
+                                      having worked out its steering (stats) */
 };
 
 /* What never moves: per slot. */
@@ -125,7 +127,7 @@ struct steer_world {
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
     int callbacks;    /* agents with a callback (it may query the world during a step) */
-    uint8_t lanes;    /* the build of the step's vector path (steer_world_lanes_build) */
+    int8_t lanes;     /* the build of the step's vector path (steer_world_lanes_build) */
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;
@@ -213,8 +215,10 @@ void steer__world_scan(const steer_world *world, int i, float radius, uint32_t m
                        steer_world_found_fn fn, void *ctx);
 
 /* The builds of the step's vector path (world_lanes.c): four lanes of baseline vector
- * code, eight of AVX2 or sixteen of AVX-512. All give the same bits. */
+ * code, eight of AVX2 or sixteen of AVX-512, or none (the scalar path for every agent,
+ * the tests' reference). All give the same bits. */
 typedef enum steer_world_lanes_build {
+    STEER_WORLD_LANES_NONE = -1,
     STEER_WORLD_LANES_BASE,
     STEER_WORLD_LANES_AVX2,
     STEER_WORLD_LANES_AVX512
@@ -223,7 +227,7 @@ typedef enum steer_world_lanes_build {
 /* Which build of the vector path the world's steps run: `build`, or the widest one below
  * it that the library has and the machine runs; returns the one chosen. Worlds start with
  * the widest; tests ask for each in turn to check them all on the machines that have
- * them (world.c). */
+ * them, and for STEER_WORLD_LANES_NONE for the scalar reference (world.c). */
 int steer__world_use_lanes(steer_world *world, int build);
 
 /* Run fn over [0, count) with the world's parallel-for. */

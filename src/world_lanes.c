@@ -79,6 +79,28 @@ static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_worl
     return a;
 }
 
+/* The lanes' agents' state from the scalar path's agents, as its steering half left
+ * them (the crowd filter sets the velocity). */
+static steer_lanes_agent steer_lanes_load_agents(const steer_world_eval e[])
+{
+    steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
+    steer_lanes_agent a;
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
+        const steer_agent *g = &e[k].agent;
+        p[k] = g->position;
+        v[k] = g->velocity;
+        a.orientation[k] = g->orientation;
+        a.rotation[k] = g->rotation;
+        a.max_speed[k] = g->max_speed;
+        a.max_accel[k] = g->max_accel;
+        a.max_force[k] = g->max_force;
+        a.mass[k] = g->mass;
+    }
+    a.pos = steer_lanes_vl(p);
+    a.vel = steer_lanes_vl(v);
+    return a;
+}
+
 /* steer_agent_state_is_finite per lane. */
 static steer_il steer_lanes_state_finite(const steer_lanes_agent *a)
 {
@@ -449,21 +471,29 @@ static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_l
 }
 
 #if !defined(STEER_LANES_WIDE)
-bool steer__world_lanes_fit(const steer_world *w, int i, int width)
+bool steer__world_lanes_fit_moves(const steer_world *w, int i, int width)
 {
     const steer_bounds *b = &w->def.bounds;
     if (b->kind != STEER_BOUNDS_NONE && !steer_v3_is_finite(b->centre))
         return false; /* steer_bounds_apply leaves the agents alone: the scalar path does */
     const steer_world_body *y = &w->body[w->cur][i];
-    if (y->recipe < 0 || !w->recipes[y->recipe].lanes) return false;
     if (y->facing != STEER_FACING_VELOCITY) return false;
-    for (int k = 0; k < width; k++) {
+    for (int k = 1; k < width; k++) {
         const steer_world_body *z = &y[k];
-        if (z->recipe != y->recipe || z->space != y->space || z->model != y->model ||
-            z->facing != y->facing || (z->flags & STEER_WORLD_HAS_CALLBACK) != 0u)
-            return false;
+        if (z->space != y->space || z->model != y->model || z->facing != y->facing) return false;
     }
     return true;
+}
+
+bool steer__world_lanes_fit(const steer_world *w, int i, int width)
+{
+    const steer_world_body *y = &w->body[w->cur][i];
+    if (y->recipe < 0 || !w->recipes[y->recipe].lanes) return false;
+    for (int k = 0; k < width; k++) {
+        const steer_world_body *z = &y[k];
+        if (z->recipe != y->recipe || (z->flags & STEER_WORLD_HAS_CALLBACK) != 0u) return false;
+    }
+    return steer__world_lanes_fit_moves(w, i, width);
 }
 
 int steer__world_lanes_best(void)
@@ -496,7 +526,7 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
         y->wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
         y->wander.angle = wd->angle[k];
         y->rng = wd->rng[k];
-        y->flags |= (uint8_t)STEER_WORLD_LANED;
+        y->flags = (uint8_t)((y->flags & ~STEER_WORLD_MOVED) | STEER_WORLD_LANED);
         w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
         w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
         steer_steering s = steer_steering_zero();
@@ -504,6 +534,21 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
         w->steering[o][i] = s;
         w->neighbours[i] = e[k].seen;
     }
+}
+
+/* The motion of the lanes' agents under the linear steering `linear`: integration,
+ * facing the velocity, bounds (as steer_world_move does for one). False when a lane is
+ * odd, now or on the way. */
+static bool steer_lanes_motion(const steer_world *w, steer_space space, steer_model model,
+                               steer_lanes_agent *a, steer_vl linear, steer_il odd)
+{
+    steer_lanes_integrate(a, space, model, linear, w->dt, &odd);
+    a->rotation = steer_fl_splat(0.0f);
+    a->orientation = steer_lanes_orientation(space, a->vel, a->orientation, &odd);
+    odd |= ~steer_lanes_state_finite(a); /* the scalar bounds skip such an agent */
+    if (steer_il_bits(odd) != 0u) return false;
+    steer_lanes_bounds(&w->def.bounds, space, a, &odd);
+    return steer_il_bits(odd) == 0u;
 }
 
 bool STEER_LANES_NAME(steer__world_lanes_finish)(steer_world *w, const steer_world_eval e[])
@@ -524,14 +569,44 @@ bool STEER_LANES_NAME(steer__world_lanes_finish)(steer_world *w, const steer_wor
     steer_fl max_linear =
         steer_lanes_positive(model == STEER_MODEL_REYNOLDS ? a.max_force : a.max_accel);
     steer_vl linear = steer_lanes_blend(e, &a, &wd, max_linear, &odd);
-    steer_lanes_integrate(&a, space, model, linear, w->dt, &odd);
-    a.rotation = steer_fl_splat(0.0f);
-    a.orientation = steer_lanes_orientation(space, a.vel, a.orientation, &odd);
-    odd |= ~steer_lanes_state_finite(&a); /* the scalar bounds skip such an agent */
-    if (steer_il_bits(odd) != 0u) return false;
-    steer_lanes_bounds(&w->def.bounds, space, &a, &odd);
-    if (steer_il_bits(odd) != 0u) return false;
+    if (!steer_lanes_motion(w, space, model, &a, linear, odd)) return false;
     steer_lanes_store(w, e, &a, &wd, linear);
+    return true;
+}
+
+/* Write the moved lanes to the other buffer, as steer_world_move does. */
+static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
+                                    const steer_lanes_agent *a, const steer_steering out[])
+{
+    int o = 1 - w->cur;
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
+        int i = e[k].i;
+        steer_world_body *y = &w->body[o][i];
+        *y = e[k].body;
+        y->orientation = a->orientation[k];
+        y->rotation = a->rotation[k];
+        y->flags = (uint8_t)((y->flags & ~STEER_WORLD_LANED) | STEER_WORLD_MOVED);
+        w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
+        w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
+        w->steering[o][i] = out[k];
+        w->neighbours[i] = e[k].seen;
+    }
+}
+
+bool STEER_LANES_NAME(steer__world_lanes_move)(steer_world *w, const steer_world_eval e[],
+                                               const steer_steering out[])
+{
+    steer_space space = (steer_space)e[0].agent.space;
+    steer_model model = (steer_model)e[0].agent.model;
+    steer_lanes_agent a = steer_lanes_load_agents(e);
+    steer_vec3 l[STEER_LANES_WIDTH];
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) l[k] = out[k].linear;
+    steer_vl linear = steer_lanes_vl(l);
+    /* The scalar path zeroes a steering that is not finite: rare, left to it. The
+     * angular part does not matter to agents that face their velocity. */
+    steer_il odd = ~steer_lanes_state_finite(&a) | ~steer_vl_finite(linear);
+    if (!steer_lanes_motion(w, space, model, &a, linear, odd)) return false;
+    steer_lanes_store_moved(w, e, &a, out);
     return true;
 }
 
@@ -549,6 +624,22 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[])
 {
     (void)w;
     (void)e;
+    return false;
+}
+
+bool steer__world_lanes_fit_moves(const steer_world *w, int i, int width)
+{
+    (void)w;
+    (void)i;
+    (void)width;
+    return false;
+}
+
+bool steer__world_lanes_move(steer_world *w, const steer_world_eval e[], const steer_steering out[])
+{
+    (void)w;
+    (void)e;
+    (void)out;
     return false;
 }
 

@@ -238,11 +238,10 @@ static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e,
         steer__world_near(w, i, e->recipe->neighbour_radius, y->mask, steer_world_visit_batch, e);
 }
 
-/* Second half: the steering, the callback, the crowd filter, integration and bounds;
- * the results go to the agent's own entries of the other buffer only. */
-static void steer_world_finish(steer_world *w, steer_world_eval *e)
+/* Second half, its steering: the recipe, the callback and the crowd filter (which sets
+ * the agent's velocity itself). */
+static steer_steering steer_world_steer(steer_world *w, steer_world_eval *e)
 {
-    int o = 1 - w->cur, i = e->i;
     steer_steering out = steer_steering_zero();
     if (e->recipe != NULL) out = steer_world_run_recipe(e, e->recipe);
     if ((e->body.flags & STEER_WORLD_HAS_CALLBACK) != 0u) {
@@ -250,14 +249,27 @@ static void steer_world_finish(steer_world *w, steer_world_eval *e)
         out = e->slot->callback(e->slot->callback_user, w, self, &e->agent, out);
     }
     if (e->recipe != NULL && e->recipe->recipe.crowd)
-        out = steer__world_crowd(w, i, &e->agent, &e->body, e->recipe, out, &e->seen);
+        out = steer__world_crowd(w, e->i, &e->agent, &e->body, e->recipe, out, &e->seen);
+    return out;
+}
+
+/* Second half, its motion: integration and bounds; the results go to the agent's own
+ * entries of the other buffer only. */
+static void steer_world_move(steer_world *w, steer_world_eval *e, steer_steering out)
+{
+    int o = 1 - w->cur, i = e->i;
     steer_agent_step(&e->agent, out, w->dt);
     steer_bounds_apply(&w->def.bounds, &e->agent);
     w->body[o][i] = e->body;
-    w->body[o][i].flags &= (uint8_t)~STEER_WORLD_LANED;
+    w->body[o][i].flags &= (uint8_t) ~(STEER_WORLD_LANED | STEER_WORLD_MOVED);
     steer__world_store(w, o, i, &e->agent);
     w->steering[o][i] = out;
     w->neighbours[i] = e->seen;
+}
+
+static void steer_world_finish(steer_world *w, steer_world_eval *e)
+{
+    steer_world_move(w, e, steer_world_steer(w, e));
 }
 
 /* The vector path of build `lanes` (world_lanes.c). */
@@ -273,16 +285,64 @@ static bool steer_world_lanes_run(steer_world *w, int lanes, const steer_world_e
     return steer__world_lanes_finish(w, e);
 }
 
-/* The build whose block fits at agent i: the world's, or where that block does not fit
- * (a recipe changes inside it, or the range ends), the four-lane one; -1 when neither. */
-static int steer_world_lanes_at(const steer_world *w, int i, int end)
+/* The vector path's motion half of build `lanes` (world_lanes.c). */
+static bool steer_world_lanes_move(steer_world *w, int lanes, const steer_world_eval e[],
+                                   const steer_steering out[])
 {
-    int lanes = w->lanes, width = STEER_WORLD_LANES_WIDTH(lanes);
-    if (end - i >= width && steer__world_lanes_fit(w, i, width)) return lanes;
+#if defined(STEER_WORLD_AVX512)
+    if (lanes == STEER_WORLD_LANES_AVX512) return steer__world_lanes_move_avx512(w, e, out);
+#endif
+#if defined(STEER_WORLD_AVX2)
+    if (lanes == STEER_WORLD_LANES_AVX2) return steer__world_lanes_move_avx2(w, e, out);
+#endif
+    (void)lanes;
+    return steer__world_lanes_move(w, e, out);
+}
+
+typedef bool (*steer_world_fit_fn)(const steer_world *w, int i, int width);
+
+/* The build whose block `fit` accepts at agent i: the world's, or where that block does
+ * not fit (a recipe changes inside it, or the range ends), the four-lane one; -1 when
+ * neither, or when the world runs the scalar path only. */
+static int steer_world_lanes_at(const steer_world *w, int i, int end, steer_world_fit_fn fit)
+{
+    int lanes = w->lanes;
+    if (lanes == STEER_WORLD_LANES_NONE) return -1;
+    int width = STEER_WORLD_LANES_WIDTH(lanes);
+    if (end - i >= width && fit(w, i, width)) return lanes;
     const int base = STEER_WORLD_LANES_WIDTH(STEER_WORLD_LANES_BASE);
-    if (lanes != STEER_WORLD_LANES_BASE && end - i >= base && steer__world_lanes_fit(w, i, base))
+    if (lanes != STEER_WORLD_LANES_BASE && end - i >= base && fit(w, i, base))
         return STEER_WORLD_LANES_BASE;
     return -1;
+}
+
+/* A block wholly on the vector path; the scalar path where it declines. */
+static void steer_world_block(steer_world *w, int i, int lanes)
+{
+    int width = STEER_WORLD_LANES_WIDTH(lanes);
+    steer_world_eval e[STEER_WORLD_LANES_MAX];
+    for (int k = 0; k < width; k++) steer_world_gather(w, i + k, &e[k], true);
+    if (steer_world_lanes_run(w, lanes, e)) return;
+    for (int k = 0; k < width; k++) {
+        e[k].agent = steer__world_load(w, w->cur, i + k);
+        e[k].body = *e[k].self;
+        steer_world_finish(w, &e[k]);
+    }
+}
+
+/* A block whose steering the scalar path works out agent by agent (a recipe the vector
+ * path does not cover, a callback, the crowd filter) and whose motion it finishes. */
+static void steer_world_block_moves(steer_world *w, int i, int lanes)
+{
+    int width = STEER_WORLD_LANES_WIDTH(lanes);
+    steer_world_eval e[STEER_WORLD_LANES_MAX];
+    steer_steering out[STEER_WORLD_LANES_MAX];
+    for (int k = 0; k < width; k++) {
+        steer_world_gather(w, i + k, &e[k], false);
+        out[k] = steer_world_steer(w, &e[k]);
+    }
+    if (steer_world_lanes_move(w, lanes, e, out)) return;
+    for (int k = 0; k < width; k++) steer_world_move(w, &e[k], out[k]);
 }
 
 /* Agents [begin, end): a block at a time on the vector path where one fits, else one by
@@ -292,25 +352,22 @@ static void steer_world_step_range(void *ctx, int begin, int end)
     steer_world *w = ctx;
     int i = begin;
     while (i < end) {
-        int lanes = steer_world_lanes_at(w, i, end);
+        int lanes = steer_world_lanes_at(w, i, end, steer__world_lanes_fit);
         if (lanes >= 0) {
-            int width = STEER_WORLD_LANES_WIDTH(lanes);
-            steer_world_eval e[STEER_WORLD_LANES_MAX];
-            for (int k = 0; k < width; k++) steer_world_gather(w, i + k, &e[k], true);
-            if (!steer_world_lanes_run(w, lanes, e)) {
-                for (int k = 0; k < width; k++) {
-                    e[k].agent = steer__world_load(w, w->cur, i + k);
-                    e[k].body = *e[k].self;
-                    steer_world_finish(w, &e[k]);
-                }
-            }
-            i += width;
-        } else {
-            steer_world_eval e;
-            steer_world_gather(w, i, &e, false);
-            steer_world_finish(w, &e);
-            i++;
+            steer_world_block(w, i, lanes);
+            i += STEER_WORLD_LANES_WIDTH(lanes);
+            continue;
         }
+        lanes = steer_world_lanes_at(w, i, end, steer__world_lanes_fit_moves);
+        if (lanes >= 0) {
+            steer_world_block_moves(w, i, lanes);
+            i += STEER_WORLD_LANES_WIDTH(lanes);
+            continue;
+        }
+        steer_world_eval e;
+        steer_world_gather(w, i, &e, false);
+        steer_world_finish(w, &e);
+        i++;
     }
 }
 

@@ -383,9 +383,12 @@ typedef struct steer_world_stats {
     double avg_neighbours; /* mean agents per agent that passed a neighbourhood test of
                               its recipe in the last step */
     uint64_t steps;        /* steps taken */
-    int vector_agents;     /* agents the last step finished four at a time on the vector
+    int vector_agents;     /* agents the last step finished a block at a time on the vector
                               path (docs/world.md#the-vector-path): the rest took the
                               scalar path, with the same results but slower */
+    int vector_moves;      /* agents whose steering the last step worked out one at a time
+                              (a recipe the vector path does not cover, a callback, the
+                              crowd filter) but whose motion it finished on the vector path */
 } steer_world_stats;
 
 /* Statistics; zeros for NULL. */
