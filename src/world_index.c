@@ -92,18 +92,9 @@ static steer_vec3 steer_world_forward(steer_vec3 vel, const steer_world_body *y)
     return steer_length_sq(f) > 0.0f ? f : steer_space_heading(space, y->orientation);
 }
 
-/* How far ahead the permutation asks for the slot it will write: the slots are in slot
- * order, not the agents' order, so in a big world each write would wait for memory. */
+/* How far ahead the permutation asks for the slot it will write
+ * (steer__world_prefetch_slot). */
 #define STEER_WORLD_PREFETCH 16
-
-static inline void steer_world_prefetch_slot(const steer_world *w, int s, int i, int end)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    if (i < end) __builtin_prefetch(&w->slots[w->body[s][i].slot], 1);
-#else
-    (void)w, (void)s, (void)i, (void)end;
-#endif
-}
 
 static void steer_world_scatter_range(void *ctx, int begin, int end)
 {
@@ -112,7 +103,7 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
     for (int i = begin; i < end; i++) {
         uint32_t d = w->new_index[i];
         const steer_world_body *y = &w->body[s][i];
-        steer_world_prefetch_slot(w, s, i + STEER_WORLD_PREFETCH, end);
+        steer__world_prefetch_slot(w, s, i + STEER_WORLD_PREFETCH, end);
         w->pos[o][d] = w->pos[s][i];
         w->vel[o][d] = w->vel[s][i];
         w->body[o][d] = *y;

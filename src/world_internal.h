@@ -144,6 +144,19 @@ steer_world_slot *steer__world_slot(const steer_world *world, steer_handle handl
 steer_agent steer__world_load(const steer_world *world, int b, int i);
 void steer__world_store(steer_world *world, int b, int i, const steer_agent *agent);
 
+/* Ask for the slot of dense entry i of buffer s, when i < end, ahead of its use: the slots
+ * are in handle order, not the agents' order, so in a big world each visit would
+ * otherwise wait for memory (the index's permutation writes every slot; the step reads
+ * those of agents with a callback). */
+static inline void steer__world_prefetch_slot(const steer_world *w, int s, int i, int end)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    if (i < end) __builtin_prefetch(&w->slots[w->body[s][i].slot], 1);
+#else
+    (void)w, (void)s, (void)i, (void)end;
+#endif
+}
+
 /* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
  * order (world_index.c). */
 void steer__world_rebuild(steer_world *world);

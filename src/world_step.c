@@ -196,6 +196,7 @@ static steer_steering steer_world_blend_group(const steer_world_eval *e, const s
 static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_world_recipe *wr)
 {
     const steer_recipe *r = &wr->recipe;
+    if (r->count == 0) return steer_steering_zero(); /* what blending nothing gives */
     steer_steering out[STEER_RECIPE_MAX];
     for (int k = 0; k < r->count; k++) out[k] = steer_world_eval_item(e, k, &r->items[k]);
     bool present = false;
@@ -332,9 +333,13 @@ static void steer_world_block(steer_world *w, int i, int lanes)
 
 /* A block whose steering the scalar path works out agent by agent (a recipe the vector
  * path does not cover, a callback, the crowd filter) and whose motion it finishes. */
-static void steer_world_block_moves(steer_world *w, int i, int lanes)
+static void steer_world_block_moves(steer_world *w, int i, int end, int lanes)
 {
     int width = STEER_WORLD_LANES_WIDTH(lanes);
+    /* The next block's callbacks: their slots come from memory meanwhile. */
+    for (int k = i + width; k < i + 2 * width && k < end; k++)
+        if ((w->body[w->cur][k].flags & STEER_WORLD_HAS_CALLBACK) != 0u)
+            steer__world_prefetch_slot(w, w->cur, k, end);
     steer_world_eval e[STEER_WORLD_LANES_MAX];
     steer_steering out[STEER_WORLD_LANES_MAX];
     for (int k = 0; k < width; k++) {
@@ -360,7 +365,7 @@ static void steer_world_step_range(void *ctx, int begin, int end)
         }
         lanes = steer_world_lanes_at(w, i, end, steer__world_lanes_fit_moves);
         if (lanes >= 0) {
-            steer_world_block_moves(w, i, lanes);
+            steer_world_block_moves(w, i, end, lanes);
             i += STEER_WORLD_LANES_WIDTH(lanes);
             continue;
         }
