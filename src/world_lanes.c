@@ -180,7 +180,7 @@ static steer_vl steer_lanes_forward(steer_space space, const steer_lanes_agent *
 }
 
 /* steer_atan2(y, x) per lane for finite y and non-zero x (other lanes are marked odd). */
-static steer_fl steer_lanes_atan2(steer_fl y, steer_fl x, steer_il *odd)
+STEER_LANES_INLINE steer_fl steer_lanes_atan2(steer_fl y, steer_fl x, steer_il *odd)
 {
     const steer_fl zero = steer_fl_splat(0.0f);
     steer_fl ay = steer_fl_select(y < 0.0f, -y, y), ax = steer_fl_select(x < 0.0f, -x, x);
@@ -205,8 +205,8 @@ static steer_fl steer_lanes_atan2(steer_fl y, steer_fl x, steer_il *odd)
 }
 
 /* steer_space_orientation of the velocity, keeping `fallback` where it is too short. */
-static steer_fl steer_lanes_orientation(steer_space space, steer_vl dir, steer_fl fallback,
-                                        steer_il *odd)
+STEER_LANES_INLINE steer_fl steer_lanes_orientation(steer_space space, steer_vl dir,
+                                                    steer_fl fallback, steer_il *odd)
 {
     steer_fl a = space == STEER_SPACE_XY ? dir.x : dir.z;
     steer_fl b = space == STEER_SPACE_XY ? dir.y : dir.x;
@@ -366,8 +366,9 @@ static steer_vl steer_lanes_blend(const steer_world_eval e[], const steer_lanes_
 }
 
 /* steer_agent_step's linear part for a steering whose angular part is zero. */
-static void steer_lanes_integrate(steer_lanes_agent *a, steer_space space, steer_model model,
-                                  steer_vl linear, float dt, steer_il *odd)
+STEER_LANES_INLINE void steer_lanes_integrate(steer_lanes_agent *a, steer_space space,
+                                              steer_model model, steer_vl linear, float dt,
+                                              steer_il *odd)
 {
     steer_vl accel;
     float h = dt;
@@ -388,7 +389,7 @@ static void steer_lanes_integrate(steer_lanes_agent *a, steer_space space, steer
 
 /* The wrap-around sphere of world_bounds.c: a point outside goes to the opposite point of
  * the surface. The state is finite here (checked after the step). */
-static void steer_lanes_sphere(const steer_bounds *b, steer_lanes_agent *a)
+STEER_LANES_INLINE void steer_lanes_sphere(const steer_bounds *b, steer_lanes_agent *a)
 {
     float r = b->radius;
     if (!(r > 0.0f) || !steer_is_finite(r)) return;
@@ -429,8 +430,8 @@ static steer_fl steer_lanes_clamp_axis(steer_fl x, float c, float h, steer_fl *v
 
 /* The box kinds of world_bounds.c (steer_bounds_box): nothing unless some bounded axis
  * is left; then wrap, clamp or respawn at the centre. The state is finite here. */
-static void steer_lanes_box(const steer_bounds *b, steer_space space, steer_lanes_agent *a,
-                            steer_il *odd)
+STEER_LANES_INLINE void steer_lanes_box(const steer_bounds *b, steer_space space,
+                                        steer_lanes_agent *a, steer_il *odd)
 {
     steer_fl *p[3] = {&a->pos.x, &a->pos.y, &a->pos.z}, *v[3] = {&a->vel.x, &a->vel.y, &a->vel.z};
     const float c[3] = {b->centre.x, b->centre.y, b->centre.z};
@@ -461,8 +462,8 @@ static void steer_lanes_box(const steer_bounds *b, steer_space space, steer_lane
 }
 
 /* The world's bounds for the lanes (steer_bounds_apply). */
-static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_lanes_agent *a,
-                               steer_il *odd)
+STEER_LANES_INLINE void steer_lanes_bounds(const steer_bounds *b, steer_space space,
+                                           steer_lanes_agent *a, steer_il *odd)
 {
     if (b->kind == STEER_BOUNDS_WRAP_SPHERE)
         steer_lanes_sphere(b, a);
@@ -471,29 +472,33 @@ static void steer_lanes_bounds(const steer_bounds *b, steer_space space, steer_l
 }
 
 #if !defined(STEER_LANES_WIDE)
-bool steer__world_lanes_fit_moves(const steer_world *w, int i, int width)
+/* The checks of both fits in one pass over the block's bodies; `whole` adds the ones for
+ * steering on the vector path too (the same covered recipe, no callback). */
+static inline bool steer_lanes_fit_block(const steer_world *w, int i, int width, bool whole)
 {
     const steer_bounds *b = &w->def.bounds;
     if (b->kind != STEER_BOUNDS_NONE && !steer_v3_is_finite(b->centre))
         return false; /* steer_bounds_apply leaves the agents alone: the scalar path does */
     const steer_world_body *y = &w->body[w->cur][i];
+    if (whole && (y->recipe < 0 || !w->recipes[y->recipe].lanes)) return false;
     if (y->facing != STEER_FACING_VELOCITY) return false;
-    for (int k = 1; k < width; k++) {
+    for (int k = 0; k < width; k++) {
         const steer_world_body *z = &y[k];
         if (z->space != y->space || z->model != y->model || z->facing != y->facing) return false;
+        if (whole && (z->recipe != y->recipe || (z->flags & STEER_WORLD_HAS_CALLBACK) != 0u))
+            return false;
     }
     return true;
 }
 
+bool steer__world_lanes_fit_moves(const steer_world *w, int i, int width)
+{
+    return steer_lanes_fit_block(w, i, width, false);
+}
+
 bool steer__world_lanes_fit(const steer_world *w, int i, int width)
 {
-    const steer_world_body *y = &w->body[w->cur][i];
-    if (y->recipe < 0 || !w->recipes[y->recipe].lanes) return false;
-    for (int k = 0; k < width; k++) {
-        const steer_world_body *z = &y[k];
-        if (z->recipe != y->recipe || (z->flags & STEER_WORLD_HAS_CALLBACK) != 0u) return false;
-    }
-    return steer__world_lanes_fit_moves(w, i, width);
+    return steer_lanes_fit_block(w, i, width, true);
 }
 
 int steer__world_lanes_best(void)
@@ -539,8 +544,9 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
 /* The motion of the lanes' agents under the linear steering `linear`: integration,
  * facing the velocity, bounds (as steer_world_move does for one). False when a lane is
  * odd, now or on the way. */
-static bool steer_lanes_motion(const steer_world *w, steer_space space, steer_model model,
-                               steer_lanes_agent *a, steer_vl linear, steer_il odd)
+STEER_LANES_INLINE bool steer_lanes_motion(const steer_world *w, steer_space space,
+                                           steer_model model, steer_lanes_agent *a, steer_vl linear,
+                                           steer_il odd)
 {
     steer_lanes_integrate(a, space, model, linear, w->dt, &odd);
     a->rotation = steer_fl_splat(0.0f);
