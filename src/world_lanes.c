@@ -57,44 +57,38 @@ static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
     return r;
 }
 
+/* Lane k of the scalars the path reads, from a body or an agent: the field names are the
+ * same in both. */
+#define STEER_LANES_SCALARS(a, k, y)                                                               \
+    ((a).orientation[k] = (y)->orientation, (a).rotation[k] = (y)->rotation,                       \
+     (a).max_speed[k] = (y)->max_speed, (a).max_accel[k] = (y)->max_accel,                         \
+     (a).max_force[k] = (y)->max_force, (a).mass[k] = (y)->mass)
+
 /* The lanes' agents' state, from the snapshot's arrays and their gathered bodies. */
 static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
 {
     steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
     steer_lanes_agent a;
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        const steer_world_body *y = e[k].self;
-        int i = e[k].i;
-        p[k] = w->pos[w->cur][i];
-        v[k] = w->vel[w->cur][i];
-        a.orientation[k] = y->orientation;
-        a.rotation[k] = y->rotation;
-        a.max_speed[k] = y->max_speed;
-        a.max_accel[k] = y->max_accel;
-        a.max_force[k] = y->max_force;
-        a.mass[k] = y->mass;
+        p[k] = w->pos[w->cur][e[k].i];
+        v[k] = w->vel[w->cur][e[k].i];
+        STEER_LANES_SCALARS(a, k, e[k].self);
     }
     a.pos = steer_lanes_vl(p);
     a.vel = steer_lanes_vl(v);
     return a;
 }
 
-/* The lanes' agents' state from the scalar path's agents, as its steering half left
- * them (the crowd filter sets the velocity). */
+/* The same from the scalar path's agents, as its steering half left them (the crowd
+ * filter sets the velocity). */
 static steer_lanes_agent steer_lanes_load_agents(const steer_world_eval e[])
 {
     steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
     steer_lanes_agent a;
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        const steer_agent *g = &e[k].agent;
-        p[k] = g->position;
-        v[k] = g->velocity;
-        a.orientation[k] = g->orientation;
-        a.rotation[k] = g->rotation;
-        a.max_speed[k] = g->max_speed;
-        a.max_accel[k] = g->max_accel;
-        a.max_force[k] = g->max_force;
-        a.mass[k] = g->mass;
+        p[k] = e[k].agent.position;
+        v[k] = e[k].agent.velocity;
+        STEER_LANES_SCALARS(a, k, &e[k].agent);
     }
     a.pos = steer_lanes_vl(p);
     a.vel = steer_lanes_vl(v);
