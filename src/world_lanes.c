@@ -510,7 +510,20 @@ int steer__world_lanes_best(void)
 }
 #endif
 
-/* Write the finished lanes to the other buffer, as steer_world_step_agent does. */
+/* Lane k's motion into its body y and agent i's position and velocity in buffer o, with
+ * `path` (STEER_WORLD_LANED or STEER_WORLD_MOVED) the mark for the stats of which part
+ * of the step the vector path did. */
+static inline void steer_lanes_put_motion(steer_world *w, int o, int i, steer_world_body *y,
+                                          const steer_lanes_agent *a, int k, unsigned path)
+{
+    y->orientation = a->orientation[k];
+    y->rotation = a->rotation[k];
+    y->flags = (uint8_t)((y->flags & ~(STEER_WORLD_LANED | STEER_WORLD_MOVED)) | path);
+    w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
+    w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
+}
+
+/* Write the finished lanes to the other buffer, as steer_world_move does. */
 static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
                               const steer_lanes_agent *a, const steer_lanes_wander *wd,
                               steer_vl linear)
@@ -520,14 +533,10 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
         int i = e[k].i;
         steer_world_body *y = &w->body[o][i];
         *y = *e[k].self;
-        y->orientation = a->orientation[k];
-        y->rotation = a->rotation[k];
         y->wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
         y->wander.angle = wd->angle[k];
         y->rng = wd->rng[k];
-        y->flags = (uint8_t)((y->flags & ~STEER_WORLD_MOVED) | STEER_WORLD_LANED);
-        w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
-        w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
+        steer_lanes_put_motion(w, o, i, y, a, k, STEER_WORLD_LANED);
         steer_steering s = steer_steering_zero();
         s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
         w->steering[o][i] = s;
@@ -583,11 +592,7 @@ static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
         int i = e[k].i;
         steer_world_body *y = &w->body[o][i];
         *y = e[k].body;
-        y->orientation = a->orientation[k];
-        y->rotation = a->rotation[k];
-        y->flags = (uint8_t)((y->flags & ~STEER_WORLD_LANED) | STEER_WORLD_MOVED);
-        w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
-        w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
+        steer_lanes_put_motion(w, o, i, y, a, k, STEER_WORLD_MOVED);
         w->steering[o][i] = out[k];
         w->neighbours[i] = e[k].seen;
     }
