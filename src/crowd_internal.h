@@ -5,6 +5,15 @@
 
 #include "steer/crowd.h"
 
+/* The filter's steps and its solver are built twice on x86-64 (crowd_avx2.c, for the
+ * world's crowd): in that build these names are the AVX2 ones, so its filter calls its
+ * own steps. The same source, the same bits. */
+#if defined(STEER_CROWD_AVX2)
+#define steer__orca_begin steer__orca_begin_avx2
+#define steer__orca_end   steer__orca_end_avx2
+#define steer__orca_solve steer__orca_solve_avx2
+#endif
+
 /* A vector in the agent's plane: (x, y) for XY agents, (x, z) for XZ and 3D agents. */
 typedef struct steer_v2 {
     float x, y;

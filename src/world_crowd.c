@@ -1,5 +1,5 @@
 /* The world's crowd features: the ORCA filter and predictive avoidance against the step's
- * snapshot (world_crowd.h, docs/crowd.md). */
+ * snapshot (world_crowd.h, docs/crowd.md). crowd_avx2.c builds the filter again for AVX2. */
 #include "world_crowd.h"
 
 #include "crowd_near.h"
@@ -213,19 +213,6 @@ static float steer_crowd_weight(const steer_world *w, int32_t r)
     return r >= 0 && w->recipes[r].recipe.crowd ? w->recipes[r].recipe.orca.responsibility : 0.0f;
 }
 
-/* Agent j of the snapshot as the crowd functions see it (steer_crowd_weight). */
-static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
-{
-    const steer_world_body *b = &w->body[w->cur][j];
-    steer_crowd_neighbour nb;
-    nb.position = w->pos[w->cur][j];
-    nb.velocity = w->vel[w->cur][j];
-    nb.radius = b->radius;
-    nb.responsibility = steer_crowd_weight(w, b->recipe);
-    nb.id = b->slot;
-    return nb;
-}
-
 /* The gathered neighbours handed to the ORCA filter f from agent i's point of view
  * (steer_crowd_of in the filter's form), each filed as it is read (crowd_near.h: no
  * records written and read back). One is skipped, as steer_orca_velocity skips it, when
@@ -321,6 +308,21 @@ steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agen
     return out;
 }
 
+/* The rest is built once: crowd_avx2.c takes only the filter from this file. */
+#if !defined(STEER_CROWD_AVX2)
+/* Agent j of the snapshot as the crowd functions see it (steer_crowd_weight). */
+static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
+{
+    const steer_world_body *b = &w->body[w->cur][j];
+    steer_crowd_neighbour nb;
+    nb.position = w->pos[w->cur][j];
+    nb.velocity = w->vel[w->cur][j];
+    nb.radius = b->radius;
+    nb.responsibility = steer_crowd_weight(w, b->recipe);
+    nb.id = b->slot;
+    return nb;
+}
+
 steer_steering steer__world_avoid_agents(const steer_world *w, int i, const steer_agent *agent,
                                          uint32_t mask, const steer_recipe_item *item)
 {
@@ -357,3 +359,4 @@ steer_world_status steer_world_set_walls(steer_world *world, const steer_segment
     world->wall_count = count;
     return STEER_WORLD_OK;
 }
+#endif /* !STEER_CROWD_AVX2 */

@@ -239,6 +239,17 @@ static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e,
         steer__world_near(w, i, e->recipe->neighbour_radius, y->mask, steer_world_visit_batch, e);
 }
 
+/* The crowd filter (world_crowd.c), built for AVX2 when the world's vector path is an
+ * AVX2 or AVX-512 one (crowd_avx2.c): the same bits either way. */
+static steer_steering steer_world_crowd(steer_world *w, steer_world_eval *e, steer_steering out)
+{
+#if defined(STEER_WORLD_AVX2)
+    if (w->lanes >= STEER_WORLD_LANES_AVX2)
+        return steer__world_crowd_avx2(w, e->i, &e->agent, &e->body, e->recipe, out, &e->seen);
+#endif
+    return steer__world_crowd(w, e->i, &e->agent, &e->body, e->recipe, out, &e->seen);
+}
+
 /* Second half, its steering: the recipe, the callback and the crowd filter (which sets
  * the agent's velocity itself). */
 static steer_steering steer_world_steer(steer_world *w, steer_world_eval *e)
@@ -249,8 +260,7 @@ static steer_steering steer_world_steer(steer_world *w, steer_world_eval *e)
         steer_handle self = {e->body.slot, e->slot->generation, w->tag};
         out = e->slot->callback(e->slot->callback_user, w, self, &e->agent, out);
     }
-    if (e->recipe != NULL && e->recipe->recipe.crowd)
-        out = steer__world_crowd(w, e->i, &e->agent, &e->body, e->recipe, out, &e->seen);
+    if (e->recipe != NULL && e->recipe->recipe.crowd) out = steer_world_crowd(w, e, out);
     return out;
 }
 
