@@ -263,18 +263,18 @@ static void steer_crowd_feed(const steer_world *w, int i, steer_space space,
  * limited acceleration the first is only a step's worth of change, nearly the current
  * velocity; the keep-right rule reads the second, so an agent held against a wall leans
  * by what it wants, not by a step of it (docs/crowd.md). */
-static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_steering out, float dt,
+static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_vec3 linear, float dt,
                                         steer_vec3 *wanted)
 {
     steer_vec3 accel;
     float lead = dt;
     if (a->model == STEER_MODEL_REYNOLDS) {
         float mass = a->mass > 0.0f && steer_is_finite(a->mass) ? a->mass : 1.0f;
-        accel = steer_scale(steer_truncate(out.linear, a->max_force), 1.0f / mass);
+        accel = steer_scale(steer_truncate(linear, a->max_force), 1.0f / mass);
         dt = 1.0f;
         lead = dt;
     } else {
-        accel = steer_truncate(out.linear, a->max_accel);
+        accel = steer_truncate(linear, a->max_accel);
         float reach = a->max_speed / a->max_accel;
         if (reach > lead && steer_is_finite(reach)) lead = reach;
     }
@@ -284,16 +284,16 @@ static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_steering out
     return steer_add_scaled(a->velocity, accel, dt);
 }
 
-steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agent,
-                                  const steer_world_body *body, const steer_world_recipe *recipe,
-                                  steer_steering out, uint32_t *seen)
+void steer__world_crowd(const steer_world *w, int i, steer_agent *agent,
+                        const steer_world_body *body, const steer_world_recipe *recipe,
+                        steer_steering *out, uint32_t *seen)
 {
     const steer_orca_params *p = &recipe->recipe.orca;
     steer_crowd_gather g;
     steer_crowd_nearest(w, i, body->mask, p->neighbour_dist, p->max_neighbours, &g);
     float dt = agent->model == STEER_MODEL_REYNOLDS ? 1.0f : w->dt;
     steer_vec3 wanted;
-    steer_vec3 pref = steer_crowd_preferred(agent, out, w->dt, &wanted);
+    steer_vec3 pref = steer_crowd_preferred(agent, out->linear, w->dt, &wanted);
     /* steer_orca_velocity over the view of these neighbours and the walls, without
      * building the view: the neighbours go to the filter as they are read. */
     steer_orca_filter f;
@@ -304,8 +304,7 @@ steer_steering steer__world_crowd(const steer_world *w, int i, steer_agent *agen
     }
     agent->velocity = v;
     *seen = (uint32_t)g.count;
-    out.linear = steer_v3_zero();
-    return out;
+    out->linear = steer_v3_zero();
 }
 
 /* The rest is built once: crowd_avx2.c takes only the filter from this file. */

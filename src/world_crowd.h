@@ -12,21 +12,21 @@
 #endif
 
 /* The ORCA filter for dense entry i, run after its blended steering (and callback) and
- * before integration: turns `out` into the velocity it would reach this step, replaces
+ * before integration: turns *out into the velocity it would reach this step, replaces
  * that by the ORCA velocity against the snapshot's neighbours and the world's walls,
- * writes it into agent->velocity and returns `out` with a zero linear part (so the
- * integrator moves the agent at exactly that velocity). *seen receives the number of
- * neighbours used. Reads only the snapshot: the split of work cannot change it. */
-steer_steering steer__world_crowd(const steer_world *world, int i, steer_agent *agent,
-                                  const steer_world_body *body, const steer_world_recipe *recipe,
-                                  steer_steering out, uint32_t *seen);
+ * writes it into agent->velocity and sets out->linear to zero (so the integrator moves
+ * the agent at exactly that velocity). *seen receives the number of neighbours used.
+ * Reads only the snapshot: the split of work cannot change it. The steering goes by
+ * pointer, not by value (world_step.c's steer_world_steer says why). */
+void steer__world_crowd(const steer_world *world, int i, steer_agent *agent,
+                        const steer_world_body *body, const steer_world_recipe *recipe,
+                        steer_steering *out, uint32_t *seen);
 
 /* The same built for AVX2 (crowd_avx2.c; the step calls it when the world's vector path
  * is an AVX2 or AVX-512 one): the same bits, about 5% less time in a dense crowd. */
-steer_steering steer__world_crowd_avx2(const steer_world *world, int i, steer_agent *agent,
-                                       const steer_world_body *body,
-                                       const steer_world_recipe *recipe, steer_steering out,
-                                       uint32_t *seen);
+void steer__world_crowd_avx2(const steer_world *world, int i, steer_agent *agent,
+                             const steer_world_body *body, const steer_world_recipe *recipe,
+                             steer_steering *out, uint32_t *seen);
 
 /* STEER_BEHAVIOUR_AVOID_AGENTS for dense entry i: steer_avoid_agents over the nearest
  * STEER_ORCA_MAX_NEIGHBOURS agents within item->neighbourhood.radius whose layer meets
