@@ -277,7 +277,9 @@ static void test_uncovered_recipe_moves(void)
 static void test_crowd_moves(void)
 {
     /* The crowd filter sets each agent's velocity on the scalar path; the motion of its
-     * blocks is then finished on the vector path, with the same results. */
+     * blocks is then finished on the vector path, with the same results. The AVX2 and
+     * AVX-512 worlds also run the filter's own AVX2 build (crowd_avx2.c), checked here
+     * against the baseline build the reference runs. */
     scene s = {STEER_SPACE_XY, steer_bounds_none(), false, false, 300, 120, true};
     s.bounds.kind = STEER_BOUNDS_WRAP_BOX;
     s.bounds.half_extents = steer_v3(18.0f, 18.0f, 0.0f);
