@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Front end for the CMake build, so the quick start is two commands:
 #   make run    build and run every built-in scenario, pictures in out/
 #   make test   build and pass every test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A* benchmark: a 1024x1024 map with 30% random walls, random pairs of cells that are
  * connected, 8- and then 4-connected. Prints the median time per query and the median
  * and mean number of cells expanded per query.

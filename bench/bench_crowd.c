@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd scenarios (bench_crowd.h, docs/performance.md "Crowds"). Both: XY agents of
  * radius 1.5 and max speed 2; ORCA with neighbour distance 15, at most 10 neighbours,
  * time horizons 10; dt 0.25; each step's preferred velocity is the unit vector towards

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd scenarios of bench_world (issue #7): `circle` and `crossing`, ORCA agents in
  * a steer_world. bench_world parses the options and calls bench_crowd_run. */
 #ifndef STEER_BENCH_CROWD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Timing and medians shared by the benchmark programs (never by the library, which
  * reads no clock). */
 #ifndef STEER_BENCH_STATS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World benchmark: OpenSteer's boids scenario (or wanderers) stepped in a steer_world,
  * so the figures compare with other libraries. Prints one line:
  *

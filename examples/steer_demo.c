@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_demo: a tour of the core behaviours that prints numbers a reader can check.
  * Each section says what to look for. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_behaviours: every behaviour, combinator and integrator fed arbitrary floats and
  * parameters: an agent (any model, space, facing, state and limits), the targets,
  * obstacles, region, path and neighbours the behaviours read, and every parameter

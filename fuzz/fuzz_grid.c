@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_grid: the text map loader (steer_grid_text_size, steer_grid_from_text) fed any
  * bytes, then A* and line-of-sight smoothing on every map it accepts.
  *

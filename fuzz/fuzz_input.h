@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_input.h - reading typed values out of a fuzzer's byte string, and the check
  * every target uses for its properties.
  *

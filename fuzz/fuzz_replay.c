@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_replay: the normal test suite's driver for a fuzz target. It feeds every file of
  * the folders (or files) named on the command line to the target's
  * LLVMFuzzerTestOneInput, in name order, so builds without libFuzzer (gcc, the sanitizer

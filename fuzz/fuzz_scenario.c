@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_scenario: the steer tool's scenario loader (tools/steer/cli_load*.c, cJSON) fed
  * any bytes as a scenario file, and every scenario it accepts run for a few steps.
  *

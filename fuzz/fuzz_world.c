@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_world: sequences of world operations - add, remove, step, query, set agent,
  * target, target agent, recipe, layers, read steering, update the index - with the
  * world's settings, the recipes and every number taken from the input.

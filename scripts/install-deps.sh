@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs the system packages the tools and tests need, on Debian.
 # The core library needs nothing beyond a C compiler, make and cmake; tools that need
 # more add their package to PACKAGES below. Uses apt-get when running as root or with

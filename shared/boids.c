@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The boids scenario: its world, recipe and random placement (boids.h). */
 #include "boids.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenSteer's Boids scenario as the issue fixes it, shared by the benchmark and the
  * determinism test so both run the same flock (never part of the library). */
 #ifndef STEER_SHARED_BOIDS_H

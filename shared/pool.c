@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The pthread pool (pool.h). Threads sleep on a condition variable between jobs and take
  * chunks from an atomic counter during one, so an uneven chunk does not idle the rest. */
 #include "pool.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shared/pool.h - a small pthread pool for the tools, tests and benchmarks (not part of
  * the library, which never starts threads).
  *

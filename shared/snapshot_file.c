@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Atomic snapshot files (snapshot_file.h): temporary file, fsync, rename, fsync of the
  * directory. POSIX, so it lives here beside the thread pool rather than in the library. */
 #define _POSIX_C_SOURCE 200809L

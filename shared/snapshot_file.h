@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shared/snapshot_file.h - save a world snapshot to a file atomically and load one back,
  * for the tools, tests and soak program (the library itself does no file I/O; see
  * steer/world_snapshot.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Soak: a world stepped for a long time with agents added and removed at random every
  * step. Checks that no agent's state goes NaN or infinite and that memory stays flat
  * after a warm-up; optionally saves and restores the world now and then and checks the

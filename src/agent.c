@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The agent model: defaults, validity and the plane conventions (steer/agent.h). */
 #include "steer/agent.h"
 

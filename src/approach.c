@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The "random approach" waypoint rule of seeds 000/001 and its leg bound
  * (steer/approach.h, docs/paths.md). */
 #include "steer/approach.h"

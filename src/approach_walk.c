@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The approach walker as a steering behaviour: straight legs or a spline through the
  * waypoints planned ahead, towards a target that may move (steer/approach.h). */
 #include "steer/approach.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Arrive and Leave (seed 004), with arrive's braking computed from the limits. */
 #include "steer/behaviours.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Obstacle avoidance: a look-ahead corridor as long as the stopping distance. */
 #include "obstacle_internal.h"
 #include "steering_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Blending and priority (steer/combine.h). */
 #include "steer/combine.h"
 

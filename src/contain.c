@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Containment: turn back before the edge, judged at the agent's stopping point. */
 #include <math.h>
 

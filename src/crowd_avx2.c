@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's crowd filter built for AVX2 machines: the world's side of it
  * (world_crowd.c), the filter's first and last steps (crowd_filter.c) and the solver
  * (crowd_lp.c) compiled again with -mavx2 (src/CMakeLists.txt adds this file where it

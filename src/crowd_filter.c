@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The ORCA filter's first and last steps (crowd_internal.h): steer__orca_begin sets up an
  * agent's filter, steer__orca_end adds the walls and solves (crowd_lp.c); the neighbours
  * are filed in between (crowd_near.h). Its own file because the world's crowd runs it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private 2D helpers of the crowd code (steer/crowd.h): planar vectors, ORCA half-planes
  * and the linear program that intersects them (crowd_lp.c). */
 #ifndef STEER_CROWD_INTERNAL_H

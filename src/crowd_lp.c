@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The 2D linear program behind ORCA (steer/crowd.h, docs/crowd.md): the velocity closest
  * to the preferred one inside a disc and a set of half-planes, built up one half-plane
  * at a time (Seidel's incremental method, as van den Berg et al. use it), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The ORCA filter's work for one neighbour (crowd_internal.h's steer__orca_add): its step
  * half-plane and its ORCA half-plane, filed in the filter's nearest-first lists. Private,
  * and inline so that a caller reading neighbours from its own storage (the world's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ORCA (steer/crowd.h, docs/crowd.md): a half-plane of permitted velocities for each
  * nearby agent and wall, then the linear program of crowd_lp.c. After van den Berg, Guy,
  * Lin and Manocha, "Reciprocal n-body collision avoidance" (2011). This file holds the

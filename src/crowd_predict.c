@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Predictive agent-agent avoidance: Reynolds' unaligned collision avoidance
  * (steer/crowd.h, docs/crowd.md). */
 #include "steer/crowd.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The ORCA half-plane of a static wall segment (steer/crowd.h, docs/crowd.md). The agent
  * takes all of the avoidance, so the line lies on the velocity obstacle's boundary
  * itself: the segment grown by the agent's radius, seen over the time horizon (scaled by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fixed-step accumulator (steer/integrate.h). */
 #include "steer/integrate.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Group behaviours over a neighbour list (steer/flock.h). The per-neighbour steps are
  * in flock_internal.h, shared with the world's neighbour loop. */
 #include "steer/flock.h"

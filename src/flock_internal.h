@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The per-neighbour steps of the group behaviours, shared by the pure functions
  * (flock.c) and the world's neighbour loop (world_step.c) so both run one set of
  * equations. Not part of the public API. */

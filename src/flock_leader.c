@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Leader following (steer/flock.h): arrive behind the leader, or clear its way. */
 #include "steer/flock.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Flow fields: bilinear sampling and following (steer/flowfield.h). */
 #include "steer/flowfield.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tile grid: cells, bounds and the move rule shared by every grid algorithm. */
 #include "steer/grid.h"
 

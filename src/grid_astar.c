@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A* on a tile grid with caller-owned scratch memory and an octile heuristic. */
 #include "steer/astar.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A chaser that follows an A* path and re-plans only when the plan goes stale. */
 #include "steer/astar.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003's two grid chase methods: coordinate comparison and line tracking. */
 #include "grid_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Evasion on the grid: run from threats, and not into pockets when there is a way out. */
 #include "grid_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the grid files; not part of the public API. */
 #ifndef STEER_GRID_INTERNAL_H
 #define STEER_GRID_INTERNAL_H

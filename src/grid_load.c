@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The text map format: one line a row, '.' free, '#' wall (docs/grid.md). */
 #include "steer/grid.h"
 

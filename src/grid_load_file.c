@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading a map file: the one place the grid code touches stdio and malloc. */
 #include "steer/grid.h"
 

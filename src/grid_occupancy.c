@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Cell occupancy: which cells hold a character, so two never share one. */
 #include "steer/grid.h"
 

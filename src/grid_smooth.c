@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Line of sight between cell centres, and path smoothing built on it. */
 #include "steer/astar.h"
 

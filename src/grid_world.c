@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Grid cells to world positions and back: the bridge to continuous motion. */
 #include "steer/grid.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Hide behind the nearest circle, else evade. */
 #include "obstacle_internal.h"
 #include "steer/behaviours.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The two integration models (steer/integrate.h, docs/agent.md). */
 #include "steer/integrate.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Interpose and offset pursuit: behaviours placed relative to other moving agents. */
 #include "steer/behaviours.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Float lanes for the world's vector paths (private; world_near.c, world_sums.c,
  * world_lanes.c and the crowd filter).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Zero-safe vector helpers (the out-of-line parts) and the library's own trigonometry.
  *
  * Why our own sin/cos/atan2: libm implementations differ between glibc versions,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Plane geometry for obstacles: closest points, ray casts, polygons. */
 #include "obstacle_internal.h"
 

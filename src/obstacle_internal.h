@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Plane geometry shared by the obstacle behaviours; not part of the public API. */
 #ifndef STEER_OBSTACLE_INTERNAL_H
 #define STEER_OBSTACLE_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shape validation, boxes and distances (steer/obstacles.h). */
 #include <math.h>
 

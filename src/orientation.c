@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Align, Face and Look-where-you-are-going (seed 004): the angular behaviours. */
 #include "steer/behaviours.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Polyline paths: building, arc length, point <-> parameter (steer/path.h). */
 #include "steer/path.h"
 

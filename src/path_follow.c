@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Path following with a cursor that only moves forward (steer/path.h). */
 #include "steer/path.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pursue and evade: seek or flee a predicted position (Millington). */
 #include "steer/behaviours.h"
 

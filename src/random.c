@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PCG32 (XSH-RR 64/32). Chosen over xorshift for its small state, good statistical
  * quality and independent streams; the constants are the reference ones. */
 #include "random_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PCG32 step and the float draws inline (private): random.c's public functions are
  * these, and the world's vector path (world_lanes.c) calls them per lane without a call
  * per draw. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seek, flee and velocity matching, and the "reach a velocity" core they share. */
 #include "steer/behaviours.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Centripetal Catmull-Rom evaluation and arc-length sampling (steer/spline.h). */
 #include "steer/spline.h"
 

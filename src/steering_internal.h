@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the behaviour files; not part of the public API. */
 #ifndef STEER_STEERING_INTERNAL_H
 #define STEER_STEERING_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Wall following: a damped spring holding a set distance, and a speed along the wall. */
 #include "obstacle_internal.h"
 #include "steering_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Wander, both methods of seed 002. */
 #include "steer/wander.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World creation and destruction, the allocator hooks, and the parallel-for default
  * (steer/world.h). Everything a world needs is allocated here, so stepping never does. */
 #include "world_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Adding, removing, reading and changing agents by handle (steer/world.h). */
 #include "world_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World bounds: wrap-around box and sphere, clamp, respawn (steer/world.h). */
 #include "steer/world.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's crowd features: the ORCA filter and predictive avoidance against the step's
  * snapshot (world_crowd.h, docs/crowd.md). crowd_avx2.c builds the filter again for AVX2. */
 #include "world_crowd.h"

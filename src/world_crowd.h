@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's crowd features (steer/world.h, docs/crowd.md): the ORCA velocity filter a
  * recipe can switch on, and the predictive-avoidance recipe item. Private; the step calls
  * them (world_step.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One agent's evaluation in a world step (private). world_step.c gathers it (the agent,
  * its body and its neighbour sums) and finishes it one agent at a time; world_lanes.c
  * finishes four, eight or sixteen at once when they fit its vector path, with the same

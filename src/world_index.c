@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The spatial index: a uniform grid over the agents' bounding box, filled by a counting
  * sort that also reorders the agents' arrays, rebuilt every step that needs it; and the
  * public radius query (steer/world.h). */

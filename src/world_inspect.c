@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Looking at a world: statistics, the state hash and debug drawing (steer/world.h). */
 #include "world_internal.h"
 

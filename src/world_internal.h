@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's private layout, shared by world*.c; not part of the public API.
  *
  * Agents live in dense arrays (index 0..count-1) kept in the order of the spatial

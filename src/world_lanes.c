@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The step's vector path: four agents finished at once, lane by lane, or eight and
  * sixteen in the AVX2 and AVX-512 builds (world_eval.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The step's neighbour search: the agents near one agent, found through the spatial
  * index and handed over in batches (world_internal.h). Shared by every behaviour of the
  * world that looks at neighbours, so there is one search loop to keep fast; its body is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The step's neighbour search (world_internal.h's steer__world_scan) as inline code:
  * world_near.c's steer__world_scan is this, and the crowd filter (world_crowd.c) has it
  * inlined with its hand-over. Private.

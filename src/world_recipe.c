@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Behaviour recipes: defaults, validation, and their preparation for the neighbour loop
  * (steer/world.h). */
 #include "world_internal.h"

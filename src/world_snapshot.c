@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World snapshots: an explicit little-endian encoding of everything a world needs to
  * continue bit-identically, and its validating restore (steer/world_snapshot.h,
  * docs/world.md "Snapshots").

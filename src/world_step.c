@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One world step: every agent's recipe against the snapshot, integration, bounds, then
  * the index rebuild when anything reads it (steer/world.h, docs/world.md). Each agent reads buffer
  * `cur` and the index only, and writes its own entry of the other buffer, so the split of agents

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The flocking sums, four neighbours at a time (world_eval.h).
  *
  * For a recipe whose neighbourhood items are separation, alignment and cohesion, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install the library into a scratch prefix and build a consumer against it, once with
 # find_package(steer) and once with pkg-config.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The shared library may depend on libc and libm only.
 set -eu
 lib="$1"

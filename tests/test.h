@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A small test harness: CHECK macros, a case table, a name filter, and the closing
  * line "N passed, N failed". Why not a framework from Debian: the suite must also run
  * under sanitizers, with both compilers and (later) as WebAssembly, and ~80 lines of

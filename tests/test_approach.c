@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The approach walker of seeds 000/001: the seed's worked example, the properties over
  * 10,000 random walks, the leg bound, the walker behaviour and bad input. */
 #include "steer/steer.h"

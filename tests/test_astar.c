@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A* against a plain Dijkstra written here, clear statuses, smoothing, the A* chase and
  * grid evasion. */
 #include "steer/steer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bad input for every behaviour: NaN and infinity in state, targets and parameters,
  * zero-length vectors, a target on the agent, zero or negative limits and mass. The
  * rule: never NaN, never a crash, and the documented result. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every seed formula against hand-computed numbers, plus the combinators. */
 #include "steer/steer.h"
 #include "test.h"

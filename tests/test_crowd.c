@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Crowds (steer/crowd.h): ORCA's guarantees as properties, small versions of the circle
  * and crossing scenes run to completion without a single overlap, responsibility,
  * walls, predictive avoidance and bad input. The scenes here run the pure functions in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The determinism guarantee (docs/determinism.md): OpenSteer's boids scenario, stepped
  * in a steer_world, ends in the same state - the same steer_world_state_hash - for 1, 2,
  * 3 and 8 workers, and that state equals a golden value fixed here. CI builds this with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Flow fields: bilinear values by hand, borders, planes, following, bad input. */
 #include "steer/steer.h"
 #include "test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The grid type, world mapping and the text map loader, including its error reports. */
 #include "steer/steer.h"
 #include "test.h"

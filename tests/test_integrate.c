@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The two integration models, planes, facing, and the fixed-step helper. */
 #include "steer/steer.h"
 #include "test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Vectors, angles, our own trigonometry and the random generator. */
 #include "steer/steer.h"
 #include "test.h"

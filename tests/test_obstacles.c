@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Obstacle behaviours: avoidance through random fields, walls, containment, hide,
  * interpose, offset pursuit, and their bad input. */
 #include "steer/steer.h"

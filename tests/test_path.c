@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Polyline paths and path following: parameters, the cursor's guarantees (never skips,
  * never jumps back, arrives at the end), the corner bound, bad input. */
 #include "steer/steer.h"

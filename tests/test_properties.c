@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Properties over many random seeds: the motion itself, under both models. */
 #include "steer/steer.h"
 #include "test.h"

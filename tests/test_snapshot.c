@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World snapshots: a restored world continues bit-identically, handles survive, and every
  * bad snapshot (truncated, corrupted, wrong version or endianness, too big, inconsistent)
  * is refused with the world untouched. Plus the atomic file helper. */

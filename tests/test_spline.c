@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Centripetal Catmull-Rom splines: interpolation, no cusps or self-intersections on the
  * seed's walk, uniform arc-length sampling, bad input. */
 #include "steer/steer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The batch world: handles, memory, bounds, group behaviours, queries, bad input. */
 #include "steer/steer.h"
 #include "test.h"

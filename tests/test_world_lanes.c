@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world step's vector path (src/world_lanes.c) gives the scalar path's bits.
  *
  * Each case steps two worlds built the same way; the second runs the scalar path only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world gives bit-identical results for any number of workers, and run to run. */
 #include "pool.h"
 #include "steer/steer.h"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Build the web demo: the library's sources and the demo's web/*.c (steer_web.c, the
 # shared helpers and one scene_*.c per scene) compiled to one
 # standalone WebAssembly module (clang --target=wasm32-wasi, Debian's wasi-libc, no

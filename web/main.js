@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The web demo's page: loads steer.wasm (the C library, web/steer_web.c and the scenes in
 // web/scene_*.c), steps the running scene 60 times per second of demo time, and draws what
 // the module writes into its memory (agent records and drawing primitives; layouts in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_approach.c - seed 000: the random-approach walker, its planned waypoints and
  * the spline through them. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_crowd.c - a crowd that does not collide: 20 to 2,000 agents in the batch world
  * (steer/world.h) crossing to the far side, each arriving at its goal through the ORCA
  * velocity filter (recipe.crowd, steer/crowd.h, docs/crowd.md), which a slider turns off

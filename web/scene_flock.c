@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_flock.c - the flock: 1,000 to 100,000 boids run by the library's batch world
  * (steer/world.h) with one recipe of separation, alignment, cohesion and wander, in a
  * wrap-around box.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_grid.c - seed 003: both grid chase methods side by side, chasing the same
  * target cell. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_obstacles.c - obstacle avoidance, containment and hiding from a hunter. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_path.c - three followers of different speeds on a closed path. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_pursue.c - pursue and evade, with plain seek for comparison. */
 #include "web_scene.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_seed004.c - seed 004: arrive, leave, align and face, following the mouse. */
 #include "web_scene.h"
 

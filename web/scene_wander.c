@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_wander.c - seed 002: Reynolds' wander circle, drawn for every character. */
 #include "web_scene.h"
 

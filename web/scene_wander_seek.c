@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/scene_wander_seek.c - seed 002's first method: seek a random target, a new one
  * every few seconds. */
 #include <string.h>

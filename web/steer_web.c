@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/steer_web.c - the functions the page calls (steer_web.h) and the scene table.
  *
  * The page runs one scene at a time; each scene lives in its own web/scene_*.c with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/steer_web.h - the glue between the steer library and the web demo's page.
  *
  * One scene runs at a time. The page drives it through the functions below (exported

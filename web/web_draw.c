@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/web_draw.c - the arrays the page reads (agent records, drawing primitives, stats)
  * and the helpers the scenes fill them and move their agents with (web_scene.h). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web/web_scene.h - what the web demo's scene files share (private to web/).
  *
  * steer_web.c holds the exported functions (steer_web.h) and the scene table; each scene

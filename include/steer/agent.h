@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/agent.h - the agent model: state, limits, the plane it moves in, and the
  * steering output every behaviour returns.
  *
@@ -17,6 +18,8 @@
 #define STEER_AGENT_H
 
 #include "steer/math.h"
+
+STEER_EXTERN_C_BEGIN
 
 /* Which plane an agent moves in; see the file comment. */
 typedef enum steer_space { STEER_SPACE_XY = 0, STEER_SPACE_XZ = 1, STEER_SPACE_3D = 2 } steer_space;
@@ -72,11 +75,11 @@ typedef struct steer_agent {
 /* An agent at the origin, at rest, facing orientation 0, in the XY plane, kinematic
  * model: max_speed 5, max_accel 10, max_force 10, mass 1, max_rotation 2*pi,
  * max_angular_accel 4*pi, radius 0.5, facing the velocity. */
-steer_agent steer_agent_default(void);
+STEER_API steer_agent steer_agent_default(void);
 
 /* The same defaults for seed 002's per-frame Reynolds model: max_speed 6 units/frame,
  * max_force 0.6, mass 1, XY plane, facing the velocity. */
-steer_agent steer_agent_default_reynolds(void);
+STEER_API steer_agent steer_agent_default_reynolds(void);
 
 /* The zero steering output. */
 static inline steer_steering steer_steering_zero(void)
@@ -87,14 +90,14 @@ static inline steer_steering steer_steering_zero(void)
 
 /* True when position, velocity, orientation and rotation are all finite. Behaviours
  * return zero steering for an agent whose state is not. */
-bool steer_agent_state_is_finite(const steer_agent *agent);
+STEER_API bool steer_agent_state_is_finite(const steer_agent *agent);
 
 /* The limit on |linear| for the agent's model: max_accel (kinematic) or max_force
  * (Reynolds). NaN or negative limits give 0. */
-float steer_agent_max_linear(const steer_agent *agent);
+STEER_API float steer_agent_max_linear(const steer_agent *agent);
 
 /* The agent's up axis: +z for XY, +y for XZ and 3D. */
-steer_vec3 steer_space_up(steer_space space);
+STEER_API steer_vec3 steer_space_up(steer_space space);
 
 /* v with its component along the up axis removed for planar spaces (XY drops z, XZ
  * drops y); unchanged for 3D. */
@@ -106,17 +109,19 @@ static inline steer_vec3 steer_space_project(steer_space space, steer_vec3 v)
 }
 
 /* Unit heading vector for an orientation in a space (see the file comment). */
-steer_vec3 steer_space_heading(steer_space space, float orientation);
+STEER_API steer_vec3 steer_space_heading(steer_space space, float orientation);
 
 /* Orientation of a direction in a space, in (-pi, pi]. Returns `fallback` when the
  * direction's planar part is zero or not finite (the target sits on the agent). */
-float steer_space_orientation(steer_space space, steer_vec3 dir, float fallback);
+STEER_API float steer_space_orientation(steer_space space, steer_vec3 dir, float fallback);
 
 /* The agent's heading: the direction of its orientation. */
-steer_vec3 steer_agent_heading(const steer_agent *agent);
+STEER_API steer_vec3 steer_agent_heading(const steer_agent *agent);
 
 /* The agent's forward direction: its velocity direction when it moves, otherwise
  * its heading. Always a unit vector in the agent's plane. */
-steer_vec3 steer_agent_forward(const steer_agent *agent);
+STEER_API steer_vec3 steer_agent_forward(const steer_agent *agent);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_AGENT_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/approach.h - the "random approach" walker of seeds 000/001.
  *
  * Function index
@@ -32,6 +33,8 @@
 #include "steer/behaviours.h"
 #include "steer/random.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* The walker's constants; the defaults are the seed's values. */
 typedef struct steer_approach_params {
     float min_step;       /* shortest leg, world units (1); negative or NaN is 0 */
@@ -46,7 +49,7 @@ typedef struct steer_approach_params {
 
 /* The seed's values: min_step 1, max_step 10, step_factor 0.5, aggro_distance 30,
  * max_fov pi/2, fov_scale 0.5 (so at most 45 degrees either side at 30+ units). */
-steer_approach_params steer_approach_default(void);
+STEER_API steer_approach_params steer_approach_default(void);
 
 /* One leg of the walk, as computed by steer_approach_next / _next_drawn. */
 typedef struct steer_approach_leg {
@@ -62,7 +65,7 @@ typedef struct steer_approach_leg {
 /* The next waypoint from `from` towards `target`, drawing the deviation fraction and
  * then the side from `rng` (two steer_rng_float draws, always, also on the final leg).
  * Bad input: a NULL rng asserts (debug) and uses draws of 0; see _next_drawn. */
-steer_approach_leg steer_approach_next(steer_space space, steer_vec3 from, steer_vec3 target,
+STEER_API steer_approach_leg steer_approach_next(steer_space space, steer_vec3 from, steer_vec3 target,
                                        const steer_approach_params *params, steer_rng *rng);
 
 /* The next waypoint with the two uniform draws given: deviation = deviation_draw *
@@ -72,7 +75,7 @@ steer_approach_leg steer_approach_next(steer_space space, steer_vec3 from, steer
  * final leg of length d; a non-finite target gives `from` as the waypoint with
  * reaches_target false and step 0 (stay put); a non-finite `from` with a finite target
  * gives the target as a final leg. The result never holds NaN. */
-steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from, steer_vec3 target,
+STEER_API steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from, steer_vec3 target,
                                              const steer_approach_params *params,
                                              float deviation_draw, float side_draw);
 
@@ -85,14 +88,14 @@ steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
  * Distance 0 gives 1 (the zero-length final leg). Returns -1 when the parameters do not guarantee
  * progress (a deviation limit so wide that a leg may end no closer, e.g. over 60 degrees with
  * step_factor 1) or for a negative or non-finite distance. */
-int steer_approach_max_legs(float distance, const steer_approach_params *params);
+STEER_API int steer_approach_max_legs(float distance, const steer_approach_params *params);
 
 /* Precompute a walk: write the waypoints from `from` towards a fixed `target` into
  * out[0..], drawing from rng, until the target is reached or `capacity` waypoints are
  * written. Returns the number written; `reached` (may be NULL) says whether the last one
  * is the target. NULL out or capacity <= 0 writes nothing and returns 0. Use it to fit a
  * spline through the next k waypoints (steer/spline.h). */
-int steer_approach_plan(steer_space space, steer_vec3 from, steer_vec3 target,
+STEER_API int steer_approach_plan(steer_space space, steer_vec3 from, steer_vec3 target,
                         const steer_approach_params *params, steer_rng *rng, steer_vec3 *out,
                         int capacity, bool *reached);
 
@@ -117,7 +120,7 @@ typedef struct steer_approach_walk_params {
 
 /* Defaults: the seed's approach params, ahead 1, straight legs, reach_radius 0.5,
  * lead 1, steer_arrive_default(). */
-steer_approach_walk_params steer_approach_walk_default(void);
+STEER_API steer_approach_walk_params steer_approach_walk_default(void);
 
 /* What the walker remembers between steps; the caller owns it. */
 typedef struct steer_approach_walker {
@@ -136,7 +139,7 @@ typedef struct steer_approach_walker {
  * `params->ahead` legs towards `target` with rng (NULL params: the defaults). A
  * non-finite `from` starts at the target; a non-finite target plans nothing (count 1,
  * the walker stays at `from`). NULL walker or rng: does nothing. */
-void steer_approach_walker_start(steer_approach_walker *walker, steer_space space, steer_vec3 from,
+STEER_API void steer_approach_walker_start(steer_approach_walker *walker, steer_space space, steer_vec3 from,
                                  steer_vec3 target, const steer_approach_walk_params *params,
                                  steer_rng *rng);
 
@@ -149,8 +152,10 @@ void steer_approach_walker_start(steer_approach_walker *walker, steer_space spac
  * Bad input: a NULL walker or rng, an unusable agent or a non-finite target give zero
  * steering and arrived false; a walker never started (count 0) is started here from the
  * agent's position. */
-steer_steering steer_approach_walk(const steer_agent *agent, steer_approach_walker *walker,
+STEER_API steer_steering steer_approach_walk(const steer_agent *agent, steer_approach_walker *walker,
                                    steer_vec3 target, const steer_approach_walk_params *params,
                                    steer_rng *rng, bool *arrived);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_APPROACH_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/astar.h - chasing through walls: A* on a tile grid, line of sight, path
  * smoothing and a chase that follows an A* path while the target moves.
  *
@@ -22,6 +23,8 @@
 
 #include "steer/grid.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* Per-search bookkeeping over caller memory. Treat the fields as private. */
 typedef struct steer_astar_scratch {
     int capacity;        /* cells it can search */
@@ -36,12 +39,12 @@ typedef struct steer_astar_scratch {
 
 /* Bytes of scratch memory for grids of up to cell_count cells (24 a cell); 0 when
  * cell_count < 1 or the size would overflow. */
-size_t steer_astar_scratch_bytes(int cell_count);
+STEER_API size_t steer_astar_scratch_bytes(int cell_count);
 
 /* Carve `memory` (bytes long, aligned to 4 bytes, e.g. from malloc) into a scratch for
  * grids of up to cell_count cells. Returns false, leaving a scratch that fails every
  * search with STEER_PATH_BAD_INPUT, when the memory is NULL, misaligned or too small. */
-bool steer_astar_scratch_init(steer_astar_scratch *scratch, void *memory, size_t bytes,
+STEER_API bool steer_astar_scratch_init(steer_astar_scratch *scratch, void *memory, size_t bytes,
                               int cell_count);
 
 /* Settings of a search. */
@@ -54,7 +57,7 @@ typedef struct steer_astar_params {
 } steer_astar_params;
 
 /* Defaults: STEER_MOVES_8, no expansion limit, nothing to avoid. */
-steer_astar_params steer_astar_default(void);
+STEER_API steer_astar_params steer_astar_default(void);
 
 /* What a search found. */
 typedef enum steer_path_status {
@@ -80,7 +83,7 @@ typedef struct steer_path_result {
  * each cell is one legal move from the one before (no diagonal cuts past a wall's
  * corner). A path is only ever reported whole: every other status writes nothing.
  * start == goal: FOUND with length 1. NULL params: defaults. */
-steer_path_result steer_astar(const steer_grid *grid, steer_cell start, steer_cell goal,
+STEER_API steer_path_result steer_astar(const steer_grid *grid, steer_cell start, steer_cell goal,
                               const steer_astar_params *params, steer_astar_scratch *scratch,
                               steer_cell *out, int capacity);
 
@@ -90,14 +93,14 @@ steer_path_result steer_astar(const steer_grid *grid, steer_cell start, steer_ce
  * it passes exactly through a corner shared by four cells, all four must be free, so a
  * mover never squeezes between two walls that touch at a corner. Cells outside the
  * grid are walls. */
-bool steer_grid_line_of_sight(const steer_grid *grid, steer_cell a, steer_cell b);
+STEER_API bool steer_grid_line_of_sight(const steer_grid *grid, steer_cell a, steer_cell b);
 
 /* Line-of-sight smoothing, in place: keep the first cell, then repeatedly the furthest
  * following cell still in sight of the last one kept, and the last cell. The result is
  * a list of waypoints (no longer one move apart) for continuous motion; its length
  * along straight segments never exceeds the original's. Returns the new count (count
  * itself when count <= 2; 0 for a NULL path or count <= 0). */
-int steer_grid_smooth_path(const steer_grid *grid, steer_cell *path, int count);
+STEER_API int steer_grid_smooth_path(const steer_grid *grid, steer_cell *path, int count);
 
 /* ---- chasing along an A* path ----------------------------------------------------- */
 
@@ -111,7 +114,7 @@ typedef struct steer_astar_chase_params {
 } steer_astar_chase_params;
 
 /* Defaults: search defaults, replan_fraction 0.1. */
-steer_astar_chase_params steer_astar_chase_default(void);
+STEER_API steer_astar_chase_params steer_astar_chase_default(void);
 
 /* The state of one A* chaser, over caller storage for its path. */
 typedef struct steer_astar_chase {
@@ -125,7 +128,7 @@ typedef struct steer_astar_chase {
 } steer_astar_chase;
 
 /* Attach path storage and forget any plan. */
-void steer_astar_chase_init(steer_astar_chase *chase, steer_cell *storage, int capacity);
+STEER_API void steer_astar_chase_init(steer_astar_chase *chase, steer_cell *storage, int capacity);
 
 /* One tick: follow the planned path one cell toward the target, re-planning only when
  *  - there is no plan, or the chaser is not where the plan put it;
@@ -138,9 +141,11 @@ void steer_astar_chase_init(steer_astar_chase *chase, steer_cell *storage, int c
  * next cell is taken, or the search limit was hit), UNREACHABLE (no route: stays), or
  * BAD_INPUT (as the other chases, plus: no storage, a route longer than the storage,
  * a grid larger than the scratch). *next is the new cell. NULL params: defaults. */
-steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy *occ,
+STEER_API steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy *occ,
                                          steer_astar_chase *chase, steer_astar_scratch *scratch,
                                          const steer_astar_chase_params *params, steer_cell chaser,
                                          steer_cell target, steer_cell *next);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_ASTAR_H */

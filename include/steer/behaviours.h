@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/behaviours.h - the single-character steering behaviours.
  *
  * Function index
@@ -23,20 +24,22 @@
 
 #include "steer/agent.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* ---- seek, flee, match velocity ------------------------------------------------ */
 
 /* Reynolds' seek: desired = normalize(target - position) * max_speed;
  * linear = desired - velocity (the velocity change applied over one time unit),
  * limited. Target on the agent: desired is zero, so the agent brakes. */
-steer_steering steer_seek(const steer_agent *agent, steer_vec3 target);
+STEER_API steer_steering steer_seek(const steer_agent *agent, steer_vec3 target);
 
 /* Reynolds' flee: desired = normalize(position - target) * max_speed, then as seek.
  * Target on the agent: flees along the agent's forward direction. */
-steer_steering steer_flee(const steer_agent *agent, steer_vec3 target);
+STEER_API steer_steering steer_flee(const steer_agent *agent, steer_vec3 target);
 
 /* Millington's velocity matching: linear = (target_velocity - velocity) / time_to_target,
  * limited. time_to_target <= 0 or NaN is treated as 0.1. */
-steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,
+STEER_API steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,
                                     float time_to_target);
 
 /* ---- arrive and leave (seed 004) ------------------------------------------------ */
@@ -53,7 +56,7 @@ typedef struct steer_arrive_params {
 
 /* Defaults: target_radius 0.25, slow_radius 3, time_to_target 0.1, step 1/60,
  * rest_speed 0.05. */
-steer_arrive_params steer_arrive_default(void);
+STEER_API steer_arrive_params steer_arrive_default(void);
 
 /* Seed 004's Arrive, without its overshoot. With d the distance to the target:
  *   d <= target_radius:  desired velocity 0 (brake to rest; the seed's "no steering"
@@ -76,7 +79,7 @@ steer_arrive_params steer_arrive_default(void);
  * `arrived` (may be NULL) is set to true once d <= target_radius and speed <= rest_speed.
  * Bad parameters: negative radii are treated as 0; slow_radius below target_radius is
  * treated as target_radius; the target on the agent counts as d = 0. */
-steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
+STEER_API steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
                             const steer_arrive_params *params, bool *arrived);
 
 /* Parameters of steer_leave. */
@@ -87,7 +90,7 @@ typedef struct steer_leave_params {
 } steer_leave_params;
 
 /* Defaults: escape_radius 2, danger_radius 6, time_to_target 0.1. */
-steer_leave_params steer_leave_default(void);
+STEER_API steer_leave_params steer_leave_default(void);
 
 /* Seed 004's Leave. With d the distance from the target:
  *   d >  danger_radius:  no steering (zero output)
@@ -97,7 +100,7 @@ steer_leave_params steer_leave_default(void);
  * linear = (desired - velocity) / time_to_target, limited.
  * Target on the agent: leaves along the agent's forward direction. danger_radius <= 0
  * gives zero steering. */
-steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,
+STEER_API steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,
                            const steer_leave_params *params);
 
 /* ---- orientation: align, face, look where you are going (seed 004) -------------- */
@@ -112,7 +115,7 @@ typedef struct steer_align_params {
 
 /* Defaults: target_radius 0.01 rad, slow_radius 0.5 rad, time_to_target 0.1,
  * step 1/60. */
-steer_align_params steer_align_default(void);
+STEER_API steer_align_params steer_align_default(void);
 
 /* Seed 004's Align: turn to `target_orientation` (radians).
  *   rotation = wrap(target - orientation) into (-pi, pi]  (never the long way round)
@@ -124,18 +127,18 @@ steer_align_params steer_align_default(void);
  * the time is one step instead when braking (target rotation 0, or spinning at or above
  * the stopping speed), so it does not turn past the target.
  * The linear part is zero. A non-finite target orientation gives zero steering. */
-steer_steering steer_align(const steer_agent *agent, float target_orientation,
+STEER_API steer_steering steer_align(const steer_agent *agent, float target_orientation,
                            const steer_align_params *params);
 
 /* Seed 004's Face: align to the orientation of (target - position) in the agent's
  * space (atan2(dir.x, dir.z) for XZ). Target on the agent: keeps the current
  * orientation (brakes any rotation). */
-steer_steering steer_face(const steer_agent *agent, steer_vec3 target,
+STEER_API steer_steering steer_face(const steer_agent *agent, steer_vec3 target,
                           const steer_align_params *params);
 
 /* Align to the direction of the agent's velocity. At rest: keeps the current
  * orientation. */
-steer_steering steer_look_where_going(const steer_agent *agent, const steer_align_params *params);
+STEER_API steer_steering steer_look_where_going(const steer_agent *agent, const steer_align_params *params);
 
 /* ---- pursue and evade ----------------------------------------------------------- */
 
@@ -145,17 +148,17 @@ typedef struct steer_pursue_params {
 } steer_pursue_params;
 
 /* Defaults: max_prediction 1. */
-steer_pursue_params steer_pursue_default(void);
+STEER_API steer_pursue_params steer_pursue_default(void);
 
 /* Millington's pursue: look ahead t = min(distance / own speed, max_prediction) (the cap
  * when the agent is slower than distance / max_prediction), seek
  * target_position + target_velocity * t. Negative or NaN max_prediction is 0 (plain
  * seek). */
-steer_steering steer_pursue(const steer_agent *agent, steer_vec3 target_position,
+STEER_API steer_steering steer_pursue(const steer_agent *agent, steer_vec3 target_position,
                             steer_vec3 target_velocity, const steer_pursue_params *params);
 
 /* Evade: the same prediction, then flee from the predicted position. */
-steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
+STEER_API steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
                            steer_vec3 target_velocity, const steer_pursue_params *params);
 
 /* ---- interpose and offset pursuit ------------------------------------------------ */
@@ -164,7 +167,7 @@ steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
  * will be: t = |midpoint now - position| / max_speed, then arrive (steer_arrive with
  * `params`, NULL for defaults) at (A + vA*t + B + vB*t) / 2. `predicted` (may be NULL)
  * receives that point. Non-finite inputs give zero steering; max_speed <= 0 uses t = 0. */
-steer_steering steer_interpose(const steer_agent *agent, steer_vec3 a_position,
+STEER_API steer_steering steer_interpose(const steer_agent *agent, steer_vec3 a_position,
                                steer_vec3 a_velocity, steer_vec3 b_position, steer_vec3 b_velocity,
                                const steer_arrive_params *params, steer_vec3 *predicted);
 
@@ -182,8 +185,10 @@ typedef struct steer_leader {
  * it nears (max(sqrt(2 a d) - a h / 2, ...) as in steer_arrive), so a settled follower
  * matches the leader's motion instead of lagging. `slot` (may be NULL) receives the
  * current slot position. Non-finite inputs give zero steering. */
-steer_steering steer_offset_pursuit(const steer_agent *agent, const steer_leader *leader,
+STEER_API steer_steering steer_offset_pursuit(const steer_agent *agent, const steer_leader *leader,
                                     steer_vec3 offset, const steer_arrive_params *params,
                                     steer_vec3 *slot);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_BEHAVIOURS_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/combine.h - combining behaviours: weighted blend and priority.
  *
  * Both work on steering values, so they nest: blend each group, then pick among the
@@ -13,6 +14,8 @@
 
 #include "steer/agent.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* One entry of a weighted blend. */
 typedef struct steer_weighted {
     steer_steering steering;
@@ -23,15 +26,17 @@ typedef struct steer_weighted {
  * steer_agent_max_linear, angular to max_angular_accel), as gdx-ai's BlendedSteering.
  * Entries with non-finite parts or weights are skipped. count <= 0 or a NULL array gives
  * zero steering. */
-steer_steering steer_blend(const steer_agent *agent, const steer_weighted *items, int count);
+STEER_API steer_steering steer_blend(const steer_agent *agent, const steer_weighted *items, int count);
 
 /* The first group whose output is significant: |linear| > epsilon or |angular| >
  * epsilon (Millington's priority steering). If none is, the last group is returned so
  * that small outputs still act. `chosen` (may be NULL) receives the index returned, or
  * -1 when count <= 0 (then the result is zero). Negative or NaN epsilon is 0. */
-steer_steering steer_priority(const steer_steering *groups, int count, float epsilon, int *chosen);
+STEER_API steer_steering steer_priority(const steer_steering *groups, int count, float epsilon, int *chosen);
 
 /* The steering limited to the agent's limits, with non-finite parts set to zero. */
-steer_steering steer_steering_limit(const steer_agent *agent, steer_steering steering);
+STEER_API steer_steering steer_steering_limit(const steer_agent *agent, steer_steering steering);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_COMBINE_H */

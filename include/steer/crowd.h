@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/crowd.h - dense crowds that do not collide: reciprocal velocity obstacles
  * (ORCA) as a velocity filter, and predictive agent-agent avoidance as a behaviour.
  *
@@ -44,6 +45,8 @@
 
 #include "steer/agent.h"
 #include "steer/obstacles.h"
+
+STEER_EXTERN_C_BEGIN
 
 /* Most neighbours steer_orca_velocity considers (max_neighbours is clamped to it). */
 #define STEER_ORCA_MAX_NEIGHBOURS 32
@@ -106,7 +109,7 @@ typedef struct steer_orca_params {
 
 /* Defaults: radius -1 (the agent's own), neighbour_dist 15, max_neighbours 10,
  * time_horizon 10, time_horizon_obstacles 10, responsibility 1, clearance 0.05, sidestep 0.5. */
-steer_orca_params steer_orca_default(void);
+STEER_API steer_orca_params steer_orca_default(void);
 
 /* ORCA: the new velocity of `agent` (its position, velocity, max_speed, space; radius
  * unless params->radius is set) given the velocity it prefers, the other agents and the
@@ -135,7 +138,7 @@ steer_orca_params steer_orca_default(void);
  * responsibility is 0), so agents standing at their goals step aside for a late arrival
  * and then return (docs/crowd.md). The result lies in the
  * agent's plane and its length is at most max_speed. dt <= 0 or NaN reads as 1/60. */
-steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
+STEER_API steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
                                const steer_orca_params *params, const steer_crowd_view *view,
                                float dt);
 
@@ -148,7 +151,7 @@ typedef struct steer_predict_params {
 } steer_predict_params;
 
 /* Defaults: horizon 3, margin 0.2. */
-steer_predict_params steer_predict_default(void);
+STEER_API steer_predict_params steer_predict_default(void);
 
 /* Predictive avoidance. For each neighbour (moving straight at its velocity, as the
  * agent does) the time of closest approach is
@@ -163,7 +166,9 @@ steer_predict_params steer_predict_default(void);
  * first in a steer_priority. `threat` (may be NULL) receives the threat's index in
  * `neighbours`, or -1. The neighbours' `responsibility` and `id` are not read. NULL
  * params means the defaults. */
-steer_steering steer_avoid_agents(const steer_agent *agent, const steer_crowd_neighbour *neighbours,
+STEER_API steer_steering steer_avoid_agents(const steer_agent *agent, const steer_crowd_neighbour *neighbours,
                                   int count, const steer_predict_params *params, int *threat);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_CROWD_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/flock.h - group behaviours: separation, alignment, cohesion, leader following and
  * queueing, as pure functions over a list of neighbours.
  *
@@ -29,6 +30,8 @@
 #include "steer/agent.h"
 #include "steer/behaviours.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* Who counts as a neighbour: within `radius` and inside a view cone around the agent's
  * forward direction. An offset o from the agent is in the cone when
  *   dot(forward, o) > cos_view * |o|
@@ -41,18 +44,18 @@ typedef struct steer_neighbourhood {
 } steer_neighbourhood;
 
 /* OpenSteer's boids values: separation radius 5, cos_view -0.707. */
-steer_neighbourhood steer_separation_default(void);
+STEER_API steer_neighbourhood steer_separation_default(void);
 
 /* Alignment radius 7.5, cos_view 0.7. */
-steer_neighbourhood steer_alignment_default(void);
+STEER_API steer_neighbourhood steer_alignment_default(void);
 
 /* Cohesion radius 9, cos_view -0.15. */
-steer_neighbourhood steer_cohesion_default(void);
+STEER_API steer_neighbourhood steer_cohesion_default(void);
 
 /* True when `offset` (neighbour position - agent position) lies inside the
  * neighbourhood seen from an agent facing the unit vector `forward` (no square root is
  * taken). Non-finite offsets are outside. NULL nb asserts (debug) and gives false. */
-bool steer_in_neighbourhood(steer_vec3 forward, steer_vec3 offset, const steer_neighbourhood *nb);
+STEER_API bool steer_in_neighbourhood(steer_vec3 forward, steer_vec3 offset, const steer_neighbourhood *nb);
 
 /* Separation: away = sum over neighbours j in the neighbourhood of
  *   (position - p_j) / |position - p_j|^2
@@ -60,7 +63,7 @@ bool steer_in_neighbourhood(steer_vec3 forward, steer_vec3 offset, const steer_n
  * normalize(away) in the agent's plane, a unit vector. A neighbour at the agent's own
  * position has no direction to push along and is skipped here (the world breaks such
  * ties by slot, docs/world.md). NULL nb means steer_separation_default(). */
-steer_steering steer_separation(const steer_agent *agent, const steer_vec3 *positions, int count,
+STEER_API steer_steering steer_separation(const steer_agent *agent, const steer_vec3 *positions, int count,
                                 const steer_neighbourhood *nb);
 
 /* Alignment: with F the sum of the neighbours' forward directions (their normalised
@@ -70,13 +73,13 @@ steer_steering steer_separation(const steer_agent *agent, const steer_vec3 *posi
  * length 0..2 (not a unit vector, so the push fades as the headings agree instead of
  * jittering around them). Zero without neighbours or when their headings cancel out.
  * NULL nb means steer_alignment_default(). */
-steer_steering steer_alignment(const steer_agent *agent, const steer_vec3 *positions,
+STEER_API steer_steering steer_alignment(const steer_agent *agent, const steer_vec3 *positions,
                                const steer_vec3 *velocities, int count,
                                const steer_neighbourhood *nb);
 
 /* Cohesion: linear = normalize(mean(p_j) - position), towards the neighbours' centre.
  * Zero when the agent is at the centre. NULL nb means steer_cohesion_default(). */
-steer_steering steer_cohesion(const steer_agent *agent, const steer_vec3 *positions, int count,
+STEER_API steer_steering steer_cohesion(const steer_agent *agent, const steer_vec3 *positions, int count,
                               const steer_neighbourhood *nb);
 
 /* Leader following (Reynolds): arrive at a point `behind` units behind the leader; if
@@ -91,13 +94,13 @@ typedef struct steer_leader_params {
 } steer_leader_params;
 
 /* Defaults: behind 2, clear_radius 3, steer_arrive_default(), steer_pursue_default(). */
-steer_leader_params steer_leader_default(void);
+STEER_API steer_leader_params steer_leader_default(void);
 
 /* Follow a leader at `leader_position` moving with `leader_velocity` and facing the unit
  * vector `leader_forward` (its velocity direction, or heading at rest). The point behind
  * is leader_position - leader_forward * behind; a zero leader_forward makes it the
  * leader's position. Non-finite leader data gives zero steering. NULL params: defaults. */
-steer_steering steer_follow_leader(const steer_agent *agent, steer_vec3 leader_position,
+STEER_API steer_steering steer_follow_leader(const steer_agent *agent, steer_vec3 leader_position,
                                    steer_vec3 leader_velocity, steer_vec3 leader_forward,
                                    const steer_leader_params *params);
 
@@ -109,12 +112,14 @@ typedef struct steer_queue_params {
 } steer_queue_params;
 
 /* Defaults: ahead {2, 0.8}, keep 0.3, time_to_target 0.1. */
-steer_queue_params steer_queue_default(void);
+STEER_API steer_queue_params steer_queue_default(void);
 
 /* Queueing (Reynolds): if any neighbour lies in `ahead`, match the velocity
  * velocity * keep over time_to_target (steer_match_velocity); otherwise zero steering,
  * so in a priority list the next group takes over. keep is clamped into [0, 1]. */
-steer_steering steer_queue(const steer_agent *agent, const steer_vec3 *positions, int count,
+STEER_API steer_steering steer_queue(const steer_agent *agent, const steer_vec3 *positions, int count,
                            const steer_queue_params *params);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_FLOCK_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/flowfield.h - flow fields: a grid of desired velocities, and following one.
  *
  * Function index
@@ -16,6 +17,8 @@
 
 #include "steer/agent.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* A flow field over caller-owned cells. Fill it with steer_flow_field_init. */
 typedef struct steer_flow_field {
     steer_vec3 *cells; /* width * height desired velocities, units/s (or units/frame) */
@@ -29,25 +32,27 @@ typedef struct steer_flow_field {
  * Bad input: width or height < 1, NULL cells or non-finite origin make an empty field
  * (width = height = 0) that samples as zero; cell_size <= 0 or non-finite becomes 1.
  * NULL field asserts. */
-void steer_flow_field_init(steer_flow_field *field, steer_vec3 *cells, int width, int height,
+STEER_API void steer_flow_field_init(steer_flow_field *field, steer_vec3 *cells, int width, int height,
                            steer_vec3 origin, float cell_size, steer_space space);
 
 /* Pointer to node (i, j)'s velocity for writing or reading; NULL outside the grid or for
  * an empty field. */
-steer_vec3 *steer_flow_field_node(steer_flow_field *field, int i, int j);
+STEER_API steer_vec3 *steer_flow_field_node(steer_flow_field *field, int i, int j);
 
 /* The field's velocity at `position`: bilinear between the four surrounding nodes,
  * clamped to the border outside the grid, projected onto the field's plane. A node
  * whose velocity is not finite counts as zero. Empty field, NULL or a non-finite
  * position: zero. */
-steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 position);
+STEER_API steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 position);
 
 /* Flow-field following: sample the field where the agent will be predict_time ahead
  * (position + velocity * predict_time; negative or NaN means 0), limit that velocity to
  * max_speed and reach it (steer_match_velocity with time_to_target, <= 0 or NaN: 0.1).
  * Bad input: as every behaviour (steer/behaviours.h); NULL or empty field gives the
  * steering that brings the agent to rest. */
-steer_steering steer_follow_flow_field(const steer_agent *agent, const steer_flow_field *field,
+STEER_API steer_steering steer_follow_flow_field(const steer_agent *agent, const steer_flow_field *field,
                                        float predict_time, float time_to_target);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_FLOWFIELD_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/grid.h - tile grids: the grid type, the text map loader, seed 003's two chase
  * methods, cell occupancy for many chasers, grid evasion and the bridge to world space.
  *
@@ -34,6 +35,8 @@
 
 #include "steer/agent.h"
 #include "steer/path.h"
+
+STEER_EXTERN_C_BEGIN
 
 /* Largest width or height a grid may have, in cells, so width*height fits an int32. */
 #define STEER_GRID_MAX_SIDE 32768
@@ -72,29 +75,29 @@ typedef enum steer_grid_moves {
 } steer_grid_moves;
 
 /* Cells a width x height grid needs; 0 when either side is < 1 or > STEER_GRID_MAX_SIDE. */
-size_t steer_grid_cells_needed(int width, int height);
+STEER_API size_t steer_grid_cells_needed(int width, int height);
 
 /* Make `grid` a width x height grid over `cells` (capacity bytes) with every cell free.
  * Returns false, and leaves an empty grid, when the size is invalid (see
  * steer_grid_cells_needed), cells is NULL or capacity is too small. */
-bool steer_grid_init(steer_grid *grid, int width, int height, uint8_t *cells, size_t capacity);
+STEER_API bool steer_grid_init(steer_grid *grid, int width, int height, uint8_t *cells, size_t capacity);
 
 /* True when the cell lies inside the grid. */
-bool steer_grid_in_bounds(const steer_grid *grid, steer_cell c);
+STEER_API bool steer_grid_in_bounds(const steer_grid *grid, steer_cell c);
 
 /* True when the cell is inside the grid and not a wall. */
-bool steer_grid_is_free(const steer_grid *grid, steer_cell c);
+STEER_API bool steer_grid_is_free(const steer_grid *grid, steer_cell c);
 
 /* Make a cell a wall (true) or free (false). Cells outside the grid are ignored. */
-void steer_grid_set_wall(steer_grid *grid, steer_cell c, bool wall);
+STEER_API void steer_grid_set_wall(steer_grid *grid, steer_cell c, bool wall);
 
 /* Index of a cell in the cell array; -1 outside the grid. */
-int steer_grid_cell_index(const steer_grid *grid, steer_cell c);
+STEER_API int steer_grid_cell_index(const steer_grid *grid, steer_cell c);
 
 /* True when one move of (dx, dy), each in {-1, 0, 1} and not both 0, from a free cell
  * lands on a free cell under `moves`: diagonals need STEER_MOVES_8 and both edge
  * neighbours free. Other (dx, dy) give false. */
-bool steer_grid_can_step(const steer_grid *grid, steer_cell from, int dx, int dy,
+STEER_API bool steer_grid_can_step(const steer_grid *grid, steer_cell from, int dx, int dy,
                          steer_grid_moves moves);
 
 /* ---- world space ---------------------------------------------------------------- */
@@ -108,21 +111,21 @@ typedef struct steer_grid_frame {
 } steer_grid_frame;
 
 /* Origin 0, cell size 1, plane XY. */
-steer_grid_frame steer_grid_frame_default(void);
+STEER_API steer_grid_frame steer_grid_frame_default(void);
 
 /* World position of a cell's centre: origin + (x + 0.5, y + 0.5) * cell_size in the
  * frame's plane. A NULL frame means the default. Any cell, inside the grid or not. */
-steer_vec3 steer_grid_cell_center(const steer_grid_frame *frame, steer_cell c);
+STEER_API steer_vec3 steer_grid_cell_center(const steer_grid_frame *frame, steer_cell c);
 
 /* The cell containing a world point (floor of the in-plane coordinates). Non-finite
  * points, and points more than 2^30 cells away, give (INT_MIN/2, INT_MIN/2), which is
  * outside every grid. */
-steer_cell steer_grid_world_to_cell(const steer_grid_frame *frame, steer_vec3 p);
+STEER_API steer_cell steer_grid_world_to_cell(const steer_grid_frame *frame, steer_vec3 p);
 
 /* The bridge to continuous motion: write the centres of `count` path cells as world
  * points into `out`, ready to build a polyline path for path following. Returns the
  * number written: min(count, capacity); 0 for NULL arrays or count <= 0. */
-int steer_grid_path_to_points(const steer_grid_frame *frame, const steer_cell *cells, int count,
+STEER_API int steer_grid_path_to_points(const steer_grid_frame *frame, const steer_cell *cells, int count,
                               steer_vec3 *out, int capacity);
 
 /* The bridge as a ready path (steer/path.h): the centres of `count` cells become the
@@ -130,7 +133,7 @@ int steer_grid_path_to_points(const steer_grid_frame *frame, const steer_cell *c
  * built by steer_path_init into `storage` (capacity nodes). `points` is caller scratch
  * of at least `count` entries, so nothing is allocated. Returns the waypoints kept
  * (path->count); 0, with an empty path, for NULL arrays or count <= 0. */
-int steer_grid_path_build(steer_path *path, steer_path_node *storage, int capacity,
+STEER_API int steer_grid_path_build(steer_path *path, steer_path_node *storage, int capacity,
                           steer_vec3 *points, const steer_grid_frame *frame,
                           const steer_cell *cells, int count, float radius);
 
@@ -147,23 +150,23 @@ typedef struct steer_grid_error {
  * row the same width, lines starting with ';' are comments, blank lines only at the
  * end, "\n" or "\r\n" line ends). text need not be NUL-terminated: `length` bytes are
  * read. Returns true and the size on success; false and `error` (may be NULL) otherwise. */
-bool steer_grid_text_size(const char *text, size_t length, int *width, int *height,
+STEER_API bool steer_grid_text_size(const char *text, size_t length, int *width, int *height,
                           steer_grid_error *error);
 
 /* Parse a text map into `grid` over `cells` (capacity bytes, at least width*height from
  * steer_grid_text_size). On failure returns false, fills `error` (may be NULL) and
  * leaves an empty grid; the cells may have been partly written. */
-bool steer_grid_from_text(steer_grid *grid, uint8_t *cells, size_t capacity, const char *text,
+STEER_API bool steer_grid_from_text(steer_grid *grid, uint8_t *cells, size_t capacity, const char *text,
                           size_t length, steer_grid_error *error);
 
 /* Convenience: read and parse a map file. On success grid->cells comes from malloc and
  * the caller releases it with free(grid->cells). On failure returns false, leaves an
  * empty grid and fills `error` (a missing or unreadable file gives line 0). */
-bool steer_grid_load_file(steer_grid *grid, const char *path, steer_grid_error *error);
+STEER_API bool steer_grid_load_file(steer_grid *grid, const char *path, steer_grid_error *error);
 
 /* Write "name:line:column: message" (or "name: message" for line 0) into buf, as
  * compilers do, so editors can jump to the spot. Returns buf; "" for a NULL error. */
-char *steer_grid_error_format(const steer_grid_error *error, const char *name, char *buf,
+STEER_API char *steer_grid_error_format(const steer_grid_error *error, const char *name, char *buf,
                               size_t size);
 
 /* ---- occupancy: many chasers, one cell each ----------------------------------------- */
@@ -176,22 +179,22 @@ typedef struct steer_occupancy {
 
 /* Attach `taken` (capacity bytes, >= the grid's cell count) and mark every cell empty.
  * Returns false, leaving an occupancy that reports every cell taken, on bad arguments. */
-bool steer_occupancy_init(steer_occupancy *occ, const steer_grid *grid, uint8_t *taken,
+STEER_API bool steer_occupancy_init(steer_occupancy *occ, const steer_grid *grid, uint8_t *taken,
                           size_t capacity);
 
 /* True when the cell is inside and nobody stands on it. NULL occ: every inside cell is
  * free (so functions that take an optional occupancy can pass NULL). */
-bool steer_occupancy_is_free(const steer_occupancy *occ, steer_cell c);
+STEER_API bool steer_occupancy_is_free(const steer_occupancy *occ, steer_cell c);
 
 /* Mark a cell taken. Returns false (and changes nothing) when it is outside or taken. */
-bool steer_occupancy_place(steer_occupancy *occ, steer_cell c);
+STEER_API bool steer_occupancy_place(steer_occupancy *occ, steer_cell c);
 
 /* Move a character: `from` becomes empty, `to` taken. Returns false, changing nothing,
  * when `to` is outside or taken by someone else; from == to is a successful no-op. */
-bool steer_occupancy_move(steer_occupancy *occ, steer_cell from, steer_cell to);
+STEER_API bool steer_occupancy_move(steer_occupancy *occ, steer_cell from, steer_cell to);
 
 /* Mark a cell empty (outside cells are ignored). */
-void steer_occupancy_clear(steer_occupancy *occ, steer_cell c);
+STEER_API void steer_occupancy_clear(steer_occupancy *occ, steer_cell c);
 
 /* ---- chase: seed 003's two methods --------------------------------------------------- */
 
@@ -212,7 +215,7 @@ typedef enum steer_grid_status {
  * The target may stand on a wall cell (the chaser then stops next to it). A target
  * that is itself marked in `occ` blocks its cell like anyone else, so the chaser stops
  * next to it: count that as the catch. The chaser's own cell is not checked. */
-steer_grid_status steer_grid_chase_compare(const steer_grid *grid, const steer_occupancy *occ,
+STEER_API steer_grid_status steer_grid_chase_compare(const steer_grid *grid, const steer_occupancy *occ,
                                            steer_cell chaser, steer_cell target,
                                            steer_grid_moves moves, steer_cell *next);
 
@@ -225,11 +228,11 @@ typedef struct steer_line_chase {
 } steer_line_chase;
 
 /* Forget the line: the next tick draws a new one from the chaser's cell. */
-void steer_line_chase_reset(steer_line_chase *line);
+STEER_API void steer_line_chase_reset(steer_line_chase *line);
 
 /* Perpendicular distance, in cells, from cell c's centre to the line through the centres
  * of a and b: twice the area of triangle (a, b, c) divided by |ab|. a == b: |ac|. */
-float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
+STEER_API float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
 
 /* Method 2, line tracking. The line runs from `anchor` to the target; it is redrawn
  * from the chaser's cell whenever the target has moved, the chaser is not where the
@@ -241,7 +244,7 @@ float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
  * closest, the line is redrawn next tick. With no obstruction the route stays within
  * half a cell of the line (docs/grid.md gives the bounds). NULL line: the method
  * without memory (a fresh line every tick). */
-steer_grid_status steer_grid_chase_line(const steer_grid *grid, const steer_occupancy *occ,
+STEER_API steer_grid_status steer_grid_chase_line(const steer_grid *grid, const steer_occupancy *occ,
                                         steer_line_chase *line, steer_cell chaser,
                                         steer_cell target, steer_grid_moves moves,
                                         steer_cell *next);
@@ -256,7 +259,7 @@ typedef enum steer_grid_chase_method {
  * `method` (never onto a cell taken in occ), then move the chaser in the occupancy.
  * `line` is used by STEER_CHASE_LINE (may be NULL). Returns the status; *next is the
  * new cell. */
-steer_grid_status steer_grid_chase_step(const steer_grid *grid, steer_occupancy *occ,
+STEER_API steer_grid_status steer_grid_chase_step(const steer_grid *grid, steer_occupancy *occ,
                                         steer_grid_chase_method method, steer_line_chase *line,
                                         steer_cell chaser, steer_cell target,
                                         steer_grid_moves moves, steer_cell *next);
@@ -272,7 +275,7 @@ typedef struct steer_grid_evade_params {
 } steer_grid_evade_params;
 
 /* Defaults: STEER_MOVES_8, lookahead 6, may_stay true. */
-steer_grid_evade_params steer_grid_evade_default(void);
+STEER_API steer_grid_evade_params steer_grid_evade_default(void);
 
 /* Evasion on the grid: among the allowed steps (not onto a wall, past a corner or a
  * cell taken in `occ`, which may be NULL) and staying, if may_stay, choose by, in order:
@@ -284,8 +287,10 @@ steer_grid_evade_params steer_grid_evade_default(void);
  * NULL params: defaults. Returns MOVED, WAITING (staying was best, or no threat is in
  * the grid, or threats is NULL or empty) or BAD_INPUT (evader outside or on a wall,
  * NULL next). */
-steer_grid_status steer_grid_evade(const steer_grid *grid, const steer_occupancy *occ,
+STEER_API steer_grid_status steer_grid_evade(const steer_grid *grid, const steer_occupancy *occ,
                                    steer_cell evader, const steer_cell *threats, int threat_count,
                                    const steer_grid_evade_params *params, steer_cell *next);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_GRID_H */

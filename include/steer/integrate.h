@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/integrate.h - moving an agent with a steering output, and a fixed-step helper.
  *
  * Two integration models (docs/agent.md has the equations):
@@ -23,18 +24,20 @@
 
 #include "steer/agent.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* One Reynolds per-frame step. Non-finite parts of `steering` are treated as zero.
  * Returns false and leaves the agent untouched when its state is not finite, or
  * when agent is NULL. */
-bool steer_integrate_reynolds(steer_agent *agent, steer_steering steering);
+STEER_API bool steer_integrate_reynolds(steer_agent *agent, steer_steering steering);
 
 /* One kinematic step of dt seconds. dt <= 0 or non-finite does nothing and returns
  * false; otherwise as steer_integrate_reynolds. */
-bool steer_integrate_kinematic(steer_agent *agent, steer_steering steering, float dt);
+STEER_API bool steer_integrate_kinematic(steer_agent *agent, steer_steering steering, float dt);
 
 /* Step with the agent's own model: kinematic uses dt; Reynolds does one frame and
  * ignores dt. */
-bool steer_agent_step(steer_agent *agent, steer_steering steering, float dt);
+STEER_API bool steer_agent_step(steer_agent *agent, steer_steering steering, float dt);
 
 /* Fixed-step accumulator: a game that renders at any frame rate feeds it each frame's
  * duration and runs the returned number of fixed steps, so motion does not depend on
@@ -48,14 +51,16 @@ typedef struct steer_fixed_step {
 
 /* A fixed-step helper with the given step (non-positive or non-finite: 1/60) and at
  * most 8 steps per frame. */
-steer_fixed_step steer_fixed_step_make(float step);
+STEER_API steer_fixed_step steer_fixed_step_make(float step);
 
 /* Add frame_dt seconds and return how many fixed steps to run now (0 or more, never
  * above max_steps_per_frame). Negative or non-finite frame_dt adds nothing. */
-int steer_fixed_step_advance(steer_fixed_step *fs, float frame_dt);
+STEER_API int steer_fixed_step_advance(steer_fixed_step *fs, float frame_dt);
 
 /* Fraction of a step left in the accumulator, in [0, 1): blend the previous and
  * current states by it to render smoothly between steps. */
-float steer_fixed_step_alpha(const steer_fixed_step *fs);
+STEER_API float steer_fixed_step_alpha(const steer_fixed_step *fs);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_INTEGRATE_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/math.h - 3D vectors, zero-safe helpers and the library's own trigonometry.
  *
  * Function index
@@ -20,6 +21,8 @@
 #include <math.h>
 
 #include "steer/base.h"
+
+STEER_EXTERN_C_BEGIN
 
 #define STEER_PI  3.14159265358979323846f
 #define STEER_TAU 6.28318530717958647692f
@@ -137,7 +140,7 @@ static inline steer_vec3 steer_normalize(steer_vec3 v)
 
 /* steer_truncate for a finite v whose squared length overflows float (|v| above about
  * 1.8e19): measured after dividing by its largest component. Non-finite v gives zero. */
-steer_vec3 steer_truncate_huge(steer_vec3 v, float max_length);
+STEER_API steer_vec3 steer_truncate_huge(steer_vec3 v, float max_length);
 
 /* v shortened to at most max_length (Reynolds' truncate). A non-positive or NaN
  * max_length gives zero; a non-finite v, or one so tiny (below about 1e-19) that its
@@ -174,18 +177,20 @@ static inline float steer_lerpf(float a, float b, float t)
 
 /* Wrap an angle into (-pi, pi]. Non-finite input gives 0. Exact for |a| <= 3*pi;
  * larger angles are reduced with a remainder first. */
-float steer_wrap_angle(float a);
+STEER_API float steer_wrap_angle(float a);
 
 /* Sine and cosine of x radians, |error| < 3e-7 for |x| <= 100 (tested against libm);
  * accuracy degrades slowly beyond. Non-finite x gives 0; |x| > 1e7 gives sin 0, cos 1. */
-float steer_sin(float x);
-float steer_cos(float x);
+STEER_API float steer_sin(float x);
+STEER_API float steer_cos(float x);
 
 /* Both at once (cheaper than two calls). Non-finite x or |x| > 1e7 gives s = 0, c = 1. */
-void steer_sincos(float x, float *s, float *c);
+STEER_API void steer_sincos(float x, float *s, float *c);
 
 /* atan2(y, x) in (-pi, pi], |error| < 3e-7 rad (tested against libm). atan2(0, 0) is 0; NaN input
  * gives 0. */
-float steer_atan2(float y, float x);
+STEER_API float steer_atan2(float y, float x);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_MATH_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/obstacles.h - obstacle shapes and the behaviours that reason about them:
  * obstacle avoidance, wall following, containment and hide.
  *
@@ -21,6 +22,8 @@
 #define STEER_OBSTACLES_H
 
 #include "steer/agent.h"
+
+STEER_EXTERN_C_BEGIN
 
 /* A circle in the agent's plane (a sphere for 3D agents). */
 typedef struct steer_circle {
@@ -61,17 +64,17 @@ typedef enum steer_polygon_status {
 
 /* Whether a polygon is usable, in the plane of `space`. Behaviours skip polygons that
  * are not STEER_POLYGON_OK. O(n^2) in the vertex count: check once when loading. */
-steer_polygon_status steer_polygon_check(steer_polygon polygon, steer_space space);
+STEER_API steer_polygon_status steer_polygon_check(steer_polygon polygon, steer_space space);
 
 /* The four corners of the axis-aligned rectangle min..max in the plane of `space`
  * (counter-clockwise seen from the up axis), for a box standing on the ground or a 2D
  * rectangle. Writes 4 points to out. */
-void steer_box_polygon(steer_vec3 min, steer_vec3 max, steer_space space, steer_vec3 out[4]);
+STEER_API void steer_box_polygon(steer_vec3 min, steer_vec3 max, steer_space space, steer_vec3 out[4]);
 
 /* Signed distance from point p to the nearest obstacle surface in the plane of `space`:
  * negative inside a circle or polygon. Walls have no inside. Returns +infinity (HUGE_VALF)
  * when there is no valid obstacle. */
-float steer_obstacle_distance(const steer_obstacles *obstacles, steer_vec3 p, steer_space space);
+STEER_API float steer_obstacle_distance(const steer_obstacles *obstacles, steer_vec3 p, steer_space space);
 
 /* ---- obstacle avoidance ------------------------------------------------------- */
 
@@ -87,7 +90,7 @@ typedef struct steer_avoid_params {
 } steer_avoid_params;
 
 /* Defaults: margin 0.2, min_look 1, look_time 0.5, brake_weight 0.5, step 1/60. */
-steer_avoid_params steer_avoid_default(void);
+STEER_API steer_avoid_params steer_avoid_default(void);
 
 /* Obstacle avoidance: looks ahead along the agent's forward direction a distance
  *   L = min_look + speed * look_time + speed^2 / (2 * max accel)
@@ -98,7 +101,7 @@ steer_avoid_params steer_avoid_default(void);
  * corridor is clear, so it sits naturally at the top of a steer_priority. An obstacle
  * dead ahead is passed on the agent's left (a fixed rule: deterministic, no jitter).
  * Agent starting inside an obstacle: pushed out along the shortest way. */
-steer_steering steer_avoid_obstacles(const steer_agent *agent, const steer_obstacles *obstacles,
+STEER_API steer_steering steer_avoid_obstacles(const steer_agent *agent, const steer_obstacles *obstacles,
                                      const steer_avoid_params *params);
 
 /* ---- wall following ----------------------------------------------------------- */
@@ -114,13 +117,13 @@ typedef struct steer_wall_follow_params {
 } steer_wall_follow_params;
 
 /* Defaults: distance 1, stiffness 8, damping 4, speed max_speed, side 0. */
-steer_wall_follow_params steer_wall_follow_default(void);
+STEER_API steer_wall_follow_params steer_wall_follow_default(void);
 
 /* Wall following: finds the nearest wall (segments and polygon edges), and steers to
  * move along it at `speed` while a damped spring holds the agent at `distance` from it:
  *   lateral accel = stiffness * (distance - d) - damping * (v . n)
  * with n the wall normal towards the agent. Zero steering when there is no valid wall. */
-steer_steering steer_follow_wall(const steer_agent *agent, const steer_obstacles *obstacles,
+STEER_API steer_steering steer_follow_wall(const steer_agent *agent, const steer_obstacles *obstacles,
                                  const steer_wall_follow_params *params);
 
 /* ---- containment -------------------------------------------------------------- */
@@ -148,12 +151,12 @@ typedef struct steer_contain_params {
 } steer_contain_params;
 
 /* Defaults: margin 0.5, look_time 0.25. */
-steer_contain_params steer_contain_default(void);
+STEER_API steer_contain_params steer_contain_default(void);
 
 /* Signed distance from p to the region's edge, positive inside, in the agent's plane
  * (3D agents: box and sphere in 3D, polygon on the ground). Invalid regions (NaN
  * fields, min above max, radius <= 0, invalid polygon) give -infinity. */
-float steer_region_distance(const steer_region *region, steer_vec3 p, steer_space space);
+STEER_API float steer_region_distance(const steer_region *region, steer_vec3 p, steer_space space);
 
 /* Containment: predicts where the agent would stop if it braked now (its stopping
  * distance along its velocity, plus speed * look_time, plus its radius and the margin)
@@ -162,7 +165,7 @@ float steer_region_distance(const steer_region *region, steer_vec3 p, steer_spac
  * Because it looks at the stopping point, the agent turns back before the edge, not
  * after. Zero steering while the prediction is inside, so it goes first in a
  * steer_priority. Agent already outside: steers back in. Invalid region: zero. */
-steer_steering steer_contain(const steer_agent *agent, const steer_region *region,
+STEER_API steer_steering steer_contain(const steer_agent *agent, const steer_region *region,
                              const steer_contain_params *params);
 
 /* ---- hide --------------------------------------------------------------------- */
@@ -174,7 +177,7 @@ typedef struct steer_hide_params {
 } steer_hide_params;
 
 /* Defaults: distance_behind 1, max_prediction 1. */
-steer_hide_params steer_hide_default(void);
+STEER_API steer_hide_params steer_hide_default(void);
 
 /* Hide from a hunter: for each circle, the spot on the far side from the hunter,
  *   spot = center + normalize(center - hunter) * (radius + agent radius + distance_behind),
@@ -182,8 +185,10 @@ steer_hide_params steer_hide_default(void);
  * circle then blocks the hunter's line of sight. `hiding_spot` (may be NULL) receives
  * it. With no valid circle it falls back to steer_evade from the hunter and sets
  * *hiding_spot to the agent's position. */
-steer_steering steer_hide(const steer_agent *agent, const steer_obstacles *obstacles,
+STEER_API steer_steering steer_hide(const steer_agent *agent, const steer_obstacles *obstacles,
                           steer_vec3 hunter_position, steer_vec3 hunter_velocity,
                           const steer_hide_params *params, steer_vec3 *hiding_spot);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_OBSTACLES_H */

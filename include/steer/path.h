@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/path.h - polyline paths and path following.
  *
  * Function index
@@ -22,6 +23,8 @@
 #include "steer/agent.h"
 #include "steer/behaviours.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* One waypoint of a path as stored: where it is and the arc length to it. */
 typedef struct steer_path_node {
     steer_vec3 point; /* world units */
@@ -44,19 +47,19 @@ typedef struct steer_path {
  * valid: a line). Returns the number of waypoints kept (path->count): 0 makes an empty
  * path (length 0), 1 a single point (length 0); a closed path needs 2 or more to loop.
  * NULL path asserts; NULL storage/points or capacity <= 0 give an empty path. */
-int steer_path_init(steer_path *path, steer_path_node *storage, int capacity,
+STEER_API int steer_path_init(steer_path *path, steer_path_node *storage, int capacity,
                     const steer_vec3 *points, int count, bool closed, float radius);
 
 /* Total arc length, world units; 0 for an empty or one-point path (or NULL). */
-float steer_path_length(const steer_path *path);
+STEER_API float steer_path_length(const steer_path *path);
 
 /* The point at parameter s. Open paths clamp s into [0, length]; closed paths wrap it.
  * NaN s counts as 0. One-point path: that point; empty path: the zero vector. */
-steer_vec3 steer_path_point_at(const steer_path *path, float s);
+STEER_API steer_vec3 steer_path_point_at(const steer_path *path, float s);
 
 /* The parameter of the path point closest to `point` (the whole path is searched; the
  * first of equally close points wins). Empty path or non-finite point: 0. */
-float steer_path_parameter(const steer_path *path, steer_vec3 point);
+STEER_API float steer_path_parameter(const steer_path *path, steer_vec3 point);
 
 /* The parameter of the path point closest to `point` among s in [from, from + window]:
  * the local search a follower uses so it never jumps to another part of a path that
@@ -64,7 +67,7 @@ float steer_path_parameter(const steer_path *path, steer_vec3 point);
  * exceed length; at most one lap is searched); for an open path it is clamped to the
  * end. The first of equally close points wins. Negative or NaN window is 0 (gives
  * `from`); NaN `from` is 0. Empty path: 0. */
-float steer_path_parameter_near(const steer_path *path, steer_vec3 point, float from, float window);
+STEER_API float steer_path_parameter_near(const steer_path *path, steer_vec3 point, float from, float window);
 
 /* ---- path following ---------------------------------------------------------------- */
 
@@ -81,7 +84,7 @@ typedef struct steer_path_follow_params {
 } steer_path_follow_params;
 
 /* Defaults: predict_time 0.1, lead 1, window 4, steer_arrive_default(). */
-steer_path_follow_params steer_path_follow_default(void);
+STEER_API steer_path_follow_params steer_path_follow_default(void);
 
 /* Where a follower is on its path; the caller owns it. Zero-initialise it to start at
  * the first waypoint. */
@@ -108,8 +111,10 @@ typedef struct steer_path_cursor {
  * path or cursor asserts (debug) or gives zero steering; an empty path gives zero
  * steering and arrived true; a one-point path arrives at that point; a cursor that is
  * not finite or out of range restarts at 0. */
-steer_steering steer_follow_path(const steer_agent *agent, const steer_path *path,
+STEER_API steer_steering steer_follow_path(const steer_agent *agent, const steer_path *path,
                                  const steer_path_follow_params *params, steer_path_cursor *cursor,
                                  bool *arrived);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_PATH_H */

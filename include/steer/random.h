@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/random.h - a small seeded random generator the caller owns (PCG32).
  *
  * The library never calls rand() or reads a clock: every function that needs
@@ -10,6 +11,8 @@
 
 #include "steer/base.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* PCG32 state (M.E. O'Neill's permuted congruential generator, XSH-RR output).
  * Treat the fields as private; copy the struct to fork or save a generator. */
 typedef struct steer_rng {
@@ -19,18 +22,20 @@ typedef struct steer_rng {
 
 /* A generator seeded with `seed` on stream `stream`. Different streams with the same
  * seed give independent sequences. */
-steer_rng steer_rng_make(uint64_t seed, uint64_t stream);
+STEER_API steer_rng steer_rng_make(uint64_t seed, uint64_t stream);
 
 /* Next 32 random bits. */
-uint32_t steer_rng_u32(steer_rng *rng);
+STEER_API uint32_t steer_rng_u32(steer_rng *rng);
 
 /* Uniform float in [0, 1): 24 random bits, so every value is exactly representable. */
-float steer_rng_float(steer_rng *rng);
+STEER_API float steer_rng_float(steer_rng *rng);
 
 /* Uniform float in [lo, hi). Returns lo when hi <= lo or either is not finite. */
-float steer_rng_range(steer_rng *rng, float lo, float hi);
+STEER_API float steer_rng_range(steer_rng *rng, float lo, float hi);
 
 /* Uniform integer in [0, bound) without modulo bias. Returns 0 when bound is 0. */
-uint32_t steer_rng_below(steer_rng *rng, uint32_t bound);
+STEER_API uint32_t steer_rng_below(steer_rng *rng, uint32_t bound);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_RANDOM_H */

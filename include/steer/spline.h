@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/spline.h - centripetal Catmull-Rom splines through waypoints.
  *
  * Function index
@@ -19,18 +20,20 @@
 
 #include "steer/math.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* Point on the centripetal Catmull-Rom segment from p1 (u = 0) to p2 (u = 1), shaped by
  * the neighbours p0 and p3; u is clamped into [0, 1] (NaN is 0).
  * Degenerate input: p1 == p2 gives p1; a neighbour that is non-finite or coincides with
  * its end point (p0 == p1, p3 == p2) is replaced by the mirror of the other end
  * (2 * p1 - p2, 2 * p2 - p1); non-finite p1 or p2 give the zero vector. */
-steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3 p2, steer_vec3 p3, float u);
+STEER_API steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3 p2, steer_vec3 p3, float u);
 
 /* Arc length of the spline through points[0..count-1], world units, measured on 32
  * chords per segment (relative error below 1e-3 for the seed's walks). Non-finite points
  * and repeats of the previous point are skipped. Fewer than two usable points, or a NULL
  * pointer, give 0. */
-float steer_spline_length(const steer_vec3 *points, int count);
+STEER_API float steer_spline_length(const steer_vec3 *points, int count);
 
 /* Sample the spline through points[0..count-1] every `spacing` world units of arc length
  * into out[0..capacity-1]; returns the number of samples written. The first sample is the
@@ -41,7 +44,9 @@ float steer_spline_length(const steer_vec3 *points, int count);
  * non-finite points and repeats are skipped; one usable point gives that one sample;
  * none, NULL pointers or capacity <= 0 give 0; spacing <= 0 or non-finite gives the
  * usable points themselves (straight polyline, no curve). */
-int steer_spline_sample(const steer_vec3 *points, int count, float spacing, steer_vec3 *out,
+STEER_API int steer_spline_sample(const steer_vec3 *points, int count, float spacing, steer_vec3 *out,
                         int capacity);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_SPLINE_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/steer.h - the umbrella header: include this to get the whole library.
  *
  * Layers, lowest first (a header only includes the ones above it):

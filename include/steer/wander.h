@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/wander.h - the two wander methods of seed 002.
  *
  * 1. Reynolds' wander circle (steer_wander, and steer_wander_3d for flyers): a circle
@@ -15,6 +16,8 @@
 #include "steer/agent.h"
 #include "steer/random.h"
 
+STEER_EXTERN_C_BEGIN
+
 /* Parameters of the wander circle. */
 typedef struct steer_wander_params {
     float circle_distance; /* CIRCLE_DISTANCE: how far ahead the circle sits (default 2) */
@@ -24,7 +27,7 @@ typedef struct steer_wander_params {
 } steer_wander_params;
 
 /* Defaults: circle_distance 2, circle_radius 1, angle_change 0.5 rad. */
-steer_wander_params steer_wander_default(void);
+STEER_API steer_wander_params steer_wander_default(void);
 
 /* What the wander circle remembers between steps. Start it at zero, or from
  * steer_wander_state_make to start the angle randomly. */
@@ -34,7 +37,7 @@ typedef struct steer_wander_state {
 } steer_wander_state;
 
 /* A state with a random starting angle and sphere point. */
-steer_wander_state steer_wander_state_make(steer_rng *rng);
+STEER_API steer_wander_state steer_wander_state_make(steer_rng *rng);
 
 /* Seed 002's wander force, exactly:
  *   circle_center = forward * circle_distance   (forward: velocity direction, or the
@@ -47,13 +50,13 @@ steer_wander_state steer_wander_state_make(steer_rng *rng);
  * which bounds how fast the heading turns. 3D agents wander in their horizontal plane;
  * use steer_wander_3d for flyers. Bad input: as every behaviour (steer/behaviours.h);
  * NULL state or rng gives zero steering; negative parameters are treated as 0. */
-steer_steering steer_wander(const steer_agent *agent, const steer_wander_params *params,
+STEER_API steer_steering steer_wander(const steer_agent *agent, const steer_wander_params *params,
                             steer_wander_state *state, steer_rng *rng);
 
 /* Full-3D wander: the displacement is a point on a sphere of circle_radius that drifts
  * by a random rotation of at most angle_change / 2 per step, so flyers wander up and
  * down too. Otherwise as steer_wander. */
-steer_steering steer_wander_3d(const steer_agent *agent, const steer_wander_params *params,
+STEER_API steer_steering steer_wander_3d(const steer_agent *agent, const steer_wander_params *params,
                                steer_wander_state *state, steer_rng *rng);
 
 /* Parameters of the random-target wander. */
@@ -64,7 +67,7 @@ typedef struct steer_wander_target_params {
 } steer_wander_target_params;
 
 /* Defaults: the box (-50,-50,0)..(50,50,0), a new target every 3 time units. */
-steer_wander_target_params steer_wander_target_default(void);
+STEER_API steer_wander_target_params steer_wander_target_default(void);
 
 /* What the random-target wander remembers. Zero-initialise it: the first call draws a
  * target. */
@@ -78,8 +81,10 @@ typedef struct steer_wander_target_state {
  * first call) draw a uniform point in the area (in planar spaces the coordinate along
  * the up axis is the agent's own), then seek it (steer_seek). A degenerate area (min
  * above max on an axis) uses min on that axis. dt <= 0 or NaN counts no time. */
-steer_steering steer_wander_target(const steer_agent *agent,
+STEER_API steer_steering steer_wander_target(const steer_agent *agent,
                                    const steer_wander_target_params *params,
                                    steer_wander_target_state *state, steer_rng *rng, float dt);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_WANDER_H */

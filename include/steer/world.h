@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/world.h - the batch world: many agents stepped together, stable handles,
  * behaviour recipes, a spatial index rebuilt every step that reads it, neighbour queries,
  * bounds, debug drawing, and a parallel-for hook whose results do not depend on the threads.
@@ -48,6 +49,8 @@
 #include "steer/flock.h"
 #include "steer/random.h"
 #include "steer/wander.h"
+
+STEER_EXTERN_C_BEGIN
 
 /* ---- results and handles ------------------------------------------------------------ */
 
@@ -105,11 +108,11 @@ typedef struct steer_bounds {
 } steer_bounds;
 
 /* No bounds, centre at the origin. */
-steer_bounds steer_bounds_none(void);
+STEER_API steer_bounds steer_bounds_none(void);
 
 /* Apply the bounds to one agent (the world does this after integrating). Returns true
  * when the agent was moved. An agent whose state is not finite, or NULL, is left alone. */
-bool steer_bounds_apply(const steer_bounds *bounds, steer_agent *agent);
+STEER_API bool steer_bounds_apply(const steer_bounds *bounds, steer_agent *agent);
 
 /* ---- recipes: which behaviours an agent runs ----------------------------------------- */
 
@@ -176,12 +179,12 @@ typedef struct steer_recipe {
 
 /* An empty recipe (no behaviours: the agent coasts), priority_epsilon 1e-3, no crowd
  * filter with steer_orca_default() settings. */
-steer_recipe steer_recipe_default(void);
+STEER_API steer_recipe steer_recipe_default(void);
 
 /* An item of `kind` with `weight`, group 0, and every parameter at its default
  * (neighbourhood: the default of separation, alignment or cohesion for those kinds,
  * separation's otherwise). */
-steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight);
+STEER_API steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight);
 
 /* ---- the world ------------------------------------------------------------------------ */
 
@@ -218,21 +221,21 @@ typedef struct steer_world_def {
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
  * single-threaded. */
-steer_world_def steer_world_default(void);
+STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
  * NULL, capacity or max_recipes <= 0, capacity above 2^28, bounds.kind is not a
  * steer_bounds_kind (a world must be able to save it: steer/world_snapshot.h), or
  * allocation fails. */
-steer_world *steer_world_create(const steer_world_def *def);
+STEER_API steer_world *steer_world_create(const steer_world_def *def);
 
 /* Free the world and everything it allocated. NULL does nothing. */
-void steer_world_destroy(steer_world *world);
+STEER_API void steer_world_destroy(steer_world *world);
 
 /* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
  * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
  * has an unknown kind or a group outside [0, STEER_RECIPE_MAX). */
-int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe);
+STEER_API int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe);
 
 /* Per-agent callback, run after the recipe with the recipe's output; what it returns is
  * applied. It runs on a worker thread, during the step: it may read its arguments and
@@ -257,28 +260,28 @@ typedef struct steer_world_agent_def {
 
 /* steer_agent_default(), no recipe, layer 1, mask all, target origin, no target agent,
  * no callback, no user data. */
-steer_world_agent_def steer_world_agent_default(void);
+STEER_API steer_world_agent_def steer_world_agent_default(void);
 
 /* Add an agent. Writes its handle to *out (may be NULL) and returns OK; FULL when the
  * world holds `capacity` agents; INVALID for NULL def, a non-finite position, velocity,
  * orientation or rotation, or an unknown recipe id; BUSY inside a step. On failure *out
  * is the none handle. */
-steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
+STEER_API steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
                                    steer_handle *out);
 
 /* Remove an agent; its handle (and every copy of it) becomes stale. STALE when it already
  * was; BUSY inside a step (removal during a step is refused, never deferred silently). */
-steer_world_status steer_world_remove(steer_world *world, steer_handle handle);
+STEER_API steer_world_status steer_world_remove(steer_world *world, steer_handle handle);
 
 /* True when the handle refers to a live agent of this world. */
-bool steer_world_is_valid(const steer_world *world, steer_handle handle);
+STEER_API bool steer_world_is_valid(const steer_world *world, steer_handle handle);
 
 /* Number of live agents. */
-int steer_world_count(const steer_world *world);
+STEER_API int steer_world_count(const steer_world *world);
 
 /* The handle of the i-th live agent, 0 <= i < count, in the world's internal order
  * (which changes with every step and removal); the none handle out of range. */
-steer_handle steer_world_handle_at(const steer_world *world, int i);
+STEER_API steer_handle steer_world_handle_at(const steer_world *world, int i);
 
 /* Bulk read for renderers: copy the agents at internal positions [first, first + count)
  * (clipped to the live agents) into agents[] and, for each of handles[] and steering[]
@@ -287,25 +290,25 @@ steer_handle steer_world_handle_at(const steer_world *world, int i);
  * costs no handle lookups. The order is steer_world_handle_at's: stable between steps,
  * changed by every step and removal. NULL world or agents, first < 0 or count <= 0
  * give 0. */
-int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
+STEER_API int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
                      steer_handle *handles, steer_steering *steering);
 
 /* Copy an agent's state and limits to *out. */
-steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
+STEER_API steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
                                          steer_agent *out);
 
 /* Replace an agent's state and limits (a teleport, a new speed limit...). INVALID for a
  * non-finite position, velocity, orientation or rotation; BUSY inside a step. */
-steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle,
+STEER_API steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle,
                                          const steer_agent *agent);
 
 /* Set the target point. INVALID when not finite. */
-steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
+STEER_API steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
                                           steer_vec3 target);
 
 /* Set the target agent (the none handle clears it). A target that is removed later is
  * simply ignored (its behaviours give zero steering). */
-steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle handle,
+STEER_API steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle handle,
                                                 steer_handle target);
 
 /* Static walls the crowd filter keeps every agent clear of (a polygon obstacle is its
@@ -313,33 +316,33 @@ steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle
  * the array in every step until it is replaced: it must stay valid that long. NULL with
  * count 0 removes them. Every crowd agent scans every wall, so this is meant for tens of
  * walls, not thousands. INVALID for count < 0 or NULL with count > 0; BUSY in a step. */
-steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls, int count);
+STEER_API steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls, int count);
 
 /* Switch the agent to another recipe (-1: none). */
-steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle, int recipe);
+STEER_API steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle, int recipe);
 
 /* Set the layers an agent is in and the layers it perceives. */
-steer_world_status steer_world_set_layers(steer_world *world, steer_handle handle, uint32_t layer,
+STEER_API steer_world_status steer_world_set_layers(steer_world *world, steer_handle handle, uint32_t layer,
                                           uint32_t mask);
 
 /* Attach, replace or remove (NULL) an agent's callback and its user pointer: what
  * steer_world_agent_def.callback / callback_user set at add. A snapshot restore clears
  * them (steer/world_snapshot.h), so this is also how they are re-attached. STALE for a
  * stale handle, BUSY during a step. */
-steer_world_status steer_world_set_callback(steer_world *world, steer_handle handle,
+STEER_API steer_world_status steer_world_set_callback(steer_world *world, steer_handle handle,
                                             steer_agent_callback callback, void *callback_user);
 
 /* Replace the game's pointer returned by steer_world_get_user_data (re-attach it after
  * a restore). STALE for a stale handle, BUSY during a step. */
-steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
+STEER_API steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
                                              void *user_data);
 
 /* The steering applied to the agent in the last step (zero before the first). */
-steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
+STEER_API steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
                                             steer_steering *out);
 
 /* The user pointer from the agent's def; NULL for a stale handle. */
-void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
+STEER_API void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
 
 /* Advance every agent by dt (seconds for kinematic agents; Reynolds agents take one
  * frame and ignore dt): evaluate each agent's recipe and callback against the state at
@@ -354,7 +357,7 @@ void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
  * an agent's position infinite (never NaN, and nothing else overflows): that agent then
  * stops moving, no query finds it, and snapshots save and restore it as it is
  * (steer/world_snapshot.h). */
-steer_world_status steer_world_step(steer_world *world, float dt);
+STEER_API steer_world_status steer_world_step(steer_world *world, float dt);
 
 /* The game's neighbour query: write the handles of up to `capacity` live agents whose
  * distance from `centre` is <= radius and whose layer meets `mask` into out, in the
@@ -363,14 +366,14 @@ steer_world_status steer_world_step(steer_world *world, float dt);
  * Safe from callbacks during a step (it reads the state at the start of the step).
  * It uses the spatial index when it is up to date, else it tests every agent (after an
  * add, remove or set, or a step that skipped the rebuild), with the same result. */
-int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,
+STEER_API int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,
                       steer_handle *out, int capacity);
 
 /* Rebuild the spatial index now if it is stale, so that steer_world_query uses the grid
  * rather than testing every agent; useful in worlds whose steps skip the rebuild
  * (steer_world_step), before many queries. It stays valid until the next add, remove,
  * set or step. OK; BUSY inside a step; INVALID for NULL. Never allocates. */
-steer_world_status steer_world_update_index(steer_world *world);
+STEER_API steer_world_status steer_world_update_index(steer_world *world);
 
 /* Numbers about the last step. */
 typedef struct steer_world_stats {
@@ -392,12 +395,12 @@ typedef struct steer_world_stats {
 } steer_world_stats;
 
 /* Statistics; zeros for NULL. */
-steer_world_stats steer_world_stats_get(const steer_world *world);
+STEER_API steer_world_stats steer_world_stats_get(const steer_world *world);
 
 /* A 64-bit hash (FNV-1a) of every live agent's slot, generation, position, velocity,
  * orientation, rotation and random stream, in slot order: equal hashes mean equal
  * states. For determinism tests and replays. */
-uint64_t steer_world_state_hash(const steer_world *world);
+STEER_API uint64_t steer_world_state_hash(const steer_world *world);
 
 /* ---- debug drawing --------------------------------------------------------------------- */
 
@@ -424,7 +427,9 @@ typedef struct steer_debug_draw {
 /* Draw one agent's velocity, last steering force, and optionally radii and label; with
  * the none handle, draw every agent. Call it between steps (not from a callback). Returns
  * STALE for a handle that is neither valid nor none. */
-steer_world_status steer_world_debug_draw(const steer_world *world, steer_handle only,
+STEER_API steer_world_status steer_world_debug_draw(const steer_world *world, steer_handle only,
                                           const steer_debug_draw *draw);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_WORLD_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer/world_snapshot.h - save a world into a byte buffer and restore it, to continue
  * bit-identically (save games, rollback, replays, moving a crowd between processes).
  *
@@ -36,6 +37,8 @@
 
 #include <stddef.h>
 
+STEER_EXTERN_C_BEGIN
+
 /* Version written by this library and the only one steer_world_restore accepts. */
 #define STEER_SNAPSHOT_VERSION 2u
 
@@ -59,17 +62,17 @@ typedef enum steer_snapshot_status {
 } steer_snapshot_status;
 
 /* A short English description of a status ("truncated: ..."), never NULL. */
-const char *steer_snapshot_status_name(steer_snapshot_status status);
+STEER_API const char *steer_snapshot_status_name(steer_snapshot_status status);
 
 /* Bytes steer_world_snapshot_write needs for the world as it is now:
  * 108 + 1068 per recipe + 36 per slot of capacity + 132 per live agent. 0 for NULL. */
-size_t steer_world_snapshot_size(const steer_world *world);
+STEER_API size_t steer_world_snapshot_size(const steer_world *world);
 
 /* Write the snapshot into buf[0 .. steer_world_snapshot_size) and store the number of
  * bytes written in *written (may be NULL). SMALL_BUFFER when size is too small (nothing
  * written), INVALID for NULL, BUSY during a step. Allocates nothing; the world is only
  * read. */
-steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void *buf, size_t size,
+STEER_API steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void *buf, size_t size,
                                                  size_t *written);
 
 /* Replace the world's whole content with the snapshot in buf[0 .. size). Everything is
@@ -88,6 +91,8 @@ steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void 
  * saved world work with it, and handles it issued before are foreign (stale) unless the
  * snapshot came from itself. Callbacks and user data are cleared (see the top). Allocates
  * nothing. */
-steer_snapshot_status steer_world_restore(steer_world *world, const void *buf, size_t size);
+STEER_API steer_snapshot_status steer_world_restore(steer_world *world, const void *buf, size_t size);
+
+STEER_EXTERN_C_END
 
 #endif /* STEER_WORLD_SNAPSHOT_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Built against an installed steer: arrive must finish. */
 #include <stdio.h>
 #include <steer/steer.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_args.c - option parsing for the commands. */
 #include "cli_args.h"
 

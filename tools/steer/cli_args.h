@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_args.h - the command line of `steer run` and friends.
  *
  * Options take their value as the next argument or after '=' (--steps 100,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_behaviour.c - the behaviour table: parameters and evaluation, one row a behaviour. */
 #include "cli_behaviour.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_behaviour.h - the table of behaviours a scenario can use.
  *
  * Each row names a library behaviour, says what target it needs, lists its parameters

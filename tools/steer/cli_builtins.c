@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_builtins.c - looking up and loading the built-in scenarios. */
 #include "cli_builtins.h"
 

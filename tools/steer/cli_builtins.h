@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_builtins.h - the built-in scenarios: the JSON files in tools/steer/scenarios,
  * compiled into the program (embed.cmake). Adding a scenario is adding a file there and
  * its name to STEER_CLI_SCENARIOS in tools/steer/CMakeLists.txt.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_commands.c - list, run, validate, show: gluing loading, running and output. */
 #include "cli_commands.h"
 

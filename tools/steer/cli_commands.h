@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_commands.h - the commands of the `steer` program. Each takes the arguments after
  * its name and returns the process exit code (CLI_EXIT_*). */
 #ifndef CLI_COMMANDS_H

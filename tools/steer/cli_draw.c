@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_draw.c - the map: world box, grid, trails, markers, forces; and writing files. */
 #include "cli_draw.h"
 

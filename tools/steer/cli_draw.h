@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_draw.h - bird's-eye pictures of a run, as PNG or SVG, through cairo.
  *
  * The map (left) shows the world seen from above: x to the right and the plane's

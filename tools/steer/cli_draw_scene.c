@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_draw_scene.c - the scenery under the trails: the grid's walls and cells, the
  * obstacles, and the paths with their corridors. */
 #include "cli_draw.h"

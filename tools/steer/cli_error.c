@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_error.c - filling a cli_error. */
 #include "cli_error.h"
 

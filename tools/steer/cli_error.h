@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_error.h - the one error message a failed step of the tool reports.
  *
  * Functions that can fail fill a cli_error and return false; the command prints the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_jsonpos.c - parsing with cJSON, then recording where every node sits in the text. */
 #include "cli_jsonpos.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_jsonpos.h - a parsed JSON document that remembers where each value came from.
  *
  * cJSON builds a tree but keeps no positions, and errors about meaning ("unknown agent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_legend.c - the legend panel beside the map, and the scale bar on it. */
 #include "cli_draw.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_load.c - JSON scenario -> cli_scenario, with a precise place for every error. */
 #include "cli_load.h"
 

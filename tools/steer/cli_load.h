@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_load.h - reading a scenario file (JSON, docs/scenarios.md) into a cli_scenario.
  *
  * Every mistake is reported as "file:line:column: what was expected": syntax errors at

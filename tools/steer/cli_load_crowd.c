@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_load_crowd.c - the "crowd" of a scenario file: the ORCA settings, the groups of
  * members with their starts, goals and responsibility, and the walls they keep clear of. */
 #include "cli_load_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_load_flock.c - the "flock" of a scenario file: how many boids, where they start,
  * their limits and the recipe the batch world runs for them. */
 #include "cli_load_internal.h"

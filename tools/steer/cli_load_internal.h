@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_load_internal.h - the loader's state and field readers, shared by cli_load.c (the
  * settings, world and agents) and cli_load_scene.c (grid maps, paths, obstacles).
  * Every reader reports a bad value as file:line:column and returns false.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_load_scene.c - the scenery of a scenario file: the grid map, the paths and the
  * obstacles, with a place in the file for every error. */
 #include "cli_behaviour.h"

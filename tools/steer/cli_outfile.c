@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_outfile.c - temporary file, then rename. */
 #include "cli_outfile.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_outfile.h - output files that appear whole or not at all.
  *
  * Every output is written to a temporary file beside its destination (same directory,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_progress.c - the stderr progress bar. */
 #include "cli_progress.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_progress.h - a progress bar on stderr for runs that take a while.
  *
  * Nothing is shown during the first second (most runs finish before it would be

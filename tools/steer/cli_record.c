@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_record.c - thinning a run into trails, force samples and goals. */
 #include "cli_record.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_record.h - what the picture needs from a run, kept while it goes.
  *
  * A trail is kept for every agent, thinned to at most about 4000 points so that a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_scenario.c - small helpers on the loaded scenario. */
 #include "cli_scenario.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_scenario.h - what a scenario is once loaded: world, agents, behaviours.
  *
  * A scenario file (docs/scenarios.md) is parsed into these structs by cli_load.c; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim.c - the step loop: evaluate, combine, integrate, keep inside the world. */
 #include "cli_sim.h"
 

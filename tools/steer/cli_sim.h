@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim.h - running a scenario: every agent steered by its behaviours, step by step.
  *
  * Each step reads every agent as it was at the start of the step, so the order of the

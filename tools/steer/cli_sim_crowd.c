@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim_crowd.c - the crowd in the batch world: recipes, members, walls, stepping. */
 #include "cli_sim_crowd.h"
 

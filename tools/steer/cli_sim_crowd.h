@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim_crowd.h - the crowd of a scenario, run by the library's batch world with the
  * ORCA filter (steer/crowd.h, docs/crowd.md).
  *

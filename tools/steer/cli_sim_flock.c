@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim_flock.c - the flock in the batch world: spawning, stepping, reading back. */
 #include "cli_sim_flock.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim_flock.h - the flock of a scenario, run by the library's batch world.
  *
  * The boids live in a steer_world (steer/world.h) with one recipe (separation,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim_grid.c - cell-by-cell motion of the grid agents. */
 #include "cli_sim_grid.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_sim_grid.h - agents that move on the scenario's grid, cell by cell.
  *
  * A grid agent holds one cell (the occupancy of steer/grid.h keeps two from sharing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_trace.c - CSV and JSON trajectory writers. */
 #include "cli_trace.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_trace.h - trajectories as CSV or JSON, written while the run goes.
  *
  * CSV: one row per agent per step, header exactly

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Turns the built-in scenario files into a C source, so `steer show` prints exactly
 # the file that is documented and tested. Run at build time:
 #   cmake -DOUT=<file.c> -DDIR=<scenarios dir> -DNAMES=<a,b,...> -P embed.cmake

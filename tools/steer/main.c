@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - the `steer` program: pick the command, hand it the rest of the line. */
 #include "cli_commands.h"
 #include "cli_error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // End-to-end tests of the web demo in headless Chromium (Debian's chromium, driven by
 // playwright-core). Run by web/test/run.sh, which builds the site and serves it:
 //   node web/test/e2e.mjs --url http://127.0.0.1:PORT/ --native TRACE --out DIR

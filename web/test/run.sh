@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The web demo's end-to-end test, run by CTest (tests/CMakeLists.txt):
 #   sh web/test/run.sh NATIVE_TRACE_PROGRAM OUT_DIR
 # Installs what it needs (Debian packages through scripts/install-deps.sh, npm packages

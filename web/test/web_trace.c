@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web_trace: the web demo's scenes run natively (the flock's 2,000 agents in the batch
  * world among them), printed as the bits of every agent float at checkpoints. The
  * end-to-end test runs the same script on the .wasm in the browser (web/test/e2e.mjs,

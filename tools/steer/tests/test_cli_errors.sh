@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every malformed scenario in bad/ makes `steer validate` exit 2 with the message and
 # the file:line:column listed in bad/expected.txt; every bad/*.json must be listed.
 # Usage: test_cli_errors.sh <steer program> <bad dir>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The program as a user meets it: help and exit codes, the CSV header, identical
 # outputs for the same seed, built-ins that run back from `steer show`, failed writes
 # that leave nothing behind, and docs/scenarios.md holding every built-in verbatim.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The pictures are valid files: the PNG has its signature and IHDR and decodes back
  * through cairo at the right size with something drawn on it; the SVG is well-formed
  * XML with an <svg> root; --forces changes the picture. Files go to the working

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every built-in scenario runs and its trajectory has the property its behaviours
  * promise; runs are deterministic; every built-in has a check here (a new scenario
  * without one fails the suite). */
