@@ -65,8 +65,10 @@ typedef struct steer_approach_leg {
 /* The next waypoint from `from` towards `target`, drawing the deviation fraction and
  * then the side from `rng` (two steer_rng_float draws, always, also on the final leg).
  * Bad input: a NULL rng asserts (debug) and uses draws of 0; see _next_drawn. */
-STEER_API steer_approach_leg steer_approach_next(steer_space space, steer_vec3 from, steer_vec3 target,
-                                       const steer_approach_params *params, steer_rng *rng);
+STEER_API steer_approach_leg steer_approach_next(steer_space space, steer_vec3 from,
+                                                 steer_vec3 target,
+                                                 const steer_approach_params *params,
+                                                 steer_rng *rng);
 
 /* The next waypoint with the two uniform draws given: deviation = deviation_draw *
  * max_deviation, turned left when side_draw < 0.5, right otherwise. Draws are clamped
@@ -75,9 +77,10 @@ STEER_API steer_approach_leg steer_approach_next(steer_space space, steer_vec3 f
  * final leg of length d; a non-finite target gives `from` as the waypoint with
  * reaches_target false and step 0 (stay put); a non-finite `from` with a finite target
  * gives the target as a final leg. The result never holds NaN. */
-STEER_API steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from, steer_vec3 target,
-                                             const steer_approach_params *params,
-                                             float deviation_draw, float side_draw);
+STEER_API steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
+                                                       steer_vec3 target,
+                                                       const steer_approach_params *params,
+                                                       float deviation_draw, float side_draw);
 
 /* An upper bound on the number of legs (the final leg included) a walk starting at
  * `distance` from a target that does not move can take, whatever the draws. It follows
@@ -96,8 +99,8 @@ STEER_API int steer_approach_max_legs(float distance, const steer_approach_param
  * is the target. NULL out or capacity <= 0 writes nothing and returns 0. Use it to fit a
  * spline through the next k waypoints (steer/spline.h). */
 STEER_API int steer_approach_plan(steer_space space, steer_vec3 from, steer_vec3 target,
-                        const steer_approach_params *params, steer_rng *rng, steer_vec3 *out,
-                        int capacity, bool *reached);
+                                  const steer_approach_params *params, steer_rng *rng,
+                                  steer_vec3 *out, int capacity, bool *reached);
 
 /* ---- the walker as a steering behaviour ------------------------------------------ */
 
@@ -139,9 +142,10 @@ typedef struct steer_approach_walker {
  * `params->ahead` legs towards `target` with rng (NULL params: the defaults). A
  * non-finite `from` starts at the target; a non-finite target plans nothing (count 1,
  * the walker stays at `from`). NULL walker or rng: does nothing. */
-STEER_API void steer_approach_walker_start(steer_approach_walker *walker, steer_space space, steer_vec3 from,
-                                 steer_vec3 target, const steer_approach_walk_params *params,
-                                 steer_rng *rng);
+STEER_API void steer_approach_walker_start(steer_approach_walker *walker, steer_space space,
+                                           steer_vec3 from, steer_vec3 target,
+                                           const steer_approach_walk_params *params,
+                                           steer_rng *rng);
 
 /* One step of the walk towards `target` (its current position: it may move).
  * Straight mode seeks the next waypoint; when the agent comes within reach_radius the
@@ -152,9 +156,10 @@ STEER_API void steer_approach_walker_start(steer_approach_walker *walker, steer_
  * Bad input: a NULL walker or rng, an unusable agent or a non-finite target give zero
  * steering and arrived false; a walker never started (count 0) is started here from the
  * agent's position. */
-STEER_API steer_steering steer_approach_walk(const steer_agent *agent, steer_approach_walker *walker,
-                                   steer_vec3 target, const steer_approach_walk_params *params,
-                                   steer_rng *rng, bool *arrived);
+STEER_API steer_steering steer_approach_walk(const steer_agent *agent,
+                                             steer_approach_walker *walker, steer_vec3 target,
+                                             const steer_approach_walk_params *params,
+                                             steer_rng *rng, bool *arrived);
 
 STEER_EXTERN_C_END
 

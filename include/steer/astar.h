@@ -45,7 +45,7 @@ STEER_API size_t steer_astar_scratch_bytes(int cell_count);
  * grids of up to cell_count cells. Returns false, leaving a scratch that fails every
  * search with STEER_PATH_BAD_INPUT, when the memory is NULL, misaligned or too small. */
 STEER_API bool steer_astar_scratch_init(steer_astar_scratch *scratch, void *memory, size_t bytes,
-                              int cell_count);
+                                        int cell_count);
 
 /* Settings of a search. */
 typedef struct steer_astar_params {
@@ -84,8 +84,9 @@ typedef struct steer_path_result {
  * corner). A path is only ever reported whole: every other status writes nothing.
  * start == goal: FOUND with length 1. NULL params: defaults. */
 STEER_API steer_path_result steer_astar(const steer_grid *grid, steer_cell start, steer_cell goal,
-                              const steer_astar_params *params, steer_astar_scratch *scratch,
-                              steer_cell *out, int capacity);
+                                        const steer_astar_params *params,
+                                        steer_astar_scratch *scratch, steer_cell *out,
+                                        int capacity);
 
 /* ---- line of sight and smoothing ------------------------------------------------ */
 
@@ -142,9 +143,11 @@ STEER_API void steer_astar_chase_init(steer_astar_chase *chase, steer_cell *stor
  * BAD_INPUT (as the other chases, plus: no storage, a route longer than the storage,
  * a grid larger than the scratch). *next is the new cell. NULL params: defaults. */
 STEER_API steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy *occ,
-                                         steer_astar_chase *chase, steer_astar_scratch *scratch,
-                                         const steer_astar_chase_params *params, steer_cell chaser,
-                                         steer_cell target, steer_cell *next);
+                                                   steer_astar_chase *chase,
+                                                   steer_astar_scratch *scratch,
+                                                   const steer_astar_chase_params *params,
+                                                   steer_cell chaser, steer_cell target,
+                                                   steer_cell *next);
 
 STEER_EXTERN_C_END
 

@@ -20,12 +20,13 @@
 /* The version of these headers (docs/api-stability.md says how versions move). Compare
  * it with steer_version() at start-up to check that a shared library is the one the game
  * was built against: the major number must match, and while it is 0 the minor as well. */
-#define STEER_VERSION_MAJOR 0
-#define STEER_VERSION_MINOR 1
-#define STEER_VERSION_PATCH 0
+#define STEER_VERSION_MAJOR  0
+#define STEER_VERSION_MINOR  1
+#define STEER_VERSION_PATCH  0
 #define STEER_VERSION_STRING "0.1.0"
 /* One number: major * 10000 + minor * 100 + patch (0.1.0 is 100). */
-#define STEER_VERSION (STEER_VERSION_MAJOR * 10000 + STEER_VERSION_MINOR * 100 + STEER_VERSION_PATCH)
+#define STEER_VERSION                                                                              \
+    (STEER_VERSION_MAJOR * 10000 + STEER_VERSION_MINOR * 100 + STEER_VERSION_PATCH)
 
 /* STEER_API marks the functions of the public API, the only symbols the shared library
  * exports (everything else is built with hidden visibility). On Windows, define
@@ -47,7 +48,7 @@
 /* C linkage for every declaration when a header is included from C++. */
 #ifdef __cplusplus
 #define STEER_EXTERN_C_BEGIN extern "C" {
-#define STEER_EXTERN_C_END }
+#define STEER_EXTERN_C_END   }
 #else
 #define STEER_EXTERN_C_BEGIN
 #define STEER_EXTERN_C_END

@@ -40,7 +40,7 @@ STEER_API steer_steering steer_flee(const steer_agent *agent, steer_vec3 target)
 /* Millington's velocity matching: linear = (target_velocity - velocity) / time_to_target,
  * limited. time_to_target <= 0 or NaN is treated as 0.1. */
 STEER_API steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,
-                                    float time_to_target);
+                                              float time_to_target);
 
 /* ---- arrive and leave (seed 004) ------------------------------------------------ */
 
@@ -80,7 +80,7 @@ STEER_API steer_arrive_params steer_arrive_default(void);
  * Bad parameters: negative radii are treated as 0; slow_radius below target_radius is
  * treated as target_radius; the target on the agent counts as d = 0. */
 STEER_API steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
-                            const steer_arrive_params *params, bool *arrived);
+                                      const steer_arrive_params *params, bool *arrived);
 
 /* Parameters of steer_leave. */
 typedef struct steer_leave_params {
@@ -101,7 +101,7 @@ STEER_API steer_leave_params steer_leave_default(void);
  * Target on the agent: leaves along the agent's forward direction. danger_radius <= 0
  * gives zero steering. */
 STEER_API steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,
-                           const steer_leave_params *params);
+                                     const steer_leave_params *params);
 
 /* ---- orientation: align, face, look where you are going (seed 004) -------------- */
 
@@ -128,17 +128,18 @@ STEER_API steer_align_params steer_align_default(void);
  * the stopping speed), so it does not turn past the target.
  * The linear part is zero. A non-finite target orientation gives zero steering. */
 STEER_API steer_steering steer_align(const steer_agent *agent, float target_orientation,
-                           const steer_align_params *params);
+                                     const steer_align_params *params);
 
 /* Seed 004's Face: align to the orientation of (target - position) in the agent's
  * space (atan2(dir.x, dir.z) for XZ). Target on the agent: keeps the current
  * orientation (brakes any rotation). */
 STEER_API steer_steering steer_face(const steer_agent *agent, steer_vec3 target,
-                          const steer_align_params *params);
+                                    const steer_align_params *params);
 
 /* Align to the direction of the agent's velocity. At rest: keeps the current
  * orientation. */
-STEER_API steer_steering steer_look_where_going(const steer_agent *agent, const steer_align_params *params);
+STEER_API steer_steering steer_look_where_going(const steer_agent *agent,
+                                                const steer_align_params *params);
 
 /* ---- pursue and evade ----------------------------------------------------------- */
 
@@ -155,11 +156,12 @@ STEER_API steer_pursue_params steer_pursue_default(void);
  * target_position + target_velocity * t. Negative or NaN max_prediction is 0 (plain
  * seek). */
 STEER_API steer_steering steer_pursue(const steer_agent *agent, steer_vec3 target_position,
-                            steer_vec3 target_velocity, const steer_pursue_params *params);
+                                      steer_vec3 target_velocity,
+                                      const steer_pursue_params *params);
 
 /* Evade: the same prediction, then flee from the predicted position. */
 STEER_API steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
-                           steer_vec3 target_velocity, const steer_pursue_params *params);
+                                     steer_vec3 target_velocity, const steer_pursue_params *params);
 
 /* ---- interpose and offset pursuit ------------------------------------------------ */
 
@@ -168,8 +170,9 @@ STEER_API steer_steering steer_evade(const steer_agent *agent, steer_vec3 target
  * `params`, NULL for defaults) at (A + vA*t + B + vB*t) / 2. `predicted` (may be NULL)
  * receives that point. Non-finite inputs give zero steering; max_speed <= 0 uses t = 0. */
 STEER_API steer_steering steer_interpose(const steer_agent *agent, steer_vec3 a_position,
-                               steer_vec3 a_velocity, steer_vec3 b_position, steer_vec3 b_velocity,
-                               const steer_arrive_params *params, steer_vec3 *predicted);
+                                         steer_vec3 a_velocity, steer_vec3 b_position,
+                                         steer_vec3 b_velocity, const steer_arrive_params *params,
+                                         steer_vec3 *predicted);
 
 /* A leader as offset pursuit sees it. */
 typedef struct steer_leader {
@@ -186,8 +189,8 @@ typedef struct steer_leader {
  * matches the leader's motion instead of lagging. `slot` (may be NULL) receives the
  * current slot position. Non-finite inputs give zero steering. */
 STEER_API steer_steering steer_offset_pursuit(const steer_agent *agent, const steer_leader *leader,
-                                    steer_vec3 offset, const steer_arrive_params *params,
-                                    steer_vec3 *slot);
+                                              steer_vec3 offset, const steer_arrive_params *params,
+                                              steer_vec3 *slot);
 
 STEER_EXTERN_C_END
 

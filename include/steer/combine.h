@@ -26,13 +26,15 @@ typedef struct steer_weighted {
  * steer_agent_max_linear, angular to max_angular_accel), as gdx-ai's BlendedSteering.
  * Entries with non-finite parts or weights are skipped. count <= 0 or a NULL array gives
  * zero steering. */
-STEER_API steer_steering steer_blend(const steer_agent *agent, const steer_weighted *items, int count);
+STEER_API steer_steering steer_blend(const steer_agent *agent, const steer_weighted *items,
+                                     int count);
 
 /* The first group whose output is significant: |linear| > epsilon or |angular| >
  * epsilon (Millington's priority steering). If none is, the last group is returned so
  * that small outputs still act. `chosen` (may be NULL) receives the index returned, or
  * -1 when count <= 0 (then the result is zero). Negative or NaN epsilon is 0. */
-STEER_API steer_steering steer_priority(const steer_steering *groups, int count, float epsilon, int *chosen);
+STEER_API steer_steering steer_priority(const steer_steering *groups, int count, float epsilon,
+                                        int *chosen);
 
 /* The steering limited to the agent's limits, with non-finite parts set to zero. */
 STEER_API steer_steering steer_steering_limit(const steer_agent *agent, steer_steering steering);

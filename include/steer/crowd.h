@@ -139,8 +139,8 @@ STEER_API steer_orca_params steer_orca_default(void);
  * and then return (docs/crowd.md). The result lies in the
  * agent's plane and its length is at most max_speed. dt <= 0 or NaN reads as 1/60. */
 STEER_API steer_vec3 steer_orca_velocity(const steer_agent *agent, steer_vec3 preferred,
-                               const steer_orca_params *params, const steer_crowd_view *view,
-                               float dt);
+                                         const steer_orca_params *params,
+                                         const steer_crowd_view *view, float dt);
 
 /* ---- predictive avoidance (Reynolds' unaligned collision avoidance) --------------- */
 
@@ -166,8 +166,9 @@ STEER_API steer_predict_params steer_predict_default(void);
  * first in a steer_priority. `threat` (may be NULL) receives the threat's index in
  * `neighbours`, or -1. The neighbours' `responsibility` and `id` are not read. NULL
  * params means the defaults. */
-STEER_API steer_steering steer_avoid_agents(const steer_agent *agent, const steer_crowd_neighbour *neighbours,
-                                  int count, const steer_predict_params *params, int *threat);
+STEER_API steer_steering steer_avoid_agents(const steer_agent *agent,
+                                            const steer_crowd_neighbour *neighbours, int count,
+                                            const steer_predict_params *params, int *threat);
 
 STEER_EXTERN_C_END
 

@@ -55,7 +55,8 @@ STEER_API steer_neighbourhood steer_cohesion_default(void);
 /* True when `offset` (neighbour position - agent position) lies inside the
  * neighbourhood seen from an agent facing the unit vector `forward` (no square root is
  * taken). Non-finite offsets are outside. NULL nb asserts (debug) and gives false. */
-STEER_API bool steer_in_neighbourhood(steer_vec3 forward, steer_vec3 offset, const steer_neighbourhood *nb);
+STEER_API bool steer_in_neighbourhood(steer_vec3 forward, steer_vec3 offset,
+                                      const steer_neighbourhood *nb);
 
 /* Separation: away = sum over neighbours j in the neighbourhood of
  *   (position - p_j) / |position - p_j|^2
@@ -63,8 +64,8 @@ STEER_API bool steer_in_neighbourhood(steer_vec3 forward, steer_vec3 offset, con
  * normalize(away) in the agent's plane, a unit vector. A neighbour at the agent's own
  * position has no direction to push along and is skipped here (the world breaks such
  * ties by slot, docs/world.md). NULL nb means steer_separation_default(). */
-STEER_API steer_steering steer_separation(const steer_agent *agent, const steer_vec3 *positions, int count,
-                                const steer_neighbourhood *nb);
+STEER_API steer_steering steer_separation(const steer_agent *agent, const steer_vec3 *positions,
+                                          int count, const steer_neighbourhood *nb);
 
 /* Alignment: with F the sum of the neighbours' forward directions (their normalised
  * velocities; neighbours at rest are skipped),
@@ -74,13 +75,13 @@ STEER_API steer_steering steer_separation(const steer_agent *agent, const steer_
  * jittering around them). Zero without neighbours or when their headings cancel out.
  * NULL nb means steer_alignment_default(). */
 STEER_API steer_steering steer_alignment(const steer_agent *agent, const steer_vec3 *positions,
-                               const steer_vec3 *velocities, int count,
-                               const steer_neighbourhood *nb);
+                                         const steer_vec3 *velocities, int count,
+                                         const steer_neighbourhood *nb);
 
 /* Cohesion: linear = normalize(mean(p_j) - position), towards the neighbours' centre.
  * Zero when the agent is at the centre. NULL nb means steer_cohesion_default(). */
-STEER_API steer_steering steer_cohesion(const steer_agent *agent, const steer_vec3 *positions, int count,
-                              const steer_neighbourhood *nb);
+STEER_API steer_steering steer_cohesion(const steer_agent *agent, const steer_vec3 *positions,
+                                        int count, const steer_neighbourhood *nb);
 
 /* Leader following (Reynolds): arrive at a point `behind` units behind the leader; if
  * the follower stands in the leader's way (ahead of it, within `clear_radius`), evade
@@ -101,8 +102,8 @@ STEER_API steer_leader_params steer_leader_default(void);
  * is leader_position - leader_forward * behind; a zero leader_forward makes it the
  * leader's position. Non-finite leader data gives zero steering. NULL params: defaults. */
 STEER_API steer_steering steer_follow_leader(const steer_agent *agent, steer_vec3 leader_position,
-                                   steer_vec3 leader_velocity, steer_vec3 leader_forward,
-                                   const steer_leader_params *params);
+                                             steer_vec3 leader_velocity, steer_vec3 leader_forward,
+                                             const steer_leader_params *params);
 
 /* Queueing: slow down while another agent is close ahead. */
 typedef struct steer_queue_params {
@@ -117,8 +118,8 @@ STEER_API steer_queue_params steer_queue_default(void);
 /* Queueing (Reynolds): if any neighbour lies in `ahead`, match the velocity
  * velocity * keep over time_to_target (steer_match_velocity); otherwise zero steering,
  * so in a priority list the next group takes over. keep is clamped into [0, 1]. */
-STEER_API steer_steering steer_queue(const steer_agent *agent, const steer_vec3 *positions, int count,
-                           const steer_queue_params *params);
+STEER_API steer_steering steer_queue(const steer_agent *agent, const steer_vec3 *positions,
+                                     int count, const steer_queue_params *params);
 
 STEER_EXTERN_C_END
 

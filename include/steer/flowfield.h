@@ -32,8 +32,9 @@ typedef struct steer_flow_field {
  * Bad input: width or height < 1, NULL cells or non-finite origin make an empty field
  * (width = height = 0) that samples as zero; cell_size <= 0 or non-finite becomes 1.
  * NULL field asserts. */
-STEER_API void steer_flow_field_init(steer_flow_field *field, steer_vec3 *cells, int width, int height,
-                           steer_vec3 origin, float cell_size, steer_space space);
+STEER_API void steer_flow_field_init(steer_flow_field *field, steer_vec3 *cells, int width,
+                                     int height, steer_vec3 origin, float cell_size,
+                                     steer_space space);
 
 /* Pointer to node (i, j)'s velocity for writing or reading; NULL outside the grid or for
  * an empty field. */
@@ -50,8 +51,9 @@ STEER_API steer_vec3 steer_flow_field_sample(const steer_flow_field *field, stee
  * max_speed and reach it (steer_match_velocity with time_to_target, <= 0 or NaN: 0.1).
  * Bad input: as every behaviour (steer/behaviours.h); NULL or empty field gives the
  * steering that brings the agent to rest. */
-STEER_API steer_steering steer_follow_flow_field(const steer_agent *agent, const steer_flow_field *field,
-                                       float predict_time, float time_to_target);
+STEER_API steer_steering steer_follow_flow_field(const steer_agent *agent,
+                                                 const steer_flow_field *field, float predict_time,
+                                                 float time_to_target);
 
 STEER_EXTERN_C_END
 

@@ -80,7 +80,8 @@ STEER_API size_t steer_grid_cells_needed(int width, int height);
 /* Make `grid` a width x height grid over `cells` (capacity bytes) with every cell free.
  * Returns false, and leaves an empty grid, when the size is invalid (see
  * steer_grid_cells_needed), cells is NULL or capacity is too small. */
-STEER_API bool steer_grid_init(steer_grid *grid, int width, int height, uint8_t *cells, size_t capacity);
+STEER_API bool steer_grid_init(steer_grid *grid, int width, int height, uint8_t *cells,
+                               size_t capacity);
 
 /* True when the cell lies inside the grid. */
 STEER_API bool steer_grid_in_bounds(const steer_grid *grid, steer_cell c);
@@ -98,7 +99,7 @@ STEER_API int steer_grid_cell_index(const steer_grid *grid, steer_cell c);
  * lands on a free cell under `moves`: diagonals need STEER_MOVES_8 and both edge
  * neighbours free. Other (dx, dy) give false. */
 STEER_API bool steer_grid_can_step(const steer_grid *grid, steer_cell from, int dx, int dy,
-                         steer_grid_moves moves);
+                                   steer_grid_moves moves);
 
 /* ---- world space ---------------------------------------------------------------- */
 
@@ -125,8 +126,8 @@ STEER_API steer_cell steer_grid_world_to_cell(const steer_grid_frame *frame, ste
 /* The bridge to continuous motion: write the centres of `count` path cells as world
  * points into `out`, ready to build a polyline path for path following. Returns the
  * number written: min(count, capacity); 0 for NULL arrays or count <= 0. */
-STEER_API int steer_grid_path_to_points(const steer_grid_frame *frame, const steer_cell *cells, int count,
-                              steer_vec3 *out, int capacity);
+STEER_API int steer_grid_path_to_points(const steer_grid_frame *frame, const steer_cell *cells,
+                                        int count, steer_vec3 *out, int capacity);
 
 /* The bridge as a ready path (steer/path.h): the centres of `count` cells become the
  * waypoints of an open polyline path of corridor half-width `radius` (world units),
@@ -134,8 +135,8 @@ STEER_API int steer_grid_path_to_points(const steer_grid_frame *frame, const ste
  * of at least `count` entries, so nothing is allocated. Returns the waypoints kept
  * (path->count); 0, with an empty path, for NULL arrays or count <= 0. */
 STEER_API int steer_grid_path_build(steer_path *path, steer_path_node *storage, int capacity,
-                          steer_vec3 *points, const steer_grid_frame *frame,
-                          const steer_cell *cells, int count, float radius);
+                                    steer_vec3 *points, const steer_grid_frame *frame,
+                                    const steer_cell *cells, int count, float radius);
 
 /* ---- loading text maps ------------------------------------------------------------ */
 
@@ -151,13 +152,13 @@ typedef struct steer_grid_error {
  * end, "\n" or "\r\n" line ends). text need not be NUL-terminated: `length` bytes are
  * read. Returns true and the size on success; false and `error` (may be NULL) otherwise. */
 STEER_API bool steer_grid_text_size(const char *text, size_t length, int *width, int *height,
-                          steer_grid_error *error);
+                                    steer_grid_error *error);
 
 /* Parse a text map into `grid` over `cells` (capacity bytes, at least width*height from
  * steer_grid_text_size). On failure returns false, fills `error` (may be NULL) and
  * leaves an empty grid; the cells may have been partly written. */
-STEER_API bool steer_grid_from_text(steer_grid *grid, uint8_t *cells, size_t capacity, const char *text,
-                          size_t length, steer_grid_error *error);
+STEER_API bool steer_grid_from_text(steer_grid *grid, uint8_t *cells, size_t capacity,
+                                    const char *text, size_t length, steer_grid_error *error);
 
 /* Convenience: read and parse a map file. On success grid->cells comes from malloc and
  * the caller releases it with free(grid->cells). On failure returns false, leaves an
@@ -167,7 +168,7 @@ STEER_API bool steer_grid_load_file(steer_grid *grid, const char *path, steer_gr
 /* Write "name:line:column: message" (or "name: message" for line 0) into buf, as
  * compilers do, so editors can jump to the spot. Returns buf; "" for a NULL error. */
 STEER_API char *steer_grid_error_format(const steer_grid_error *error, const char *name, char *buf,
-                              size_t size);
+                                        size_t size);
 
 /* ---- occupancy: many chasers, one cell each ----------------------------------------- */
 
@@ -180,7 +181,7 @@ typedef struct steer_occupancy {
 /* Attach `taken` (capacity bytes, >= the grid's cell count) and mark every cell empty.
  * Returns false, leaving an occupancy that reports every cell taken, on bad arguments. */
 STEER_API bool steer_occupancy_init(steer_occupancy *occ, const steer_grid *grid, uint8_t *taken,
-                          size_t capacity);
+                                    size_t capacity);
 
 /* True when the cell is inside and nobody stands on it. NULL occ: every inside cell is
  * free (so functions that take an optional occupancy can pass NULL). */
@@ -215,9 +216,10 @@ typedef enum steer_grid_status {
  * The target may stand on a wall cell (the chaser then stops next to it). A target
  * that is itself marked in `occ` blocks its cell like anyone else, so the chaser stops
  * next to it: count that as the catch. The chaser's own cell is not checked. */
-STEER_API steer_grid_status steer_grid_chase_compare(const steer_grid *grid, const steer_occupancy *occ,
-                                           steer_cell chaser, steer_cell target,
-                                           steer_grid_moves moves, steer_cell *next);
+STEER_API steer_grid_status steer_grid_chase_compare(const steer_grid *grid,
+                                                     const steer_occupancy *occ, steer_cell chaser,
+                                                     steer_cell target, steer_grid_moves moves,
+                                                     steer_cell *next);
 
 /* Method 2's memory: the line the chaser tracks. Zero it, or call steer_line_chase_reset. */
 typedef struct steer_line_chase {
@@ -244,10 +246,11 @@ STEER_API float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
  * closest, the line is redrawn next tick. With no obstruction the route stays within
  * half a cell of the line (docs/grid.md gives the bounds). NULL line: the method
  * without memory (a fresh line every tick). */
-STEER_API steer_grid_status steer_grid_chase_line(const steer_grid *grid, const steer_occupancy *occ,
-                                        steer_line_chase *line, steer_cell chaser,
-                                        steer_cell target, steer_grid_moves moves,
-                                        steer_cell *next);
+STEER_API steer_grid_status steer_grid_chase_line(const steer_grid *grid,
+                                                  const steer_occupancy *occ,
+                                                  steer_line_chase *line, steer_cell chaser,
+                                                  steer_cell target, steer_grid_moves moves,
+                                                  steer_cell *next);
 
 /* Which chase method steer_grid_chase_step uses. */
 typedef enum steer_grid_chase_method {
@@ -260,9 +263,10 @@ typedef enum steer_grid_chase_method {
  * `line` is used by STEER_CHASE_LINE (may be NULL). Returns the status; *next is the
  * new cell. */
 STEER_API steer_grid_status steer_grid_chase_step(const steer_grid *grid, steer_occupancy *occ,
-                                        steer_grid_chase_method method, steer_line_chase *line,
-                                        steer_cell chaser, steer_cell target,
-                                        steer_grid_moves moves, steer_cell *next);
+                                                  steer_grid_chase_method method,
+                                                  steer_line_chase *line, steer_cell chaser,
+                                                  steer_cell target, steer_grid_moves moves,
+                                                  steer_cell *next);
 
 /* ---- evasion ----------------------------------------------------------------------------- */
 
@@ -288,8 +292,10 @@ STEER_API steer_grid_evade_params steer_grid_evade_default(void);
  * the grid, or threats is NULL or empty) or BAD_INPUT (evader outside or on a wall,
  * NULL next). */
 STEER_API steer_grid_status steer_grid_evade(const steer_grid *grid, const steer_occupancy *occ,
-                                   steer_cell evader, const steer_cell *threats, int threat_count,
-                                   const steer_grid_evade_params *params, steer_cell *next);
+                                             steer_cell evader, const steer_cell *threats,
+                                             int threat_count,
+                                             const steer_grid_evade_params *params,
+                                             steer_cell *next);
 
 STEER_EXTERN_C_END
 

@@ -69,12 +69,14 @@ STEER_API steer_polygon_status steer_polygon_check(steer_polygon polygon, steer_
 /* The four corners of the axis-aligned rectangle min..max in the plane of `space`
  * (counter-clockwise seen from the up axis), for a box standing on the ground or a 2D
  * rectangle. Writes 4 points to out. */
-STEER_API void steer_box_polygon(steer_vec3 min, steer_vec3 max, steer_space space, steer_vec3 out[4]);
+STEER_API void steer_box_polygon(steer_vec3 min, steer_vec3 max, steer_space space,
+                                 steer_vec3 out[4]);
 
 /* Signed distance from point p to the nearest obstacle surface in the plane of `space`:
  * negative inside a circle or polygon. Walls have no inside. Returns +infinity (HUGE_VALF)
  * when there is no valid obstacle. */
-STEER_API float steer_obstacle_distance(const steer_obstacles *obstacles, steer_vec3 p, steer_space space);
+STEER_API float steer_obstacle_distance(const steer_obstacles *obstacles, steer_vec3 p,
+                                        steer_space space);
 
 /* ---- obstacle avoidance ------------------------------------------------------- */
 
@@ -101,8 +103,9 @@ STEER_API steer_avoid_params steer_avoid_default(void);
  * corridor is clear, so it sits naturally at the top of a steer_priority. An obstacle
  * dead ahead is passed on the agent's left (a fixed rule: deterministic, no jitter).
  * Agent starting inside an obstacle: pushed out along the shortest way. */
-STEER_API steer_steering steer_avoid_obstacles(const steer_agent *agent, const steer_obstacles *obstacles,
-                                     const steer_avoid_params *params);
+STEER_API steer_steering steer_avoid_obstacles(const steer_agent *agent,
+                                               const steer_obstacles *obstacles,
+                                               const steer_avoid_params *params);
 
 /* ---- wall following ----------------------------------------------------------- */
 
@@ -123,8 +126,9 @@ STEER_API steer_wall_follow_params steer_wall_follow_default(void);
  * move along it at `speed` while a damped spring holds the agent at `distance` from it:
  *   lateral accel = stiffness * (distance - d) - damping * (v . n)
  * with n the wall normal towards the agent. Zero steering when there is no valid wall. */
-STEER_API steer_steering steer_follow_wall(const steer_agent *agent, const steer_obstacles *obstacles,
-                                 const steer_wall_follow_params *params);
+STEER_API steer_steering steer_follow_wall(const steer_agent *agent,
+                                           const steer_obstacles *obstacles,
+                                           const steer_wall_follow_params *params);
 
 /* ---- containment -------------------------------------------------------------- */
 
@@ -166,7 +170,7 @@ STEER_API float steer_region_distance(const steer_region *region, steer_vec3 p, 
  * after. Zero steering while the prediction is inside, so it goes first in a
  * steer_priority. Agent already outside: steers back in. Invalid region: zero. */
 STEER_API steer_steering steer_contain(const steer_agent *agent, const steer_region *region,
-                             const steer_contain_params *params);
+                                       const steer_contain_params *params);
 
 /* ---- hide --------------------------------------------------------------------- */
 
@@ -186,8 +190,8 @@ STEER_API steer_hide_params steer_hide_default(void);
  * it. With no valid circle it falls back to steer_evade from the hunter and sets
  * *hiding_spot to the agent's position. */
 STEER_API steer_steering steer_hide(const steer_agent *agent, const steer_obstacles *obstacles,
-                          steer_vec3 hunter_position, steer_vec3 hunter_velocity,
-                          const steer_hide_params *params, steer_vec3 *hiding_spot);
+                                    steer_vec3 hunter_position, steer_vec3 hunter_velocity,
+                                    const steer_hide_params *params, steer_vec3 *hiding_spot);
 
 STEER_EXTERN_C_END
 

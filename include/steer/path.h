@@ -48,7 +48,7 @@ typedef struct steer_path {
  * path (length 0), 1 a single point (length 0); a closed path needs 2 or more to loop.
  * NULL path asserts; NULL storage/points or capacity <= 0 give an empty path. */
 STEER_API int steer_path_init(steer_path *path, steer_path_node *storage, int capacity,
-                    const steer_vec3 *points, int count, bool closed, float radius);
+                              const steer_vec3 *points, int count, bool closed, float radius);
 
 /* Total arc length, world units; 0 for an empty or one-point path (or NULL). */
 STEER_API float steer_path_length(const steer_path *path);
@@ -67,7 +67,8 @@ STEER_API float steer_path_parameter(const steer_path *path, steer_vec3 point);
  * exceed length; at most one lap is searched); for an open path it is clamped to the
  * end. The first of equally close points wins. Negative or NaN window is 0 (gives
  * `from`); NaN `from` is 0. Empty path: 0. */
-STEER_API float steer_path_parameter_near(const steer_path *path, steer_vec3 point, float from, float window);
+STEER_API float steer_path_parameter_near(const steer_path *path, steer_vec3 point, float from,
+                                          float window);
 
 /* ---- path following ---------------------------------------------------------------- */
 
@@ -112,8 +113,8 @@ typedef struct steer_path_cursor {
  * steering and arrived true; a one-point path arrives at that point; a cursor that is
  * not finite or out of range restarts at 0. */
 STEER_API steer_steering steer_follow_path(const steer_agent *agent, const steer_path *path,
-                                 const steer_path_follow_params *params, steer_path_cursor *cursor,
-                                 bool *arrived);
+                                           const steer_path_follow_params *params,
+                                           steer_path_cursor *cursor, bool *arrived);
 
 STEER_EXTERN_C_END
 

@@ -27,7 +27,8 @@ STEER_EXTERN_C_BEGIN
  * Degenerate input: p1 == p2 gives p1; a neighbour that is non-finite or coincides with
  * its end point (p0 == p1, p3 == p2) is replaced by the mirror of the other end
  * (2 * p1 - p2, 2 * p2 - p1); non-finite p1 or p2 give the zero vector. */
-STEER_API steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3 p2, steer_vec3 p3, float u);
+STEER_API steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3 p2, steer_vec3 p3,
+                                        float u);
 
 /* Arc length of the spline through points[0..count-1], world units, measured on 32
  * chords per segment (relative error below 1e-3 for the seed's walks). Non-finite points
@@ -44,8 +45,8 @@ STEER_API float steer_spline_length(const steer_vec3 *points, int count);
  * non-finite points and repeats are skipped; one usable point gives that one sample;
  * none, NULL pointers or capacity <= 0 give 0; spacing <= 0 or non-finite gives the
  * usable points themselves (straight polyline, no curve). */
-STEER_API int steer_spline_sample(const steer_vec3 *points, int count, float spacing, steer_vec3 *out,
-                        int capacity);
+STEER_API int steer_spline_sample(const steer_vec3 *points, int count, float spacing,
+                                  steer_vec3 *out, int capacity);
 
 STEER_EXTERN_C_END
 

@@ -51,13 +51,14 @@ STEER_API steer_wander_state steer_wander_state_make(steer_rng *rng);
  * use steer_wander_3d for flyers. Bad input: as every behaviour (steer/behaviours.h);
  * NULL state or rng gives zero steering; negative parameters are treated as 0. */
 STEER_API steer_steering steer_wander(const steer_agent *agent, const steer_wander_params *params,
-                            steer_wander_state *state, steer_rng *rng);
+                                      steer_wander_state *state, steer_rng *rng);
 
 /* Full-3D wander: the displacement is a point on a sphere of circle_radius that drifts
  * by a random rotation of at most angle_change / 2 per step, so flyers wander up and
  * down too. Otherwise as steer_wander. */
-STEER_API steer_steering steer_wander_3d(const steer_agent *agent, const steer_wander_params *params,
-                               steer_wander_state *state, steer_rng *rng);
+STEER_API steer_steering steer_wander_3d(const steer_agent *agent,
+                                         const steer_wander_params *params,
+                                         steer_wander_state *state, steer_rng *rng);
 
 /* Parameters of the random-target wander. */
 typedef struct steer_wander_target_params {
@@ -82,8 +83,9 @@ typedef struct steer_wander_target_state {
  * the up axis is the agent's own), then seek it (steer_seek). A degenerate area (min
  * above max on an axis) uses min on that axis. dt <= 0 or NaN counts no time. */
 STEER_API steer_steering steer_wander_target(const steer_agent *agent,
-                                   const steer_wander_target_params *params,
-                                   steer_wander_target_state *state, steer_rng *rng, float dt);
+                                             const steer_wander_target_params *params,
+                                             steer_wander_target_state *state, steer_rng *rng,
+                                             float dt);
 
 STEER_EXTERN_C_END
 

@@ -267,7 +267,7 @@ STEER_API steer_world_agent_def steer_world_agent_default(void);
  * orientation or rotation, or an unknown recipe id; BUSY inside a step. On failure *out
  * is the none handle. */
 STEER_API steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
-                                   steer_handle *out);
+                                             steer_handle *out);
 
 /* Remove an agent; its handle (and every copy of it) becomes stale. STALE when it already
  * was; BUSY inside a step (removal during a step is refused, never deferred silently). */
@@ -291,55 +291,58 @@ STEER_API steer_handle steer_world_handle_at(const steer_world *world, int i);
  * changed by every step and removal. NULL world or agents, first < 0 or count <= 0
  * give 0. */
 STEER_API int steer_world_read(const steer_world *world, int first, int count, steer_agent *agents,
-                     steer_handle *handles, steer_steering *steering);
+                               steer_handle *handles, steer_steering *steering);
 
 /* Copy an agent's state and limits to *out. */
 STEER_API steer_world_status steer_world_get_agent(const steer_world *world, steer_handle handle,
-                                         steer_agent *out);
+                                                   steer_agent *out);
 
 /* Replace an agent's state and limits (a teleport, a new speed limit...). INVALID for a
  * non-finite position, velocity, orientation or rotation; BUSY inside a step. */
 STEER_API steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle,
-                                         const steer_agent *agent);
+                                                   const steer_agent *agent);
 
 /* Set the target point. INVALID when not finite. */
 STEER_API steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
-                                          steer_vec3 target);
+                                                    steer_vec3 target);
 
 /* Set the target agent (the none handle clears it). A target that is removed later is
  * simply ignored (its behaviours give zero steering). */
 STEER_API steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle handle,
-                                                steer_handle target);
+                                                          steer_handle target);
 
 /* Static walls the crowd filter keeps every agent clear of (a polygon obstacle is its
  * edges; steer_box_polygon gives a box's corners). The world keeps the pointer and reads
  * the array in every step until it is replaced: it must stay valid that long. NULL with
  * count 0 removes them. Every crowd agent scans every wall, so this is meant for tens of
  * walls, not thousands. INVALID for count < 0 or NULL with count > 0; BUSY in a step. */
-STEER_API steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls, int count);
+STEER_API steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls,
+                                                   int count);
 
 /* Switch the agent to another recipe (-1: none). */
-STEER_API steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle, int recipe);
+STEER_API steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle,
+                                                    int recipe);
 
 /* Set the layers an agent is in and the layers it perceives. */
-STEER_API steer_world_status steer_world_set_layers(steer_world *world, steer_handle handle, uint32_t layer,
-                                          uint32_t mask);
+STEER_API steer_world_status steer_world_set_layers(steer_world *world, steer_handle handle,
+                                                    uint32_t layer, uint32_t mask);
 
 /* Attach, replace or remove (NULL) an agent's callback and its user pointer: what
  * steer_world_agent_def.callback / callback_user set at add. A snapshot restore clears
  * them (steer/world_snapshot.h), so this is also how they are re-attached. STALE for a
  * stale handle, BUSY during a step. */
 STEER_API steer_world_status steer_world_set_callback(steer_world *world, steer_handle handle,
-                                            steer_agent_callback callback, void *callback_user);
+                                                      steer_agent_callback callback,
+                                                      void *callback_user);
 
 /* Replace the game's pointer returned by steer_world_get_user_data (re-attach it after
  * a restore). STALE for a stale handle, BUSY during a step. */
 STEER_API steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
-                                             void *user_data);
+                                                       void *user_data);
 
 /* The steering applied to the agent in the last step (zero before the first). */
 STEER_API steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
-                                            steer_steering *out);
+                                                      steer_steering *out);
 
 /* The user pointer from the agent's def; NULL for a stale handle. */
 STEER_API void *steer_world_get_user_data(const steer_world *world, steer_handle handle);
@@ -366,8 +369,8 @@ STEER_API steer_world_status steer_world_step(steer_world *world, float dt);
  * Safe from callbacks during a step (it reads the state at the start of the step).
  * It uses the spatial index when it is up to date, else it tests every agent (after an
  * add, remove or set, or a step that skipped the rebuild), with the same result. */
-STEER_API int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,
-                      steer_handle *out, int capacity);
+STEER_API int steer_world_query(const steer_world *world, steer_vec3 centre, float radius,
+                                uint32_t mask, steer_handle *out, int capacity);
 
 /* Rebuild the spatial index now if it is stale, so that steer_world_query uses the grid
  * rather than testing every agent; useful in worlds whose steps skip the rebuild
@@ -428,7 +431,7 @@ typedef struct steer_debug_draw {
  * the none handle, draw every agent. Call it between steps (not from a callback). Returns
  * STALE for a handle that is neither valid nor none. */
 STEER_API steer_world_status steer_world_debug_draw(const steer_world *world, steer_handle only,
-                                          const steer_debug_draw *draw);
+                                                    const steer_debug_draw *draw);
 
 STEER_EXTERN_C_END
 

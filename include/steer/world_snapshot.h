@@ -72,8 +72,8 @@ STEER_API size_t steer_world_snapshot_size(const steer_world *world);
  * bytes written in *written (may be NULL). SMALL_BUFFER when size is too small (nothing
  * written), INVALID for NULL, BUSY during a step. Allocates nothing; the world is only
  * read. */
-STEER_API steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void *buf, size_t size,
-                                                 size_t *written);
+STEER_API steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void *buf,
+                                                           size_t size, size_t *written);
 
 /* Replace the world's whole content with the snapshot in buf[0 .. size). Everything is
  * validated before the world is touched: header, length, checksum, and that every slot,
@@ -91,7 +91,8 @@ STEER_API steer_snapshot_status steer_world_snapshot_write(const steer_world *wo
  * saved world work with it, and handles it issued before are foreign (stale) unless the
  * snapshot came from itself. Callbacks and user data are cleared (see the top). Allocates
  * nothing. */
-STEER_API steer_snapshot_status steer_world_restore(steer_world *world, const void *buf, size_t size);
+STEER_API steer_snapshot_status steer_world_restore(steer_world *world, const void *buf,
+                                                    size_t size);
 
 STEER_EXTERN_C_END
 
