@@ -16,8 +16,18 @@ SCALAR    ?= OFF
 
 all: build
 
+# The Debian packages each target needs, and only those (scripts/install-deps.sh):
+# make run needs the tool's, make test everything it runs, the browser test included.
+DEPS ?= tool
 deps:
-	@sh scripts/install-deps.sh
+	@sh scripts/install-deps.sh $(DEPS)
+
+run: DEPS = tool
+test: DEPS = test
+sanitize: DEPS = tool sanitize
+fuzz: DEPS = tool fuzz
+tsan: DEPS = core
+web: DEPS = web
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_ARGS)

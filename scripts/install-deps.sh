@@ -1,16 +1,39 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Installs the system packages the tools and tests need, on Debian.
-# The core library needs nothing beyond a C compiler, make and cmake; tools that need
-# more add their package to PACKAGES below. Uses apt-get when running as root or with
-# sudo; otherwise names the missing packages and stops. libclang-rt-14-dev holds clang's
-# sanitizer runtimes and libFuzzer (libclang_rt.fuzzer, for `make fuzz`).
+# Installs the Debian packages a part of the project needs, and only those:
+#   sh scripts/install-deps.sh tool       the steer command-line tool (make run)
+#   sh scripts/install-deps.sh web        the web demo and its browser test (make web)
+#   sh scripts/install-deps.sh sanitize   clang's sanitizer runtimes and g++ (make sanitize)
+#   sh scripts/install-deps.sh core       nothing: the library and its C tests alone
+#   sh scripts/install-deps.sh fuzz       libFuzzer (make fuzz)
+#   sh scripts/install-deps.sh test       everything make test builds and runs: the tool,
+#                                         the web test, g++ and clang++ for the C++ checks
+# The core library needs nothing beyond a C compiler, make and cmake. Uses apt-get when
+# running as root or with sudo; otherwise names the missing packages and stops.
 set -eu
 
-PACKAGES="libcjson-dev libcairo2-dev pkg-config clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 libclang-rt-14-dev chromium nodejs"
+TOOL="libcjson-dev libcairo2-dev pkg-config"
+WEB="clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs python3"
+SANITIZE="clang libclang-rt-14-dev"
+CXX="g++ clang"
+
+PACKAGES=""
+[ $# -gt 0 ] || set -- test
+for part in "$@"; do
+    case "$part" in
+        tool) PACKAGES="$PACKAGES $TOOL" ;;
+        web) PACKAGES="$PACKAGES $WEB" ;;
+        sanitize) PACKAGES="$PACKAGES $SANITIZE $CXX" ;;
+        fuzz) PACKAGES="$PACKAGES $SANITIZE" ;;
+        core) ;;
+        test) PACKAGES="$PACKAGES $TOOL $WEB $CXX" ;;
+        *) echo "install-deps.sh: unknown part '$part' (core, tool, web, sanitize, fuzz, test)" >&2; exit 2 ;;
+    esac
+done
 
 missing=""
 for pkg in $PACKAGES; do
+    case " $missing " in *" $pkg "*) continue ;; esac
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
 done
 [ -z "$missing" ] && exit 0

@@ -26,10 +26,10 @@ have_tools() {
 if ! have_tools; then
     if [ "$(id -u)" != 0 ] && ! { command -v sudo >/dev/null && sudo -n true 2>/dev/null; }; then
         echo "web test SKIPPED: the wasm toolchain, Chromium or Node.js is missing and this user" \
-            "cannot install packages (not root, no sudo). Run: sudo sh scripts/install-deps.sh"
+            "cannot install packages (not root, no sudo). Run: sudo sh scripts/install-deps.sh web"
         exit 77
     fi
-    sh "$ROOT/scripts/install-deps.sh"
+    sh "$ROOT/scripts/install-deps.sh" web
     have_tools || { echo "web test: packages still missing after install-deps.sh" >&2; exit 1; }
 fi
 
