@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The batch world: handles, memory, bounds, group behaviours, queries, bad input. */
+#include <string.h>
+
 #include "steer/steer.h"
 #include "test.h"
 
@@ -866,9 +868,38 @@ static void debug_draw_reports_forces(void)
     steer_world_destroy(w);
 }
 
-TEST_MAIN(TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
-          TEST(capacity_exhausted_is_reported), TEST(foreign_and_forged_handles_are_refused),
-          TEST(no_allocation_after_creation), TEST(bounds_wrap_box_enters_opposite_face),
+/* A game that fills its defs with zeros instead of the defaults gets the documented
+ * results: no world (capacity 0), and an agent with zero limits that never moves. */
+static void zeroed_defs_keep_documented_results(void)
+{
+    steer_world_def zero_def;
+    memset(&zero_def, 0, sizeof zero_def);
+    CHECK(steer_world_create(&zero_def) == NULL);
+
+    steer_world *w = make_world(4);
+    steer_world_agent_def zero_agent;
+    memset(&zero_agent, 0, sizeof zero_agent);
+    steer_handle h = {1u, 1u, 1u};
+    CHECK(steer_world_add(w, &zero_agent, &h) == STEER_WORLD_INVALID); /* recipe 0 unknown */
+    CHECK(h.index == 0u && h.generation == 0u);
+    steer_recipe r = steer_recipe_default();
+    r.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_SEEK, 1.0f);
+    r.count = 1;
+    CHECK(steer_world_add_recipe(w, &r) == 0);
+    zero_agent.target = steer_v3(5.0f, 0.0f, 0.0f);
+    CHECK(steer_world_add(w, &zero_agent, &h) == STEER_WORLD_OK);
+    for (int i = 0; i < 60; i++) CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    steer_agent a;
+    CHECK(steer_world_get_agent(w, h, &a) == STEER_WORLD_OK);
+    CHECK(a.position.x == 0.0f && a.position.y == 0.0f && a.position.z == 0.0f);
+    CHECK(steer_length(a.velocity) == 0.0f);
+    steer_world_destroy(w);
+}
+
+TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(handles_detect_removed_agents),
+          TEST(handles_survive_steps), TEST(capacity_exhausted_is_reported),
+          TEST(foreign_and_forged_handles_are_refused), TEST(no_allocation_after_creation),
+          TEST(bounds_wrap_box_enters_opposite_face),
           TEST(bounds_wrap_sphere_teleports_to_antipode), TEST(bounds_clamp_and_respawn),
           TEST(bounds_zero_sized_are_off), TEST(world_applies_its_bounds),
           TEST(separation_of_coincident_agents_has_no_nan), TEST(alignment_makes_headings_agree),
