@@ -32,7 +32,7 @@ steer_leave_params steer_leave_default(void)
 /* The cookbook's target speed: 0 inside target_radius, max_speed * d / slow_radius inside
  * slow_radius, max_speed beyond. */
 static float steer_arrive_cookbook_speed(const steer_agent *agent, const steer_arrive_params *p,
-                                     float distance)
+                                         float distance)
 {
     if (distance <= steer__nonneg(p->target_radius)) return 0.0f;
     float max_speed = steer__nonneg(agent->max_speed);
