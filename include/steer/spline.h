@@ -7,8 +7,8 @@
  * The spline passes through every waypoint. The centripetal variant (alpha = 0.5: knot
  * intervals are the square roots of the chord lengths) is used because, unlike the
  * uniform one, it never forms a cusp or a loop inside a segment (Yuksel, Schaefer and
- * Keyser, 2011), which is what lets the approach walker follow "many small points on a
- * curve" without wobbling back. The first and last segments use a mirrored neighbour
+ * Keyser, 2011), which is what lets the approach walker follow closely spaced points on
+ * a curve without wobbling back. The first and last segments use a mirrored neighbour
  * (2 * p1 - p2), so the curve leaves and enters the end points along the first and last
  * legs. Samples are spaced evenly by arc length, so an agent following them at constant
  * speed moves at constant speed along the curve.
