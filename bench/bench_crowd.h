@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The crowd scenarios of bench_world (issue #7): `circle` and `crossing`, ORCA agents in
+/* The crowd scenarios of bench_world: `circle` and `crossing`, ORCA agents in
  * a steer_world. bench_world parses the options and calls bench_crowd_run. */
 #ifndef STEER_BENCH_CROWD_H
 #define STEER_BENCH_CROWD_H

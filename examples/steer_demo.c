@@ -5,10 +5,11 @@
 
 #include "steer/steer.h"
 
-/* Seed 004 on the ground plane (Y up): arrive at a point, then face another. */
+/* The cookbook's Arrive and Face on the ground plane (Y up): arrive at a point, then face
+ * another. */
 static void demo_arrive_and_face(void)
 {
-    printf("== arrive (seed 004, XZ plane, kinematic dt = 1/60 s)\n");
+    printf("== arrive (Millington's Arrive, XZ plane, kinematic dt = 1/60 s)\n");
     steer_agent a = steer_agent_default();
     a.space = STEER_SPACE_XZ;
     a.facing = STEER_FACING_STEERED;
@@ -34,10 +35,10 @@ static void demo_arrive_and_face(void)
            (double)steer_atan2(target.x - (-10.0f), target.z - (-5.0f)), (double)a.orientation);
 }
 
-/* Seed 002: one Reynolds per-frame step written out, then a wanderer. */
+/* One Reynolds per-frame step written out, then a wanderer. */
 static void demo_reynolds_wander(void)
 {
-    printf("== wander (seed 002, Reynolds per-frame step, seed 2026)\n");
+    printf("== wander (Reynolds' wander circle and per-frame step, seed 2026)\n");
     steer_agent a = steer_agent_default_reynolds();
     a.velocity = steer_v3(1.0f, 0.0f, 0.0f);
     steer_rng rng = steer_rng_make(2026u, 0u);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* OpenSteer's Boids scenario as the issue fixes it, shared by the benchmark and the
+/* OpenSteer's Boids scenario with fixed parameters, shared by the benchmark and the
  * determinism test so both run the same flock (never part of the library). */
 #ifndef STEER_SHARED_BOIDS_H
 #define STEER_SHARED_BOIDS_H

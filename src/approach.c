@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The "random approach" waypoint rule of seeds 000/001 and its leg bound
+/* The "random approach" waypoint rule (docs/origins.md) and its leg bound
  * (steer/approach.h, docs/paths.md). */
 #include "steer/approach.h"
 
@@ -53,7 +53,7 @@ static bool steer_approach_is_final(const steer_approach_params *p, float d)
     return d < STEER_APPROACH_AT_TARGET || steer_approach_step(p, d) > d;
 }
 
-/* The seed's field of view: lerp(0, max_fov, clamp(d, 0, aggro) / aggro) * fov_scale. */
+/* The walker's field of view: lerp(0, max_fov, clamp(d, 0, aggro) / aggro) * fov_scale. */
 static float steer_approach_limit(const steer_approach_params *p, float d)
 {
     float t = 1.0f;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Arrive and Leave (seed 004), with arrive's braking computed from the limits. */
+/* Arrive and Leave (Millington's cookbook), with arrive's braking computed from the limits. */
 #include "steer/behaviours.h"
 
 #include "steering_internal.h"
@@ -29,10 +29,10 @@ steer_leave_params steer_leave_default(void)
     return p;
 }
 
-/* Seed 004's target speed: 0 inside target_radius, max_speed * d / slow_radius inside
+/* The cookbook's target speed: 0 inside target_radius, max_speed * d / slow_radius inside
  * slow_radius, max_speed beyond. */
-static float steer_arrive_seed_speed(const steer_agent *agent, const steer_arrive_params *p,
-                                     float distance)
+static float steer_arrive_cookbook_speed(const steer_agent *agent, const steer_arrive_params *p,
+                                         float distance)
 {
     if (distance <= steer__nonneg(p->target_radius)) return 0.0f;
     float max_speed = steer__nonneg(agent->max_speed);
@@ -73,7 +73,7 @@ steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
     bool inside = distance <= steer__nonneg(p.target_radius);
     float stop =
         steer__stopping_speed(distance, STEER_ARRIVE_BRAKE_SHARE * steer__max_accel(agent), h);
-    float speed = steer_arrive_seed_speed(agent, &p, distance);
+    float speed = steer_arrive_cookbook_speed(agent, &p, distance);
     if (speed > stop) speed = stop;
     /* time_to_target lags the desired velocity; when the agent must brake now (or is
      * inside the target radius) that lag would carry it past the target, so it brakes

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Seed 003's two grid chase methods: coordinate comparison and line tracking. */
+/* The two grid chase methods: the simple chase (coordinate comparison) and line tracking. */
 #include "grid_internal.h"
 
 /* A candidate step and how good it is (lower key is better). */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Align, Face and Look-where-you-are-going (seed 004): the angular behaviours. */
+/* Align, Face and Look-where-you-are-going (Millington's cookbook): the angular behaviours. */
 #include "steer/behaviours.h"
 
 #include "steering_internal.h"

@@ -41,8 +41,8 @@ steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desire
     return s;
 }
 
-/* Reynolds' seek and flee steering: desired - velocity, as the seed writes it (under
- * the Reynolds model the mass then damps it, as in the seed). */
+/* Reynolds' seek and flee steering: desired - velocity, as Reynolds writes it (under
+ * the Reynolds model the mass then damps it, as in his vehicle model). */
 static steer_steering steer_steer_to(const steer_agent *agent, steer_vec3 desired)
 {
     steer_steering s = steer_steering_zero();

@@ -3,7 +3,7 @@
 #include "steer/spline.h"
 
 /* Chords sampled per segment when measuring arc length: enough for < 1e-3 relative
- * error on the seed's walks, few enough to sample a spline every frame. */
+ * error on approach walks, few enough to sample a spline every frame. */
 #define STEER_SPLINE_CHORDS 32
 
 /* Knot interval of the centripetal parameterisation: |b - a| ^ 0.5. */

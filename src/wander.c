@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Wander, both methods of seed 002. */
+/* Wander, both methods: Reynolds' wander circle and seeking a random target. */
 #include "steer/wander.h"
 
 #include "steer/behaviours.h"

@@ -10,7 +10,7 @@
 /* The first neighbour search's radius as a fraction of the full one (steer_crowd_nearest).
  * The cost of a search grows with the candidates it hands over, all of which go through
  * the nearest-first list; one that finds too few costs a second, full search. A square
- * lattice of spacing 4 (the issue's crossing) has 12 agents within 8.4 units (0.56 of
+ * lattice of spacing 4 (the crossing benchmark) has 12 agents within 8.4 units (0.56 of
  * 15: 4 at 4, 4 at 5.7, 4 at 8) and 20 within 9 (0.6, the old fraction, adding 8 at
  * 8.9). Measured on crossing N = 20,000, 50 steps: 12.9 candidates per agent at 0.56
  * and 2.8% second searches (the lattice's edges), against 19.4 and 0.05% at 0.6; 0.5

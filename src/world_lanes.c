@@ -286,7 +286,7 @@ static steer_fl steer_lanes_wrap_angle(steer_fl x, steer_il *odd)
     return steer_fl_select(out, w, x);
 }
 
-/* steer_wander per lane (wander.c, seed 002's first method): the force towards the
+/* steer_wander per lane (wander.c, Reynolds' wander circle): the force towards the
  * point at the current angle of the circle ahead, then the angle moves by one draw. */
 static steer_vl steer_lanes_wander_plane(const steer_lanes_agent *a, const steer_wander_params *p,
                                          steer_space space, steer_lanes_wander *wd,

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* The approach walker of seeds 000/001: the seed's worked example, the properties over
+/* The random-approach walker: its worked example from (10,0,10), the properties over
  * 10,000 random walks, the leg bound, the walker behaviour and bad input. */
 #include "steer/steer.h"
 #include "test.h"
 
 static const steer_space spaces[3] = {STEER_SPACE_XY, STEER_SPACE_XZ, STEER_SPACE_3D};
 
-/* The seed's walk from (10,0,10) to the origin. The draws were solved for: for each leg
- * the deviation fraction that brings the waypoint nearest the seed's rounded one, from
- * the previous computed waypoint (the leg length is fixed by the distance, so the error
- * left is the rounding of the seed's numbers: 0.0097, 0.0037, 0.0028, 0.0046). The sides
- * alternate left, right, left, right (side draw < 0.5 is left). */
-static void seed_worked_example(void)
+/* The worked example's walk from (10,0,10) to the origin. The draws were solved for: for
+ * each leg the deviation fraction that brings the waypoint nearest the example's rounded
+ * one, from the previous computed waypoint (the leg length is fixed by the distance, so
+ * the error left is the rounding of the example's numbers: 0.0097, 0.0037, 0.0028,
+ * 0.0046). The sides alternate left, right, left, right (side draw < 0.5 is left). */
+static void worked_example_from_10_0_10(void)
 {
     const float dev_draw[4] = {0.816f, 0.352f, 0.588f, 0.825f};
     const float side_draw[4] = {0.25f, 0.75f, 0.25f, 0.75f};
@@ -37,7 +37,7 @@ static void seed_worked_example(void)
     CHECK_NEAR(last.step, steps[4], 0.005);
 }
 
-/* The seed's first leg by hand: d = 14.142, step 7.071, limit (pi/2 * 14.142/30) * 0.5. */
+/* The example's first leg by hand: d = 14.142, step 7.071, limit (pi/2 * 14.142/30) * 0.5. */
 static void first_leg_numbers_by_hand(void)
 {
     steer_approach_leg leg = steer_approach_next_drawn(STEER_SPACE_XZ, steer_v3(10.0f, 0.0f, 10.0f),
@@ -403,7 +403,7 @@ static void walker_bad_input(void)
     CHECK(w.count == STEER_APPROACH_AHEAD_MAX + 1);
 }
 
-TEST_MAIN(TEST(seed_worked_example), TEST(first_leg_numbers_by_hand),
+TEST_MAIN(TEST(worked_example_from_10_0_10), TEST(first_leg_numbers_by_hand),
           TEST(left_turns_like_orientation), TEST(ten_thousand_random_walks),
           TEST(leg_bound_values_and_tightness), TEST(rng_entry_point_draws_two_per_leg),
           TEST(every_constant_is_a_parameter), TEST(bad_input),

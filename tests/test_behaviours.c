@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Every seed formula against hand-computed numbers, plus the combinators. */
+/* Every behaviour's formula against hand-computed numbers, plus the combinators. */
 #include "steer/steer.h"
 #include "test.h"
 
@@ -54,14 +54,14 @@ static void arrive_inside_target_radius_brakes_and_reports(void)
     CHECK(steer_length(s.linear) == 0.0f);
 }
 
-/* The seed speed is capped by the speed from which the agent can still stop. */
+/* The cookbook's target speed is capped by the speed from which the agent can still stop. */
 static void arrive_caps_speed_by_braking_distance(void)
 {
     steer_agent a = steer_agent_default();
     a.max_accel = 1.0f;
     a.velocity = steer_v3(1.7f, 0.0f, 0.0f);
     steer_arrive_params p = steer_arrive_default();
-    p.slow_radius = 0.0f; /* the seed alone would ask for max_speed 5 */
+    p.slow_radius = 0.0f; /* the cookbook's rule alone would ask for max_speed 5 */
     double acc = 0.8, h = 1.0 / 60.0, d = 2.0;
     double stop = sqrt(2 * acc * d) - acc * h / 2;
     steer_steering s = steer_arrive(&a, steer_v3(2.0f, 0.0f, 0.0f), &p, NULL);
@@ -165,7 +165,7 @@ static void pursue_predicts_with_cap(void)
     CHECK(s.linear.x == g.linear.x && s.linear.y == g.linear.y);
 }
 
-/* Seed 002: center = normalize(v) * distance, displacement at wander_angle, then the
+/* Reynolds' circle: center = normalize(v) * distance, displacement at wander_angle, then the
  * angle moves by random * change - change / 2. */
 static void wander_circle_by_hand(void)
 {

@@ -5,7 +5,7 @@
  * gcc RelWithDebInfo (-O2) and with gcc and clang Debug (-O0, sanitizers), so one
  * golden value checks compilers and optimisation levels as well as thread counts.
  *
- * A crowd scenario (issue #7) does the same for the ORCA filter: a lattice of walkers
+ * A crowd scenario does the same for the ORCA filter: a lattice of walkers
  * crossing to their mirror points through the centre. To add a scenario, write its setup
  * like boids_make and add a line to det_scenarios with its golden value.
  */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Seed 003's chase methods: line tracking stays on its line, chasers catch fleeing
+/* The simple and line-tracking chases: line tracking stays on its line, chasers catch fleeing
  * targets within the documented bounds, occupancy keeps chasers apart, and the two
  * methods' route overlap (docs/grid.md). */
 #include "steer/steer.h"

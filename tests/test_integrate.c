@@ -3,7 +3,7 @@
 #include "steer/steer.h"
 #include "test.h"
 
-/* Seed 002: truncate to max_force, divide by mass, truncate velocity, add. */
+/* Reynolds' per-frame step: truncate to max_force, divide by mass, truncate velocity, add. */
 static void reynolds_step_by_hand(void)
 {
     steer_agent a = steer_agent_default_reynolds();

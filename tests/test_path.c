@@ -279,7 +279,7 @@ static void bad_input(void)
     CHECK(!arrived && s.linear.x == 0.0f);
 }
 
-/* The seed's suggestion end to end: plan k waypoints ahead, fit a spline, sample it and
+/* The approach walker's spline mode end to end: plan k waypoints ahead, fit a spline, sample it and
  * follow the samples as a path. */
 static void walker_plan_spline_follow(void)
 {

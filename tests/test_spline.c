@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Centripetal Catmull-Rom splines: interpolation, no cusps or self-intersections on the
- * seed's walk, uniform arc-length sampling, bad input. */
+ * approach walker's worked example, uniform arc-length sampling, bad input. */
 #include "steer/steer.h"
 #include "test.h"
 
-/* The seed's walk from (10,0,10) to the origin (test_approach.c solves its draws). */
-static const steer_vec3 seed_walk[6] = {{10.0f, 0.0f, 10.0f}, {3.73f, 0.0f, 6.71f},
-                                        {2.11f, 0.0f, 3.23f}, {0.96f, 0.0f, 1.68f},
-                                        {0.50f, 0.0f, 0.79f}, {0.0f, 0.0f, 0.0f}};
+/* The approach walker's worked walk from (10,0,10) to the origin (test_approach.c solves
+ * its draws). */
+static const steer_vec3 worked_walk[6] = {{10.0f, 0.0f, 10.0f}, {3.73f, 0.0f, 6.71f},
+                                          {2.11f, 0.0f, 3.23f}, {0.96f, 0.0f, 1.68f},
+                                          {0.50f, 0.0f, 0.79f}, {0.0f, 0.0f, 0.0f}};
 
 static void passes_through_its_points(void)
 {
@@ -57,10 +58,10 @@ static int count_crossings(const steer_vec3 *s, int n)
     return crossings;
 }
 
-static void seed_walk_has_no_cusp_or_crossing(void)
+static void worked_walk_has_no_cusp_or_crossing(void)
 {
     static steer_vec3 s[2048];
-    int n = steer_spline_sample(seed_walk, 6, 0.02f, s, 2048);
+    int n = steer_spline_sample(worked_walk, 6, 0.02f, s, 2048);
     CHECK(n > 500 && n < 2048);
     CHECK(count_crossings(s, n) == 0);
     /* Sampled every 0.02 units, a smooth curve turns by little per sample. */
@@ -99,13 +100,13 @@ static void centripetal_does_not_loop_where_uniform_does(void)
 static void samples_are_evenly_spaced_by_arc_length(void)
 {
     static steer_vec3 s[4096];
-    float length = steer_spline_length(seed_walk, 6);
+    float length = steer_spline_length(worked_walk, 6);
     float straight = 0.0f;
-    for (int i = 0; i + 1 < 6; i++) straight += steer_distance(seed_walk[i], seed_walk[i + 1]);
+    for (int i = 0; i + 1 < 6; i++) straight += steer_distance(worked_walk[i], worked_walk[i + 1]);
     CHECK(length >= straight && length < straight * 1.2f);
     for (int n = 10; n <= 1000; n *= 10) {
         float spacing = length / (float)n;
-        int count = steer_spline_sample(seed_walk, 6, spacing, s, 4096);
+        int count = steer_spline_sample(worked_walk, 6, spacing, s, 4096);
         CHECK_MSG(count == n + 1, "n %d: %d samples", n, count);
         float walked = 0.0f;
         for (int i = 0; i + 1 < count; i++) {
@@ -115,8 +116,8 @@ static void samples_are_evenly_spaced_by_arc_length(void)
             CHECK_MSG(gap <= spacing * 1.001f && gap >= spacing * 0.97f, "n %d gap %d: %g of %g", n,
                       i, (double)gap, (double)spacing);
         }
-        CHECK(steer_distance(s[0], seed_walk[0]) == 0.0f);
-        CHECK(steer_distance(s[count - 1], seed_walk[5]) == 0.0f);
+        CHECK(steer_distance(s[0], worked_walk[0]) == 0.0f);
+        CHECK(steer_distance(s[count - 1], worked_walk[5]) == 0.0f);
         CHECK_NEAR(walked, length, length * 0.01);
     }
 }
@@ -159,6 +160,6 @@ static void bad_input(void)
     CHECK(p.x == 0.0f && p.y == 0.0f && p.z == 0.0f);
 }
 
-TEST_MAIN(TEST(passes_through_its_points), TEST(seed_walk_has_no_cusp_or_crossing),
+TEST_MAIN(TEST(passes_through_its_points), TEST(worked_walk_has_no_cusp_or_crossing),
           TEST(centripetal_does_not_loop_where_uniform_does),
           TEST(samples_are_evenly_spaced_by_arc_length), TEST(bad_input))

@@ -115,7 +115,7 @@ function loadScene(scene, seed) {
   const hint = cString(w.web_scene_hint(scene));
   $('hint').textContent = hint !== '' ? hint : w.web_has_target()
     ? 'Click or drag on the picture to move the target; arrow keys nudge it. F shows the force vectors.'
-    : 'Click the picture to show or hide the force vectors (as in the seed\'s demo).';
+    : 'Click the picture to show or hide the force vectors (as in the classic wander demo).';
   const name = slug(cString(w.web_scene_name(scene)));
   if (location.hash.slice(1) !== name) history.replaceState(null, '', '#' + name);
   buildParams();

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* web/scene_approach.c - seed 000: the random-approach walker, its planned waypoints and
+/* web/scene_approach.c - the random-approach walker, its planned waypoints and
  * the spline through them. */
 #include <string.h>
 
@@ -116,7 +116,7 @@ static web_param_effect web_approach_param_changed(int i)
 
 const web_scene_def web_scene_approach = {
     .name = "Approach walker",
-    .about = "Seed 000: a walker reaches its target by a wobbly route. Each leg walks "
+    .about = "A walker reaches its target by a wobbly route. Each leg walks "
              "about half the remaining distance, turned by a random angle that "
              "narrows near the target; with the spline on, it follows a curve "
              "through the planned waypoints. Click to move the target.",

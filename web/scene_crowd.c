@@ -25,7 +25,7 @@
 #define WEB_CROWD_PILLAR  2.0f /* a clicked pillar's radius */
 #define WEB_CROWD_PILLARS 24   /* most pillars at once (the oldest goes first) */
 /* Start spacing along a ring or a row, and between rings: a gap of at least 0.6 units
- * between bodies before the seed's jitter (at most WEB_CROWD_JITTER each way). */
+ * between bodies before the random jitter (at most WEB_CROWD_JITTER each way). */
 #define WEB_CROWD_SPACING 1.6f
 #define WEB_CROWD_RING    2.0f
 #define WEB_CROWD_INNER   12.0f
@@ -114,7 +114,7 @@ static steer_agent web_crowd_walker(steer_vec3 at)
     return a;
 }
 
-/* The seed's small displacement of a start point. */
+/* The random generator's small displacement of a start point. */
 static steer_vec3 web_crowd_jitter(steer_vec3 p)
 {
     /* One draw per statement: argument evaluation order differs between compilers. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* web/scene_grid.c - seed 003: both grid chase methods side by side, chasing the same
+/* web/scene_grid.c - the simple and the line-tracking grid chase side by side, chasing the same
  * target cell. */
 #include <string.h>
 
@@ -197,7 +197,7 @@ static web_param_effect web_grid_param_changed(int i)
 
 const web_scene_def web_scene_grid = {
     .name = "Grid chase",
-    .about = "Seed 003: left, coordinate comparison (a diagonal first, then straight; "
+    .about = "Left, coordinate comparison (a diagonal first, then straight; "
              "chasers share routes); right, line tracking (each step takes the cell "
              "closest to the line to the target). Click a cell or use the arrow keys to "
              "move the target.",

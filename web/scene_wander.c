@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* web/scene_wander.c - seed 002: Reynolds' wander circle, drawn for every character. */
+/* web/scene_wander.c - Reynolds' wander circle, drawn for every character. */
 #include "web_scene.h"
 
 enum { WA_DISTANCE, WA_RADIUS, WA_ANGLE, WA_SPEED, WA_FORCE, WA_COUNT };
@@ -46,7 +46,7 @@ static void web_wander_step(void)
         a->max_speed = web_param(WA_SPEED);
         a->max_force = web_param(WA_FORCE);
         web_apply(i, steer_wander(a, &p, &web_wander_state[i], &web_s.rng));
-        /* As in the seed's demo: whoever leaves the screen comes back at its centre. */
+        /* As in the classic wander demo: whoever leaves the screen comes back at its centre. */
         if (a->position.x < 0.0f || a->position.x > web_s.world_w || a->position.y < 0.0f ||
             a->position.y > web_s.world_h)
             a->position = steer_v3(web_s.world_w * 0.5f, web_s.world_h * 0.5f, 0.0f);
@@ -76,7 +76,7 @@ static web_param_effect web_wander_param_changed(int i)
 
 const web_scene_def web_scene_wander = {
     .name = "Wander",
-    .about = "Seed 002: Reynolds' wander circle. A circle sits ahead of each character; "
+    .about = "Reynolds' wander circle. A circle sits ahead of each character; "
              "a point on it drifts by a small random angle every frame, and the character "
              "steers toward it. Characters leaving the screen return to its centre. Click "
              "to show the force vectors.",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* web/scene_wander_seek.c - seed 002's first method: seek a random target, a new one
+/* web/scene_wander_seek.c - wander by random target: seek a random target, a new one
  * every few seconds. */
 #include <string.h>
 
@@ -67,7 +67,7 @@ static web_param_effect web_wander_seek_param_changed(int i)
 
 const web_scene_def web_scene_wander_seek = {
     .name = "Wander by seeking",
-    .about = "Seed 002's first method: every few seconds pick a random point and "
+    .about = "Wander by random target: every few seconds pick a random point and "
              "seek it. Simple, but a character sometimes turns right around. "
              "Click to show the force vectors.",
     WEB_PARAMS_FIELDS(web_wander_seek_params),

@@ -32,11 +32,11 @@
 
 /* The scenes, in the order the page lists them. */
 enum web_scene {
-    WEB_SCENE_APPROACH = 0, /* seed 000: the random-approach walker, waypoints and spline */
-    WEB_SCENE_WANDER,       /* seed 002: Reynolds' wander circle */
-    WEB_SCENE_WANDER_SEEK,  /* seed 002: seeking a random target */
-    WEB_SCENE_GRID,         /* seed 003: both grid chase methods side by side */
-    WEB_SCENE_SEED004,      /* seed 004: arrive, leave, align and face */
+    WEB_SCENE_APPROACH = 0, /* the random-approach walker, waypoints and spline */
+    WEB_SCENE_WANDER,       /* Reynolds' wander circle */
+    WEB_SCENE_WANDER_SEEK,  /* wander by seeking a random target */
+    WEB_SCENE_GRID,         /* the simple and the line-tracking grid chase side by side */
+    WEB_SCENE_ARRIVE_FACE,  /* the cookbook's arrive, leave, align and face */
     WEB_SCENE_PURSUE,       /* pursue and evade, with plain seek for comparison */
     WEB_SCENE_PATH,         /* path following on a closed path */
     WEB_SCENE_OBSTACLES,    /* obstacle avoidance, containment and hiding */

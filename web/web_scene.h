@@ -90,7 +90,7 @@ extern const web_scene_def web_scene_approach;
 extern const web_scene_def web_scene_wander;
 extern const web_scene_def web_scene_wander_seek;
 extern const web_scene_def web_scene_grid;
-extern const web_scene_def web_scene_seed004;
+extern const web_scene_def web_scene_arrive_face;
 extern const web_scene_def web_scene_pursue;
 extern const web_scene_def web_scene_path;
 extern const web_scene_def web_scene_obstacles;

@@ -6,7 +6,8 @@
  * (docs/agent.md):
  *   STEER_SPACE_XY  2D game in x,y. Orientation 0 faces +x and grows counter-clockwise
  *                   (towards +y): heading = (cos o, sin o, 0). z is kept at 0.
- *   STEER_SPACE_XZ  3D game on the ground plane, Y up (seeds 000 and 004, Unity).
+ *   STEER_SPACE_XZ  3D game on the ground plane, Y up (the approach walker, the cookbook's
+ *                   Arrive/Align/Face, Unity).
  *                   Orientation is the angle about +Y measured from +z towards +x,
  *                   as atan2(dir.x, dir.z): heading = (sin o, 0, cos o). y is kept.
  *   STEER_SPACE_3D  full-3D flyers. Linear motion is unconstrained; orientation is the
@@ -29,7 +30,7 @@ typedef enum steer_model {
     /* Millington's kinematics with a time step dt in seconds: linear output is an
      * acceleration (units/s^2) limited by max_accel. */
     STEER_MODEL_KINEMATIC = 0,
-    /* Reynolds' per-frame step (seed 002): linear output is a force limited by
+    /* Reynolds' per-frame step: linear output is a force limited by
      * max_force and divided by mass; velocities are in units per frame. */
     STEER_MODEL_REYNOLDS = 1
 } steer_model;
@@ -77,7 +78,7 @@ typedef struct steer_agent {
  * max_angular_accel 4*pi, radius 0.5, facing the velocity. */
 STEER_API steer_agent steer_agent_default(void);
 
-/* The same defaults for seed 002's per-frame Reynolds model: max_speed 6 units/frame,
+/* The same defaults for Reynolds' per-frame model: max_speed 6 units/frame,
  * max_force 0.6, mass 1, XY plane, facing the velocity. */
 STEER_API steer_agent steer_agent_default_reynolds(void);
 

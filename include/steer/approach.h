@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* steer/approach.h - the "random approach" walker of seeds 000/001.
+/* steer/approach.h - the "random approach" walker (docs/origins.md).
  *
  * Function index
  *   steer_approach_default, steer_approach_next, steer_approach_next_drawn,
@@ -35,7 +35,7 @@
 
 STEER_EXTERN_C_BEGIN
 
-/* The walker's constants; the defaults are the seed's values. */
+/* The walker's constants; the defaults are the original walker's values. */
 typedef struct steer_approach_params {
     float min_step;       /* shortest leg, world units (1); negative or NaN is 0 */
     float max_step;       /* longest leg, world units (10); below min_step means min_step */
@@ -47,7 +47,7 @@ typedef struct steer_approach_params {
                              product max_fov * fov_scale is clamped into [0, pi] */
 } steer_approach_params;
 
-/* The seed's values: min_step 1, max_step 10, step_factor 0.5, aggro_distance 30,
+/* The original walker's values: min_step 1, max_step 10, step_factor 0.5, aggro_distance 30,
  * max_fov pi/2, fov_scale 0.5 (so at most 45 degrees either side at 30+ units). */
 STEER_API steer_approach_params steer_approach_default(void);
 
@@ -86,7 +86,7 @@ STEER_API steer_approach_leg steer_approach_next_drawn(steer_space space, steer_
  * `distance` from a target that does not move can take, whatever the draws. It follows
  * the worst case (the full deviation on every leg), whose next distance grows with the
  * current one, so it bounds every walk; docs/paths.md has the argument and a table
- * (the defaults: 6 legs from 14.14 units, where the seed's walk took 5; 8 from 30;
+ * (the defaults: 6 legs from 14.14 units, where the worked example's walk took 5; 8 from 30;
  * 9 + floor((distance - 30) / 6.003) beyond 30).
  * Distance 0 gives 1 (the zero-length final leg). Returns -1 when the parameters do not guarantee
  * progress (a deviation limit so wide that a leg may end no closer, e.g. over 60 degrees with
@@ -109,9 +109,9 @@ STEER_API int steer_approach_plan(steer_space space, steer_vec3 from, steer_vec3
 
 /* How the walker behaviour moves along its waypoints. */
 typedef struct steer_approach_walk_params {
-    steer_approach_params approach; /* the waypoint rule (seed defaults) */
+    steer_approach_params approach; /* the waypoint rule (steer_approach_default) */
     int ahead;                      /* waypoints planned ahead, 1..STEER_APPROACH_AHEAD_MAX
-                                       (default 1: the seed's one leg at a time) */
+                                       (default 1: the original one leg at a time) */
     bool smooth;                    /* follow a centripetal Catmull-Rom spline through the
                                        planned waypoints instead of straight legs (false) */
     float reach_radius;             /* a waypoint counts as reached inside it, world units
@@ -121,7 +121,7 @@ typedef struct steer_approach_walk_params {
     steer_arrive_params arrive;     /* how the walker stops at the target (arrive defaults) */
 } steer_approach_walk_params;
 
-/* Defaults: the seed's approach params, ahead 1, straight legs, reach_radius 0.5,
+/* Defaults: steer_approach_default(), ahead 1, straight legs, reach_radius 0.5,
  * lead 1, steer_arrive_default(). */
 STEER_API steer_approach_walk_params steer_approach_walk_default(void);
 

@@ -42,7 +42,7 @@ STEER_API steer_steering steer_flee(const steer_agent *agent, steer_vec3 target)
 STEER_API steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,
                                               float time_to_target);
 
-/* ---- arrive and leave (seed 004) ------------------------------------------------ */
+/* ---- arrive and leave (Millington's cookbook) ----------------------------------- */
 
 /* Parameters of steer_arrive. */
 typedef struct steer_arrive_params {
@@ -58,8 +58,8 @@ typedef struct steer_arrive_params {
  * rest_speed 0.05. */
 STEER_API steer_arrive_params steer_arrive_default(void);
 
-/* Seed 004's Arrive, without its overshoot. With d the distance to the target:
- *   d <= target_radius:  desired velocity 0 (brake to rest; the seed's "no steering"
+/* The cookbook's Arrive, without its overshoot. With d the distance to the target:
+ *   d <= target_radius:  desired velocity 0 (brake to rest; the cookbook's "no steering"
  *                        would let the agent coast away)
  *   d >  slow_radius:    target speed = max_speed
  *   otherwise:           target speed = max_speed * d / slow_radius
@@ -92,7 +92,7 @@ typedef struct steer_leave_params {
 /* Defaults: escape_radius 2, danger_radius 6, time_to_target 0.1. */
 STEER_API steer_leave_params steer_leave_default(void);
 
-/* Seed 004's Leave. With d the distance from the target:
+/* The cookbook's Leave. With d the distance from the target:
  *   d >  danger_radius:  no steering (zero output)
  *   d <  escape_radius:  target speed = max_speed
  *   otherwise:           target speed = max_speed - d / danger_radius * max_speed
@@ -103,7 +103,7 @@ STEER_API steer_leave_params steer_leave_default(void);
 STEER_API steer_steering steer_leave(const steer_agent *agent, steer_vec3 target,
                                      const steer_leave_params *params);
 
-/* ---- orientation: align, face, look where you are going (seed 004) -------------- */
+/* ---- orientation: align, face, look where you are going (the cookbook's) -------- */
 
 /* Parameters of steer_align, steer_face and steer_look_where_going. Radii are angles. */
 typedef struct steer_align_params {
@@ -117,7 +117,7 @@ typedef struct steer_align_params {
  * step 1/60. */
 STEER_API steer_align_params steer_align_default(void);
 
-/* Seed 004's Align: turn to `target_orientation` (radians).
+/* The cookbook's Align: turn to `target_orientation` (radians).
  *   rotation = wrap(target - orientation) into (-pi, pi]  (never the long way round)
  *   |rotation| <= target_radius: target rotation 0 (brake; safe when target_radius is 0)
  *   |rotation| >  slow_radius:   target rotation = max_rotation
@@ -130,7 +130,7 @@ STEER_API steer_align_params steer_align_default(void);
 STEER_API steer_steering steer_align(const steer_agent *agent, float target_orientation,
                                      const steer_align_params *params);
 
-/* Seed 004's Face: align to the orientation of (target - position) in the agent's
+/* The cookbook's Face: align to the orientation of (target - position) in the agent's
  * space (atan2(dir.x, dir.z) for XZ). Target on the agent: keeps the current
  * orientation (brakes any rotation). */
 STEER_API steer_steering steer_face(const steer_agent *agent, steer_vec3 target,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* steer/grid.h - tile grids: the grid type, the text map loader, seed 003's two chase
- * methods, cell occupancy for many chasers, grid evasion and the bridge to world space.
+/* steer/grid.h - tile grids: the grid type, the text map loader, the simple and the
+ * line-tracking chase, cell occupancy for many chasers, grid evasion and the bridge to
+ * world space.
  *
  * Function index
  *   grid:       steer_grid_cells_needed, steer_grid_init, steer_grid_in_bounds,
@@ -197,7 +198,7 @@ STEER_API bool steer_occupancy_move(steer_occupancy *occ, steer_cell from, steer
 /* Mark a cell empty (outside cells are ignored). */
 STEER_API void steer_occupancy_clear(steer_occupancy *occ, steer_cell c);
 
-/* ---- chase: seed 003's two methods --------------------------------------------------- */
+/* ---- chase: the simple chase and the line-tracking chase ----------------------------- */
 
 /* Result of one chase or evasion tick. */
 typedef enum steer_grid_status {
@@ -208,11 +209,12 @@ typedef enum steer_grid_status {
     STEER_GRID_BAD_INPUT    /* chaser outside or on a wall, target outside; stays */
 } steer_grid_status;
 
-/* Method 1, coordinate comparison. With STEER_MOVES_8 the ideal step moves one cell
- * toward the target on each axis that differs (a diagonal first, then straight, as the
- * seed says). With STEER_MOVES_4 it moves along the axis with the larger difference
- * (x on ties). If the ideal step is blocked by a wall, a corner or `occ` (may be NULL),
- * the other steps toward the target are tried, best first; none free: WAITING.
+/* Method 1, the simple chase by coordinate comparison. With STEER_MOVES_8 the ideal step
+ * moves one cell toward the target on each axis that differs (a diagonal first, then
+ * straight, as in the classic version). With STEER_MOVES_4 it moves along the axis with
+ * the larger difference (x on ties). If the ideal step is blocked by a wall, a corner or
+ * `occ` (may be NULL), the other steps toward the target are tried, best first; none
+ * free: WAITING.
  * The target may stand on a wall cell (the chaser then stops next to it). A target
  * that is itself marked in `occ` blocks its cell like anyone else, so the chaser stops
  * next to it: count that as the catch. The chaser's own cell is not checked. */
@@ -236,8 +238,8 @@ STEER_API void steer_line_chase_reset(steer_line_chase *line);
  * of a and b: twice the area of triangle (a, b, c) divided by |ab|. a == b: |ac|. */
 STEER_API float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
 
-/* Method 2, line tracking. The line runs from `anchor` to the target; it is redrawn
- * from the chaser's cell whenever the target has moved, the chaser is not where the
+/* Method 2, the line-tracking chase. The line runs from `anchor` to the target; it is
+ * redrawn from the chaser's cell whenever the target has moved, the chaser is not where the
  * last tick sent it, or the state is new. Candidates are the steps toward the target:
  * the two edge steps (STEER_MOVES_4) or also the diagonal (STEER_MOVES_8). The one
  * whose cell is closest to the line wins (exact integer arithmetic; ties go to the
@@ -254,8 +256,8 @@ STEER_API steer_grid_status steer_grid_chase_line(const steer_grid *grid,
 
 /* Which chase method steer_grid_chase_step uses. */
 typedef enum steer_grid_chase_method {
-    STEER_CHASE_COMPARE = 0, /* method 1 */
-    STEER_CHASE_LINE = 1     /* method 2 */
+    STEER_CHASE_COMPARE = 0, /* method 1: the simple chase */
+    STEER_CHASE_LINE = 1     /* method 2: the line-tracking chase */
 } steer_grid_chase_method;
 
 /* One tick for a chaser that is registered in `occ` (may be NULL): choose the step with

@@ -3,7 +3,7 @@
  *
  * Two integration models (docs/agent.md has the equations):
  *
- * Reynolds per-frame step (seed 002), one call per frame:
+ * Reynolds per-frame step (his vehicle model), one call per frame:
  *     force    = truncate(linear, max_force)
  *     accel    = force / mass
  *     velocity = truncate(velocity + accel, max_speed)

@@ -7,8 +7,8 @@
  * The spline passes through every waypoint. The centripetal variant (alpha = 0.5: knot
  * intervals are the square roots of the chord lengths) is used because, unlike the
  * uniform one, it never forms a cusp or a loop inside a segment (Yuksel, Schaefer and
- * Keyser, 2011), which is what lets the seed's walker follow "many small points on a
- * curve" without wobbling back. The first and last segments use a mirrored neighbour
+ * Keyser, 2011), which is what lets the approach walker follow closely spaced points on
+ * a curve without wobbling back. The first and last segments use a mirrored neighbour
  * (2 * p1 - p2), so the curve leaves and enters the end points along the first and last
  * legs. Samples are spaced evenly by arc length, so an agent following them at constant
  * speed moves at constant speed along the curve.
@@ -31,7 +31,7 @@ STEER_API steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3
                                         float u);
 
 /* Arc length of the spline through points[0..count-1], world units, measured on 32
- * chords per segment (relative error below 1e-3 for the seed's walks). Non-finite points
+ * chords per segment (relative error below 1e-3 on approach walks). Non-finite points
  * and repeats of the previous point are skipped. Fewer than two usable points, or a NULL
  * pointer, give 0. */
 STEER_API float steer_spline_length(const steer_vec3 *points, int count);

@@ -8,14 +8,14 @@
  *   agent.h       agent state, limits, spaces (XY, XZ, 3D), the steering output
  *   integrate.h   Reynolds per-frame and kinematic integration, fixed-step helper
  *   behaviours.h  seek, flee, arrive, leave, align, face, pursue, evade, ...
- *   wander.h      both wander methods of seed 002
+ *   wander.h      wander: Reynolds' circle, and seeking a random target
  *   combine.h     weighted blend and priority
  *   obstacles.h   obstacle shapes, avoidance, walls, containment, hide
- *   approach.h    the random-approach walker of seeds 000/001
+ *   approach.h    the random-approach walker
  *   spline.h      centripetal Catmull-Rom splines sampled by arc length
  *   path.h        polyline paths and path following with a cursor
  *   flowfield.h   flow fields: a grid of desired velocities, and following one
- *   grid.h        tile grids, map loader, seed 003's grid chases, occupancy, evasion
+ *   grid.h        tile grids, map loader, simple and line-tracking chases, occupancy, evasion
  *   astar.h       A*, line of sight, path smoothing, the A* chase
  *   flock.h       separation, alignment, cohesion, leader following, queueing
  *   crowd.h       crowds: ORCA velocity filter, predictive agent avoidance

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* steer/wander.h - the two wander methods of seed 002.
+/* steer/wander.h - two ways to wander (docs/wander.md).
  *
  * 1. Reynolds' wander circle (steer_wander, and steer_wander_3d for flyers): a circle
  *    ahead of the agent, a displacement on it whose angle drifts by a small random
@@ -39,13 +39,13 @@ typedef struct steer_wander_state {
 /* A state with a random starting angle and sphere point. */
 STEER_API steer_wander_state steer_wander_state_make(steer_rng *rng);
 
-/* Seed 002's wander force, exactly:
+/* Reynolds' wander force, exactly:
  *   circle_center = forward * circle_distance   (forward: velocity direction, or the
  *                                                heading when the agent is at rest)
  *   displacement  = circle_radius * (cos angle, sin angle) in the agent's plane
  *   angle        += random() * angle_change - angle_change * 0.5
  *   linear        = circle_center + displacement, limited
- * The angle is absolute in the plane, as in the seed. The force always points within
+ * The angle is absolute in the plane, as in the classic version. The force always points within
  * asin(circle_radius / circle_distance) of forward when the radius is the smaller one,
  * which bounds how fast the heading turns. 3D agents wander in their horizontal plane;
  * use steer_wander_3d for flyers. Bad input: as every behaviour (steer/behaviours.h);
@@ -78,7 +78,7 @@ typedef struct steer_wander_target_state {
     bool has_target;
 } steer_wander_target_state;
 
-/* Seed 002's first method: count `dt` off the interval; when it runs out (or on the
+/* Wander by random target: count `dt` off the interval; when it runs out (or on the
  * first call) draw a uniform point in the area (in planar spaces the coordinate along
  * the up axis is the agent's own), then seek it (steer_seek). A degenerate area (min
  * above max on an axis) uses min on that axis. dt <= 0 or NaN counts no time. */

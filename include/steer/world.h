@@ -94,7 +94,7 @@ typedef enum steer_bounds_kind {
     STEER_BOUNDS_CLAMP_BOX,   /* held inside the box; the outward part of the velocity is
                                  removed */
     STEER_BOUNDS_RESPAWN      /* an agent that leaves the box reappears at the centre with its
-                                 velocity (seed 002's wanderers) */
+                                 velocity (as the classic wander demo's wanderers) */
 } steer_bounds_kind;
 
 /* A box (centre +- half_extents) or a sphere (centre, radius). An axis whose half extent

@@ -243,7 +243,7 @@ static void cli_draw_circle(cairo_t *cr, const cli_view *view, double u, double 
     cairo_set_dash(cr, NULL, 0, 0);
 }
 
-/* Seed 000's figure marks the target with a 'T'; the box takes the colour of the agent
+/* The approach walker's figure marks the target with a 'T'; the box takes the colour of the agent
  * whose target it is, so two agents' targets are told apart. */
 static void cli_draw_letter_box(cairo_t *cr, const cli_scenario *s, double x, double y,
                                 const char *letter, int i)
@@ -354,7 +354,7 @@ static cli_pose cli_pose_of(const cli_view *view, steer_space space, steer_vec3 
     return p;
 }
 
-/* The start: a 'W' in a ring of the agent's colour (seed 000's walker), with a short
+/* The start: a 'W' in a ring of the agent's colour (the approach walker), with a short
  * tick along the direction it starts in (its velocity, or its heading at rest). */
 static void cli_draw_start(cairo_t *cr, const cli_view *view, const cli_scenario *s,
                            const steer_agent *a, int i)

@@ -37,7 +37,7 @@
 /* What happens to an agent that leaves the world box. */
 typedef enum cli_edges {
     CLI_EDGES_OPEN = 0,    /* nothing: the world box is only drawn */
-    CLI_EDGES_RESPAWN = 1, /* it reappears at the centre of the box (seed 002's demo) */
+    CLI_EDGES_RESPAWN = 1, /* it reappears at the centre of the box (the wander demo) */
     CLI_EDGES_WRAP = 2,    /* it comes back in through the opposite side (boids) */
     CLI_EDGES_CLAMP = 3    /* it is held inside, the outward velocity removed */
 } cli_edges;
@@ -74,7 +74,7 @@ typedef struct cli_behaviour {
     steer_pursue_params pursue;
     steer_wander_params wander;
     steer_wander_target_params wander_target;
-    steer_approach_walk_params approach; /* seed 000's walker */
+    steer_approach_walk_params approach; /* the approach walker */
     int every;                       /* grid behaviours: steps between moves (one cell a move) */
     bool diagonal;                   /* grid behaviours: 8-connected moves (false: 4-connected) */
     int lookahead;                   /* grid_evade: free cells that make a step "not a dead end" */

@@ -175,7 +175,7 @@ static void cli_apply_bounds(cli_world *w, int i)
     w->respawned[i] = moved && kind == STEER_BOUNDS_WRAP_BOX;
 }
 
-/* Seed 002's demo: a wanderer that leaves the area reappears at its centre, keeping its
+/* The classic wander demo: a wanderer that leaves the area reappears at its centre, keeping its
  * velocity. The coordinate along a planar agent's up axis is left alone. Boids have had
  * the same done by the world. */
 static void cli_keep_inside(cli_world *w, int i)

@@ -77,7 +77,7 @@ static bool limits_hold(const cli_scenario *s, const tape *t)
     return true;
 }
 
-/* ---- wander (seed 002): inside the area, smooth, meandering, respawning ------------- */
+/* ---- wander (Reynolds' circle): inside the area, smooth, meandering, respawning ----- */
 
 static void check_wander(const cli_scenario *s, const tape *t, const cli_run_result *r)
 {
@@ -105,7 +105,7 @@ static void check_wander(const cli_scenario *s, const tape *t, const cli_run_res
     CHECK_MSG(respawns > 0, "%s", "nobody left the area: the respawn was not shown");
 }
 
-/* ---- wander-seek (seed 002's first method) -------------------------------------------- */
+/* ---- wander-seek (wander by random target) -------------------------------------------- */
 
 static void check_wander_seek(const cli_scenario *s, const tape *t, const cli_run_result *r)
 {
@@ -137,7 +137,7 @@ static void check_wander_seek(const cli_scenario *s, const tape *t, const cli_ru
     }
 }
 
-/* ---- arrive-leave-align-face (seed 004) --------------------------------------------- */
+/* ---- arrive-leave-align-face (the cookbook's behaviours) ---------------------------- */
 
 static int agent_index(const cli_scenario *s, const char *name)
 {
@@ -162,7 +162,7 @@ static void check_arriver(const cli_scenario *s, const tape *t, const cli_run_re
         if (inside) CHECK_MSG(d <= b->arrive.target_radius, "left the target at step %d", k);
         inside |= d <= b->arrive.target_radius;
     }
-    /* face: half way there it looks at the target (seed 004's atan2(x, z)) */
+    /* face: half way there it looks at the target (the cookbook's atan2(x, z)) */
     const steer_agent *mid = at(t, t->frames / 3, i);
     float want =
         steer_atan2(b->target.point.x - mid->position.x, b->target.point.z - mid->position.z);
@@ -225,9 +225,9 @@ static void check_pursue_evade(const cli_scenario *s, const tape *t, const cli_r
     CHECK(caught > 300);
 }
 
-/* ---- approach (seed 000): every leg obeys the walker's rule, and both arrive -------- */
+/* ---- approach: every leg obeys the walker's rule, and both arrive ------------------- */
 
-/* The leg from `from` to `to` towards `target` follows seed 000's rule. */
+/* The leg from `from` to `to` towards `target` follows the approach walker's rule. */
 static bool leg_ok(steer_vec3 from, steer_vec3 to, steer_vec3 target,
                    const steer_approach_params *p)
 {
@@ -252,7 +252,7 @@ static void check_approach(const cli_scenario *s, const tape *t, const cli_run_r
             size_t c = (size_t)k * (size_t)t->n + (size_t)i;
             if (!t->has_goal[c] || memcmp(&t->goals[c], &from, sizeof from) == 0) continue;
             CHECK_MSG(leg_ok(from, t->goals[c], target, &b->approach.approach),
-                      "%s: leg %d breaks seed 000's rule", s->agents[i].name, legs);
+                      "%s: leg %d breaks the approach walker's rule", s->agents[i].name, legs);
             from = t->goals[c];
             legs++;
         }
@@ -265,7 +265,7 @@ static void check_approach(const cli_scenario *s, const tape *t, const cli_run_r
     }
 }
 
-/* ---- chase (seed 003): both grid methods catch their runner ----------------------------- */
+/* ---- chase: the simple and the line-tracking chase catch their runner ------------------- */
 
 /* A grid agent at rest sits on the centre of a free cell. */
 static bool on_free_cell(const cli_scenario *s, const steer_agent *a)

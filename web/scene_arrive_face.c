@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* web/scene_seed004.c - seed 004: arrive, leave, align and face, following the mouse. */
+/* web/scene_arrive_face.c - arrive, leave, align and face, following the mouse. */
 #include "web_scene.h"
 
 enum { S4_SPEED, S4_SLOW, S4_TIME, S4_DANGER, S4_ESCAPE, S4_ALIGN_SLOW, S4_MAX_ROT };
 
-static const web_param_def web_seed004_params[] = {
+static const web_param_def web_arrive_face_params[] = {
     {"max speed", 1, 15, 0.5f, 6},
     {"arrive slow radius", 0, 12, 0.25f, 3},
     {"time to target", 0.02f, 1, 0.02f, 0.1f},
@@ -16,7 +16,7 @@ static const web_param_def web_seed004_params[] = {
 
 static const steer_vec3 web_s4_home = {31.0f, 19.0f, 0.0f};
 
-static void web_seed004_start(void)
+static void web_arrive_face_start(void)
 {
     web_s.world_w = 40.0f;
     web_s.world_h = 25.0f;
@@ -35,7 +35,7 @@ static void web_seed004_start(void)
     }
 }
 
-static void web_seed004_limits(void)
+static void web_arrive_face_limits(void)
 {
     for (int i = 0; i < web_s.count; i++) {
         web_s.agents[i].max_speed = web_param(S4_SPEED);
@@ -43,9 +43,9 @@ static void web_seed004_limits(void)
     }
 }
 
-static void web_seed004_step(void)
+static void web_arrive_face_step(void)
 {
-    web_seed004_limits();
+    web_arrive_face_limits();
     steer_arrive_params ap = steer_arrive_default();
     ap.slow_radius = web_param(S4_SLOW);
     ap.time_to_target = web_param(S4_TIME);
@@ -67,7 +67,7 @@ static void web_seed004_step(void)
     for (int i = 0; i < web_s.count; i++) web_keep_inside(&web_s.agents[i], 0.6f);
 }
 
-static void web_seed004_draw(void)
+static void web_arrive_face_draw(void)
 {
     steer_vec3 t = web_s.target;
     web_circle(WEB_STYLE_BLUE_ZONE, t, web_param(S4_SLOW));
@@ -82,15 +82,15 @@ static void web_seed004_draw(void)
     web_add_stat("arrive: speed", steer_length(web_s.agents[0].velocity));
 }
 
-const web_scene_def web_scene_seed004 = {
+const web_scene_def web_scene_arrive_face = {
     .name = "Arrive, leave, align, face",
-    .about = "Seed 004, following the mouse. Blue arrives at the target "
+    .about = "Arrive, leave, align and face, following the mouse. Blue arrives at the target "
              "(slow radius drawn); orange leaves it inside the danger "
              "radius and walks home otherwise; green faces it; purple "
              "aligns with blue's orientation. Click or drag to move the "
              "target.",
-    WEB_PARAMS_FIELDS(web_seed004_params),
-    .start = web_seed004_start,
-    .step = web_seed004_step,
-    .draw = web_seed004_draw,
+    WEB_PARAMS_FIELDS(web_arrive_face_params),
+    .start = web_arrive_face_start,
+    .step = web_arrive_face_step,
+    .draw = web_arrive_face_draw,
 };
