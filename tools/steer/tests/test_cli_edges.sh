@@ -31,6 +31,18 @@ said() {
     grep -qF -- "$1" err.txt || fail "expected '$1' in: $(cat err.txt)"
 }
 
+# stop_reader <pid>: a FIFO's reader has a few seconds to finish, then is stopped (it
+# waits for ever when the program never opened the FIFO)
+stop_reader() {
+    tries=0
+    while kill -0 "$1" 2>/dev/null && [ $tries -lt 40 ]; do
+        sleep 0.05
+        tries=$((tries + 1))
+    done
+    kill "$1" 2>/dev/null
+    wait "$1" 2>/dev/null
+}
+
 no_temporaries() {
     ls | grep -q '\.tmp\.' && fail "$1: temporary files left: $(ls | grep '\.tmp\.')"
 }
@@ -67,8 +79,8 @@ fi
 mkfifo pipe.csv
 cat pipe.csv >from-pipe.csv &
 reader=$!
-expect 0 "$steer" run wander --steps 5 --csv pipe.csv
-wait $reader
+expect 0 timeout 20 "$steer" run wander --steps 5 --csv pipe.csv
+stop_reader $reader
 [ -p pipe.csv ] || fail "the FIFO was replaced by a regular file"
 [ "$(wc -l <from-pipe.csv)" -eq $((1 + 6 * 8)) ] || fail "the FIFO's reader got $(wc -l <from-pipe.csv) lines, expected 49"
 no_temporaries "FIFO"
@@ -115,23 +127,22 @@ grep -q "wrote p.svg" out.txt || fail "the written SVG is not listed: $(cat out.
 no_temporaries "partial failure"
 
 # --- trajectories over 1 GB are refused before the run, unless --force ---
-expect 2 "$steer" run flock --steps 1000000 --csv huge.csv
+expect 2 timeout 20 "$steer" run flock --steps 1000000 --csv huge.csv
 said "would write up to"
 said "GB"
 said "--force"
 [ -e huge.csv ] && fail "a refused run wrote its CSV"
 # --force passes the check: the run then fails only on the missing directory (exit 1).
-expect 1 "$steer" run flock --steps 1000000 --csv no-such-dir/huge.csv --force
+expect 1 timeout 20 "$steer" run flock --steps 1000000 --csv no-such-dir/huge.csv --force
 said "cannot create"
 # A FIFO fills no disk: not counted. The run starts and writes until its reader, which
 # takes 100 bytes, goes away: SIGPIPE (141) shows it got past the check.
 mkfifo huge.fifo
 head -c 100 huge.fifo >/dev/null &
 reader=$!
-"$steer" run flock --steps 1000000 --csv huge.fifo >out.txt 2>err.txt
+timeout 20 "$steer" run flock --steps 1000000 --csv huge.fifo >out.txt 2>err.txt
 got=$?
-kill $reader 2>/dev/null
-wait $reader 2>/dev/null
+stop_reader $reader
 [ "$got" -eq 141 ] || fail "a long run into a FIFO exited $got, expected 141 (SIGPIPE): $(cat err.txt)"
 
 # --- a killed run removes its temporary file ---
