@@ -3,8 +3,8 @@
 # The rough edges of `steer run`: options given twice, two outputs on stdout, a PNG to
 # a terminal, outputs that are FIFOs, directories or the scenario itself, write errors
 # that say why, partial failures that say what was written, the size limit on
-# trajectories, temporary files removed when the run is killed, and large grid maps
-# that still draw.
+# trajectories, temporary files removed when the run is killed, large grid maps that
+# still draw, and scenario files up to 64 MiB.
 # Usage: test_cli_edges.sh <steer program> <scratch dir>
 set -u
 steer=$1
@@ -160,6 +160,16 @@ got=$?
 [ "$got" -eq 143 ] || fail "the killed run exited $got, expected 143 (SIGTERM)"
 [ -e killed.csv ] && fail "a killed run left killed.csv"
 no_temporaries "SIGTERM"
+
+# --- a scenario file of exactly 64 MiB is read; one byte more is refused ---
+printf '{"agents": [{"name": "a"}]}' >max.json
+size=$(wc -c <max.json)
+head -c $((64 * 1024 * 1024 - size)) /dev/zero | tr '\0' ' ' >>max.json
+expect 0 "$steer" validate max.json
+printf ' ' >>max.json
+expect 2 "$steer" validate max.json
+said "max.json: larger than 64 MiB"
+rm -f max.json
 
 echo "$failures failures"
 [ "$failures" -eq 0 ]
