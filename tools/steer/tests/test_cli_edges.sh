@@ -161,6 +161,22 @@ got=$?
 [ -e killed.csv ] && fail "a killed run left killed.csv"
 no_temporaries "SIGTERM"
 
+# --- a 3000 x 3000 grid map draws (as a bitmap: one shape a cell ran out of memory) ---
+awk 'BEGIN {
+    n = 3000
+    printf "{\"steps\": 5, \"grid\": {\"origin\": [-1500, 1500, 0], \"map\": [\n"
+    for (y = 0; y < n; y++) {
+        row = ""
+        for (x = 0; x < n; x++) row = row ((x == y || x == 0 || y == 0) ? "#" : ".")
+        printf "\"%s\"%s\n", row, (y < n - 1 ? "," : "")
+    }
+    printf "]}, \"agents\": [{\"name\": \"a\", \"position\": [10, -20, 0]}]}\n"
+}' >bigmap.json
+expect 0 "$steer" run bigmap.json --png bigmap.png --svg bigmap.svg
+[ "$(head -c 4 bigmap.png | od -An -c | tr -d ' ')" = "211PNG" ] || fail "the big map's PNG is not a PNG"
+grep -q "<svg" bigmap.svg || fail "the big map's SVG is not an SVG"
+rm -f bigmap.json
+
 # --- a scenario file of exactly 64 MiB is read; one byte more is refused ---
 printf '{"agents": [{"name": "a"}]}' >max.json
 size=$(wc -c <max.json)
