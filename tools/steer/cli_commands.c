@@ -212,6 +212,22 @@ static void cli_print_written(FILE *f, const cli_outputs *o)
     fputc('\n', stderr);
 }
 
+/* The run stopped before its outputs were complete: none of them was written. */
+static int cli_report_unwritten(const cli_error *err, const cli_run_args *a)
+{
+    const char *paths[] = {a->csv, a->json, a->png, a->svg};
+    int code = cli_report(err);
+    bool any = false;
+    for (int k = 0; k < 4; k++) {
+        if (!paths[k]) continue;
+        fprintf(stderr, "%s %s",
+                any ? "" : "steer: not written:", strcmp(paths[k], "-") ? paths[k] : "stdout");
+        any = true;
+    }
+    if (any) fputc('\n', stderr);
+    return code;
+}
+
 static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a, const char *input)
 {
     cli_error err = {0, ""};
@@ -223,7 +239,7 @@ static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a, const ch
     if (!cli_outputs_check(a, input, s, steps, &err)) return cli_report(&err);
     if (!cli_outputs_open(&out, a, s, steps, seed, &err)) {
         cli_outputs_abort(&out);
-        return cli_report(&err);
+        return cli_report_unwritten(&err, a);
     }
     cli_run_config config = {
         steps, seed, true, out.observers, out.observer_count, cli_progress_update, &progress};
@@ -232,7 +248,7 @@ static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a, const ch
     cli_progress_end(&progress);
     if (!ok) {
         cli_outputs_abort(&out);
-        return cli_report(&err);
+        return cli_report_unwritten(&err, a);
     }
     ok = cli_outputs_finish(&out, a, &result);
     bool to_stdout = (a->csv && !strcmp(a->csv, "-")) || (a->json && !strcmp(a->json, "-")) ||

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* cli_outfile.c - temporary file, then rename; special files in place. */
+/* realpath is X/Open, beside the POSIX the build asks for. */
+#define _XOPEN_SOURCE 700
+
 #include "cli_outfile.h"
 
 #include <errno.h>
@@ -139,13 +142,32 @@ static bool cli_outfile_in_place(cli_outfile *o, const char *path, cli_error *er
     return true;
 }
 
-static bool cli_outfile_temporary(cli_outfile *o, const char *path, cli_error *err)
+/* A symbolic link to a file is followed: the file is replaced, the link kept. */
+static bool cli_outfile_resolve(cli_outfile *o)
 {
+    struct stat st;
+    if (lstat(o->path, &st) != 0 || !S_ISLNK(st.st_mode) || stat(o->path, &st) != 0) return true;
+    char *target = realpath(o->path, NULL);
+    if (!target) return false;
+    free(o->path);
+    o->path = target;
+    return true;
+}
+
+static bool cli_outfile_temporary(cli_outfile *o, const char *given, cli_error *err)
+{
+    if (!cli_outfile_resolve(o)) {
+        int e = errno;
+        cli_outfile_release(o);
+        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: cannot follow the link: %s", given,
+                        strerror(e));
+    }
+    const char *path = o->path; /* freed with o: messages name `given` */
     size_t len = strlen(path);
     o->tmp = malloc(len + sizeof ".tmp.XXXXXX");
     if (!o->tmp) {
         cli_outfile_release(o);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: out of memory", path);
+        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: out of memory", given);
     }
     memcpy(o->tmp, path, len);
     memcpy(o->tmp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
@@ -153,7 +175,7 @@ static bool cli_outfile_temporary(cli_outfile *o, const char *path, cli_error *e
     if (fd < 0) {
         int e = errno;
         cli_outfile_release(o);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: cannot create: %s", path, strerror(e));
+        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: cannot create: %s", given, strerror(e));
     }
     o->slot = cli_temp_register(o->tmp);
     /* mkstemp makes the file private (0600); give it the mode a plain fopen would. */
@@ -166,7 +188,7 @@ static bool cli_outfile_temporary(cli_outfile *o, const char *path, cli_error *e
         close(fd);
         unlink(o->tmp);
         cli_outfile_release(o);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: cannot open: %s", path, strerror(e));
+        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: cannot open: %s", given, strerror(e));
     }
     return true;
 }

@@ -85,6 +85,14 @@ stop_reader $reader
 [ "$(wc -l <from-pipe.csv)" -eq $((1 + 6 * 8)) ] || fail "the FIFO's reader got $(wc -l <from-pipe.csv) lines, expected 49"
 no_temporaries "FIFO"
 
+# --- a symbolic link to a file is followed: the file is replaced, the link kept ---
+echo "old" >target.csv
+ln -s target.csv link.csv
+expect 0 "$steer" run wander --steps 5 --csv link.csv
+[ -L link.csv ] || fail "the symbolic link was replaced by a regular file"
+[ "$(wc -l <target.csv)" -eq $((1 + 6 * 8)) ] || fail "the link's target was not written"
+no_temporaries "symbolic link"
+
 # --- a directory, the scenario itself, and two outputs on one file are refused ---
 mkdir outdir
 expect 2 "$steer" run wander --steps 3 --csv outdir
@@ -109,12 +117,13 @@ no_temporaries "refusals"
 (
     trap '' XFSZ
     ulimit -f 8
-    exec "$steer" run wander --steps 100 --csv big.csv
+    exec "$steer" run wander --steps 100 --csv big.csv --svg big.svg
 ) >out.txt 2>err.txt
 got=$?
 [ "$got" -eq 1 ] || fail "a write past the file size limit exited $got, expected 1"
 said "big.csv: write failed: File too large"
-[ -e big.csv ] && fail "a failed write left big.csv"
+said "not written: big.csv big.svg"
+[ -e big.csv ] || [ -e big.svg ] && fail "a failed run left big.csv or big.svg"
 no_temporaries "write failure"
 
 # --- some outputs written, one failed: say which ---
