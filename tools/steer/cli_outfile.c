@@ -171,13 +171,15 @@ static bool cli_outfile_temporary(cli_outfile *o, const char *given, cli_error *
     }
     memcpy(o->tmp, path, len);
     memcpy(o->tmp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    /* Registered before it exists, so a signal that comes as soon as it does removes
+     * it (mkstemp has filled in the name by the time it creates the file). */
+    o->slot = cli_temp_register(o->tmp);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;
         cli_outfile_release(o);
         return cli_fail(err, CLI_EXIT_RUNTIME, "%s: cannot create: %s", given, strerror(e));
     }
-    o->slot = cli_temp_register(o->tmp);
     /* mkstemp makes the file private (0600); give it the mode a plain fopen would. */
     mode_t mask = umask(0);
     umask(mask);
