@@ -10,21 +10,8 @@ set -u
 steer=$1
 dir=$2
 failures=0
+. "$(dirname "$0")/cli_test_lib.sh"
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# expect <status> <command...>: the command exits with that status
-expect() {
-    want=$1
-    shift
-    "$@" >out.txt 2>err.txt
-    got=$?
-    [ "$got" -eq "$want" ] || fail "'$*' exited $got, expected $want: $(cat err.txt)"
-}
 
 # said <text>: the last command's stderr holds the text
 said() {

@@ -10,12 +10,8 @@ build=$2
 source=$3
 dir=$4
 failures=0
+. "$(dirname "$0")/cli_test_lib.sh"
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 
 # --- installed: bin/steer runs ---
 "$cmake" --install "$build" --prefix "$dir/prefix" >"$dir/install.log" 2>&1 || fail "cmake --install failed: $(tail -n 5 "$dir/install.log")"
