@@ -42,7 +42,7 @@ run: build
 	@for s in $$($(STEER_TOOL) list --names); do \
 	    $(STEER_TOOL) run $$s --png out/$$s.png || exit 1; \
 	done
-	@echo "pictures: $(CURDIR)/out/*.png   (steer list, steer run <name> --help for more)"
+	@echo "pictures: $(CURDIR)/out/*.png   ($(STEER_TOOL) list, $(STEER_TOOL) run <name> --help for more; make install puts steer on the PATH)"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

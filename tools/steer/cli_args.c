@@ -53,14 +53,49 @@ static bool cli_run_number(const char *opt, const char *v, uint64_t max, uint64_
     return true;
 }
 
+/* Options a command line may give once: a second one is refused, not silently kept. */
+enum {
+    CLI_SEEN_STEPS = 1,
+    CLI_SEEN_SEED = 2,
+    CLI_SEEN_FORCES = 4,
+    CLI_SEEN_FORCE = 8,
+    CLI_SEEN_PATH = 16
+};
+
+static bool cli_once(unsigned *seen, unsigned bit, const char *opt, cli_error *err)
+{
+    if (*seen & bit) return cli_fail(err, CLI_EXIT_USAGE, "run: %s is given twice", opt);
+    *seen |= bit;
+    return true;
+}
+
+/* True when the option at argv[i] is `name` itself or `name=...`. */
+static bool cli_is_option(const char *arg, const char *name)
+{
+    size_t len = strlen(name);
+    return strncmp(arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
+}
+
 /* One option at argv[*i]; false with err set when it is not valid. */
-static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, cli_error *err)
+static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, unsigned *seen,
+                           cli_error *err)
 {
     static const char *const paths[] = {"--csv", "--json", "--png", "--svg"};
     const char **slots[] = {&a->csv, &a->json, &a->png, &a->svg};
     bool missing = false;
     const char *v;
-    if (strcmp(argv[*i], "--forces") == 0) return a->forces = true;
+    if (strcmp(argv[*i], "--forces") == 0)
+        return cli_once(seen, CLI_SEEN_FORCES, "--forces", err) && (a->forces = true);
+    if (strcmp(argv[*i], "--force") == 0)
+        return cli_once(seen, CLI_SEEN_FORCE, "--force", err) && (a->force = true);
+    if (cli_is_option(argv[*i], "--steps") && !cli_once(seen, CLI_SEEN_STEPS, "--steps", err))
+        return false;
+    if (cli_is_option(argv[*i], "--seed") && !cli_once(seen, CLI_SEEN_SEED, "--seed", err))
+        return false;
+    for (int k = 0; k < 4; k++)
+        if (cli_is_option(argv[*i], paths[k]) &&
+            !cli_once(seen, (unsigned)CLI_SEEN_PATH << k, paths[k], err))
+            return false;
     if ((v = cli_option_value(argc, argv, i, "--steps", &missing))) {
         uint64_t n = 0;
         if (!cli_run_number("--steps", v, CLI_MAX_STEPS, &n, err)) return false;
@@ -81,13 +116,31 @@ static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, cli_e
                     argv[*i]);
 }
 
+/* At most one output goes to stdout: two would interleave. */
+static bool cli_one_stdout(const cli_run_args *a, cli_error *err)
+{
+    static const char *const names[] = {"--csv", "--json", "--png", "--svg"};
+    const char *paths[] = {a->csv, a->json, a->png, a->svg};
+    int first = -1;
+    for (int k = 0; k < 4; k++) {
+        if (!paths[k] || strcmp(paths[k], "-") != 0) continue;
+        if (first >= 0)
+            return cli_fail(err, CLI_EXIT_USAGE,
+                            "run: %s - and %s - would both write to stdout; give one a file",
+                            names[first], names[k]);
+        first = k;
+    }
+    return true;
+}
+
 bool cli_args_parse_run(int argc, char **argv, cli_run_args *a, cli_error *err)
 {
+    unsigned seen = 0;
     memset(a, 0, sizeof *a);
     if (cli_args_want_help(argc, argv)) return a->help = true;
     for (int i = 0; i < argc; i++) {
         if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            if (!cli_run_option(argc, argv, &i, a, err)) return false;
+            if (!cli_run_option(argc, argv, &i, a, &seen, err)) return false;
         } else if (!a->scenario) {
             a->scenario = argv[i];
         } else {
@@ -97,5 +150,14 @@ bool cli_args_parse_run(int argc, char **argv, cli_run_args *a, cli_error *err)
     }
     if (!a->scenario)
         return cli_fail(err, CLI_EXIT_USAGE, "run: which scenario? (steer list shows them)");
+    return cli_one_stdout(a, err);
+}
+
+bool cli_args_check_terminal(const cli_run_args *a, bool stdout_is_terminal, cli_error *err)
+{
+    if (stdout_is_terminal && a->png && strcmp(a->png, "-") == 0)
+        return cli_fail(err, CLI_EXIT_USAGE,
+                        "run: --png - would write binary to the terminal; redirect stdout "
+                        "(> file.png) or give a file name");
     return true;
 }

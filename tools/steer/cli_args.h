@@ -19,11 +19,17 @@ typedef struct cli_run_args {
     uint64_t seed;
     const char *csv, *json, *png, *svg; /* NULL: not written */
     bool forces;                        /* draw force vectors */
+    bool force;                         /* write trajectories over CLI_OUTPUT_LIMIT */
     bool help;
 } cli_run_args;
 
-/* Parses the arguments after `run`. */
+/* Parses the arguments after `run`. An option given twice, or two outputs to stdout
+ * ("-"), are usage errors. */
 bool cli_args_parse_run(int argc, char **argv, cli_run_args *out, cli_error *err);
+
+/* Refuses --png - when stdout is a terminal (pass isatty(STDOUT_FILENO)): a PNG is
+ * binary. */
+bool cli_args_check_terminal(const cli_run_args *a, bool stdout_is_terminal, cli_error *err);
 
 /* True when any argument is -h or --help. */
 bool cli_args_want_help(int argc, char **argv);

@@ -5,13 +5,13 @@
 #include "cli_args.h"
 #include "cli_behaviour.h"
 #include "cli_builtins.h"
-#include "cli_draw.h"
 #include "cli_load.h"
+#include "cli_outputs.h"
 #include "cli_progress.h"
-#include "cli_trace.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 void cli_print_usage(void)
 {
@@ -137,61 +137,11 @@ static void cli_print_run_help(void)
          "  --png F       a bird's-eye picture (PNG)\n"
          "  --svg F       the same picture as SVG\n"
          "  --forces      draw steering force vectors on the picture\n"
-         "F may be - for stdout (CSV and JSON); the summary then goes to stderr.\n"
-         "Files are written to a temporary name and renamed when complete.");
-}
-
-/* Everything one run writes; opened before the run, completed after it. */
-typedef struct cli_outputs {
-    cli_trace csv, json;
-    bool has_csv, has_json, has_record;
-    cli_record record;
-    cli_observer observers[3];
-    int observer_count;
-} cli_outputs;
-
-static bool cli_outputs_open(cli_outputs *o, const cli_run_args *a, const cli_scenario *s,
-                             int steps, uint64_t seed, cli_error *err)
-{
-    memset(o, 0, sizeof *o);
-    if (a->csv) {
-        if (!cli_trace_open(&o->csv, a->csv, CLI_TRACE_CSV, s, seed, err)) return false;
-        o->has_csv = true;
-        o->observers[o->observer_count++] = (cli_observer){cli_trace_observe, &o->csv};
-    }
-    if (a->json) {
-        if (!cli_trace_open(&o->json, a->json, CLI_TRACE_JSON, s, seed, err)) return false;
-        o->has_json = true;
-        o->observers[o->observer_count++] = (cli_observer){cli_trace_observe, &o->json};
-    }
-    if (a->png || a->svg) {
-        if (!cli_record_init(&o->record, s, steps, seed, err)) return false;
-        o->has_record = true;
-        o->observers[o->observer_count++] = (cli_observer){cli_record_observe, &o->record};
-    }
-    return true;
-}
-
-static void cli_outputs_abort(cli_outputs *o)
-{
-    if (o->has_csv) cli_trace_abort(&o->csv);
-    if (o->has_json) cli_trace_abort(&o->json);
-    if (o->has_record) cli_record_free(&o->record);
-    memset(o, 0, sizeof *o);
-}
-
-static bool cli_outputs_finish(cli_outputs *o, const cli_run_args *a, const cli_run_result *r,
-                               cli_error *err)
-{
-    bool ok = true;
-    if (o->has_csv) ok = cli_trace_close(&o->csv, err);
-    o->has_csv = false;
-    if (ok && o->has_json) ok = cli_trace_close(&o->json, err);
-    o->has_json = false;
-    if (ok && a->png) ok = cli_draw_write(&o->record, r, a->png, CLI_PICTURE_PNG, a->forces, err);
-    if (ok && a->svg) ok = cli_draw_write(&o->record, r, a->svg, CLI_PICTURE_SVG, a->forces, err);
-    cli_outputs_abort(o);
-    return ok;
+         "  --force       write trajectories even over 1 GB (refused otherwise)\n"
+         "Each option at most once. F may be - for stdout (one output at most; --png -\n"
+         "not to a terminal); the summary then goes to stderr. Files are written to a\n"
+         "temporary name and renamed when complete; an existing FIFO or device is\n"
+         "written in place. A directory or the scenario file itself is refused.");
 }
 
 /* Arrivals are named one by one for a few agents and counted for a crowd, so the line
@@ -247,14 +197,38 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
     fputc('\n', f);
 }
 
-static void cli_print_written(FILE *f, const cli_run_args *a)
+/* "  wrote w.csv" for each file written; when some failed, on stderr, which ones. */
+static void cli_print_written(FILE *f, const cli_outputs *o)
 {
-    const char *paths[] = {a->csv, a->json, a->png, a->svg};
-    for (int k = 0; k < 4; k++)
-        if (paths[k] && strcmp(paths[k], "-") != 0) fprintf(f, "  wrote %s\n", paths[k]);
+    for (int k = 0; k < o->written_count; k++)
+        if (strcmp(o->written[k], "-") != 0) fprintf(f, "  wrote %s\n", o->written[k]);
+    if (o->failed_count == 0) return;
+    fprintf(stderr, "steer: not written:");
+    for (int k = 0; k < o->failed_count; k++)
+        fprintf(stderr, " %s", strcmp(o->failed[k], "-") ? o->failed[k] : "stdout");
+    fprintf(stderr, o->written_count ? "; written:" : "; nothing was written");
+    for (int k = 0; k < o->written_count; k++)
+        fprintf(stderr, " %s", strcmp(o->written[k], "-") ? o->written[k] : "stdout");
+    fputc('\n', stderr);
 }
 
-static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a)
+/* The run stopped before its outputs were complete: none of them was written. */
+static int cli_report_unwritten(const cli_error *err, const cli_run_args *a)
+{
+    const char *paths[] = {a->csv, a->json, a->png, a->svg};
+    int code = cli_report(err);
+    bool any = false;
+    for (int k = 0; k < 4; k++) {
+        if (!paths[k]) continue;
+        fprintf(stderr, "%s %s",
+                any ? "" : "steer: not written:", strcmp(paths[k], "-") ? paths[k] : "stdout");
+        any = true;
+    }
+    if (any) fputc('\n', stderr);
+    return code;
+}
+
+static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a, const char *input)
 {
     cli_error err = {0, ""};
     cli_outputs out;
@@ -262,9 +236,10 @@ static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a)
     cli_progress progress;
     int steps = a->steps > 0 ? a->steps : s->steps;
     uint64_t seed = a->has_seed ? a->seed : s->seed;
+    if (!cli_outputs_check(a, input, s, steps, &err)) return cli_report(&err);
     if (!cli_outputs_open(&out, a, s, steps, seed, &err)) {
         cli_outputs_abort(&out);
-        return cli_report(&err);
+        return cli_report_unwritten(&err, a);
     }
     cli_run_config config = {
         steps, seed, true, out.observers, out.observer_count, cli_progress_update, &progress};
@@ -273,15 +248,16 @@ static int cli_run_loaded(const cli_scenario *s, const cli_run_args *a)
     cli_progress_end(&progress);
     if (!ok) {
         cli_outputs_abort(&out);
-        return cli_report(&err);
+        return cli_report_unwritten(&err, a);
     }
-    ok = cli_outputs_finish(&out, a, &result, &err);
-    bool to_stdout = (a->csv && !strcmp(a->csv, "-")) || (a->json && !strcmp(a->json, "-"));
+    ok = cli_outputs_finish(&out, a, &result);
+    bool to_stdout = (a->csv && !strcmp(a->csv, "-")) || (a->json && !strcmp(a->json, "-")) ||
+                     (a->png && !strcmp(a->png, "-")) || (a->svg && !strcmp(a->svg, "-"));
     FILE *f = to_stdout ? stderr : stdout;
-    if (ok) cli_print_summary(f, s, &result);
-    if (ok) cli_print_written(f, a);
+    cli_print_summary(f, s, &result);
+    cli_print_written(f, &out);
     cli_run_result_free(&result);
-    return ok ? CLI_EXIT_OK : cli_report(&err);
+    return ok ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
 }
 
 int cli_cmd_run(int argc, char **argv)
@@ -293,9 +269,10 @@ int cli_cmd_run(int argc, char **argv)
         cli_print_run_help();
         return CLI_EXIT_OK;
     }
+    if (!cli_args_check_terminal(&a, isatty(STDOUT_FILENO) == 1, &err)) return cli_report(&err);
     cli_scenario s;
     if (!cli_load_any(a.scenario, &s, &err)) return cli_report(&err);
-    int code = cli_run_loaded(&s, &a);
+    int code = cli_run_loaded(&s, &a, cli_builtin_find(a.scenario) ? NULL : a.scenario);
     cli_scenario_free(&s);
     return code;
 }

@@ -6,6 +6,7 @@
 #include "cli_outfile.h"
 
 #include <cairo-svg.h>
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -527,10 +528,13 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
 
 /* ---- files ------------------------------------------------------------------------- */
 
+/* closure: the cli_outfile, which keeps why a write failed. */
 static cairo_status_t cli_cairo_write(void *closure, const unsigned char *data, unsigned int length)
 {
-    return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS
-                                                      : CAIRO_STATUS_WRITE_ERROR;
+    cli_outfile *out = closure;
+    if (fwrite(data, 1, length, out->f) == length) return CAIRO_STATUS_SUCCESS;
+    cli_outfile_failed(out, errno);
+    return CAIRO_STATUS_WRITE_ERROR;
 }
 
 static cairo_status_t cli_render(cairo_surface_t *surface, const cli_record *r,
@@ -544,8 +548,9 @@ static cairo_status_t cli_render(cairo_surface_t *surface, const cli_record *r,
     return status;
 }
 
-static cairo_status_t cli_render_to(FILE *f, const cli_record *r, const cli_run_result *result,
-                                    cli_picture_format format, bool forces)
+static cairo_status_t cli_render_to(cli_outfile *f, const cli_record *r,
+                                    const cli_run_result *result, cli_picture_format format,
+                                    bool forces)
 {
     cairo_surface_t *surface =
         format == CLI_PICTURE_PNG
@@ -565,9 +570,12 @@ bool cli_draw_write(const cli_record *r, const cli_run_result *result, const cha
 {
     cli_outfile out;
     if (!cli_outfile_open(&out, path, err)) return false;
-    cairo_status_t status = cli_render_to(out.f, r, result, format, forces);
+    cairo_status_t status = cli_render_to(&out, r, result, format, forces);
     if (status != CAIRO_STATUS_SUCCESS) {
+        int e = out.error;
         cli_outfile_abort(&out);
+        if (status == CAIRO_STATUS_WRITE_ERROR && e)
+            return cli_fail(err, CLI_EXIT_RUNTIME, "%s: write failed: %s", path, strerror(e));
         return cli_fail(err, CLI_EXIT_RUNTIME, "%s: drawing failed: %s", path,
                         cairo_status_to_string(status));
     }

@@ -6,6 +6,7 @@
 #include "cli_behaviour.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CLI_PI 3.14159265358979323846
@@ -33,8 +34,76 @@ static void cli_draw_cells(cairo_t *cr, const cli_view *view, const cli_scenario
         }
 }
 
+/* A map whose cells would be drawn smaller than CLI_CELL_PIXELS, or that has more than
+ * CLI_CELL_SHAPES cells, is drawn as a bitmap of at most CLI_BITMAP_SIDE pixels a side:
+ * one shape per cell would take cairo gigabytes (a 3000 x 3000 map ran out of memory),
+ * and such cells are too small to tell apart anyway. Each pixel of the bitmap is as
+ * dark as the share of walls among the cells it covers; free cells are not outlined. */
+#define CLI_CELL_PIXELS 3.0
+#define CLI_CELL_SHAPES 250000
+#define CLI_BITMAP_SIDE 1024
+
+static bool cli_grid_as_bitmap(const cli_view *view, const cli_scenario *s)
+{
+    const steer_grid *g = &s->grid.grid;
+    return s->grid.frame.cell_size * view->scale < CLI_CELL_PIXELS ||
+           (double)g->width * g->height > CLI_CELL_SHAPES;
+}
+
+/* The walls' shares, one byte a pixel, into an A8 surface of bw x bh pixels. */
+static bool cli_fill_wall_bitmap(cairo_surface_t *img, const steer_grid *g, int bw, int bh)
+{
+    unsigned *walls = calloc((size_t)bw * (size_t)bh, sizeof *walls);
+    if (!walls) return false;
+    for (int cy = 0; cy < g->height; cy++)
+        for (int cx = 0; cx < g->width; cx++)
+            if (!steer_grid_is_free(g, steer_cell_make(cx, cy)))
+                walls[(size_t)((long long)cy * bh / g->height) * (size_t)bw +
+                      (size_t)((long long)cx * bw / g->width)]++;
+    cairo_surface_flush(img);
+    unsigned char *data = cairo_image_surface_get_data(img);
+    int stride = cairo_image_surface_get_stride(img);
+    for (int by = 0; by < bh; by++)
+        for (int bx = 0; bx < bw; bx++) {
+            /* cells this pixel covers: the spans of the two divisions above */
+            long long w = ((long long)(bx + 1) * g->width + bw - 1) / bw -
+                          ((long long)bx * g->width + bw - 1) / bw;
+            long long h = ((long long)(by + 1) * g->height + bh - 1) / bh -
+                          ((long long)by * g->height + bh - 1) / bh;
+            unsigned n = walls[(size_t)by * (size_t)bw + (size_t)bx];
+            data[(size_t)by * (size_t)stride + (size_t)bx] =
+                w * h > 0 ? (unsigned char)(255 * (long long)n / (w * h)) : 0;
+        }
+    cairo_surface_mark_dirty(img);
+    free(walls);
+    return true;
+}
+
+static void cli_draw_grid_bitmap(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    const steer_grid *g = &s->grid.grid;
+    int bw = g->width < CLI_BITMAP_SIDE ? g->width : CLI_BITMAP_SIDE;
+    int bh = g->height < CLI_BITMAP_SIDE ? g->height : CLI_BITMAP_SIDE;
+    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_A8, bw, bh);
+    if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS && cli_fill_wall_bitmap(img, g, bw, bh)) {
+        double x, y, size;
+        cli_cell_rect(view, s, 0, 0, &x, &y, &size);
+        cairo_save(cr);
+        cairo_translate(cr, x, y);
+        cairo_scale(cr, g->width * size / bw, g->height * size / bh);
+        cairo_set_source_rgb(cr, 0.42, 0.40, 0.38);
+        cairo_mask_surface(cr, img, 0, 0);
+        cairo_restore(cr);
+    }
+    cairo_surface_destroy(img);
+}
+
 static void cli_draw_grid_map(cairo_t *cr, const cli_view *view, const cli_scenario *s)
 {
+    if (cli_grid_as_bitmap(view, s)) {
+        cli_draw_grid_bitmap(cr, view, s);
+        return;
+    }
     cli_draw_cells(cr, view, s, false);
     cairo_set_source_rgb(cr, 0.86, 0.86, 0.84);
     cairo_set_line_width(cr, 0.6);

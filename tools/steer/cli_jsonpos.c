@@ -2,7 +2,10 @@
 /* cli_jsonpos.c - parsing with cJSON, then recording where every node sits in the text. */
 #include "cli_jsonpos.h"
 
+#include <errno.h>
+#include <iconv.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,11 +116,19 @@ size_t cli_json_value_offset(const cli_json_doc *doc, const cJSON *node)
     return p ? p->value : 0;
 }
 
+/* A UTF-8 byte-order mark is not a character of the first line: columns count from
+ * the character after it. */
+static size_t cli_json_bom(const cli_json_doc *doc)
+{
+    return doc->length >= 3 && strncmp(doc->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 void cli_json_line_col(const cli_json_doc *doc, size_t offset, int *line, int *column)
 {
     int l = 1, c = 1;
     if (offset > doc->length) offset = doc->length;
-    for (size_t i = 0; i < offset; i++) {
+    size_t start = cli_json_bom(doc);
+    for (size_t i = offset >= start ? start : 0; i < offset; i++) {
         unsigned char ch = (unsigned char)doc->text[i];
         if (ch == '\n') {
             l++;
@@ -142,10 +153,68 @@ bool cli_json_fail_at(cli_error *err, const cli_json_doc *doc, size_t offset, co
     return cli_fail(err, CLI_EXIT_USAGE, "%s:%d:%d: %s", doc->file, line, column, message);
 }
 
-/* cJSON reports where it stopped, not why; say what it stopped on. */
+/* Finds the first byte of `text` that does not start a valid UTF-8 character (RFC
+ * 3629: no overlong forms, surrogates, or code points above U+10FFFF) with glibc's
+ * iconv, which rejects all of these. *bad: its offset, or length when all is valid.
+ * False (errno set) when iconv cannot be opened. */
+static bool cli_utf8_check(const char *text, size_t length, size_t *bad)
+{
+    iconv_t cd = iconv_open("UTF-32LE", "UTF-8");
+    if (cd == (iconv_t)-1) return false;
+    char *in = (char *)(uintptr_t)text; /* iconv's prototype is not const-correct */
+    size_t left = length;
+    char buffer[4096];
+    while (left > 0) {
+        char *out = buffer;
+        size_t room = sizeof buffer;
+        if (iconv(cd, &in, &left, &out, &room) == (size_t)-1 && errno != E2BIG) break;
+    }
+    iconv_close(cd);
+    *bad = left > 0 ? (size_t)(in - text) : length;
+    return true;
+}
+
+/* The first comma outside strings, at or before `limit`, that only white space
+ * separates from a '}' or ']'; SIZE_MAX when there is none. */
+static size_t cli_json_trailing_comma(const cli_json_doc *doc, size_t limit)
+{
+    bool in_string = false;
+    for (size_t i = cli_json_bom(doc); i < doc->length && i <= limit; i++) {
+        char c = doc->text[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"') in_string = true;
+        if (c != ',') continue;
+        size_t next = i + 1;
+        while (next < doc->length && (unsigned char)doc->text[next] <= 32) next++;
+        if (next < doc->length && (doc->text[next] == '}' || doc->text[next] == ']')) return i;
+    }
+    return SIZE_MAX;
+}
+
+/* The bracket after a trailing comma. */
+static char cli_json_after_comma(const cli_json_doc *doc, size_t comma)
+{
+    size_t next = comma + 1;
+    while ((unsigned char)doc->text[next] <= 32) next++;
+    return doc->text[next];
+}
+
+/* cJSON reports where it stopped, not why; say what it stopped on. A trailing comma is
+ * named at its own place: cJSON stops after it, or even at the end of the file. */
 static bool cli_json_syntax_error(cli_error *err, const cli_json_doc *doc, size_t offset)
 {
     while (offset < doc->length && (unsigned char)doc->text[offset] <= 32) offset++;
+    size_t comma = cli_json_trailing_comma(doc, offset);
+    if (comma != SIZE_MAX)
+        return cli_json_fail_at(err, doc, comma,
+                                "invalid JSON: trailing comma (no value follows it before '%c')",
+                                cli_json_after_comma(doc, comma));
     if (offset >= doc->length)
         return cli_json_fail_at(err, doc, offset,
                                 "invalid JSON: unexpected end of file (an object, array or "
@@ -165,6 +234,14 @@ bool cli_json_doc_parse(cli_json_doc *doc, const char *file, char *text, size_t 
     doc->length = length;
     size_t nul = strlen(text);
     if (nul < length) return cli_json_fail_at(err, doc, nul, "invalid JSON: NUL byte in the text");
+    size_t bad = 0;
+    if (!cli_utf8_check(text, length, &bad))
+        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: cannot check the text's UTF-8: %s", file,
+                        strerror(errno));
+    if (bad < length)
+        return cli_json_fail_at(err, doc, bad,
+                                "invalid UTF-8 (byte 0x%02x): the file must be UTF-8 text",
+                                (unsigned char)text[bad]);
     const char *end = NULL;
     doc->root = cJSON_ParseWithOpts(text, &end, 1);
     if (!doc->root) return cli_json_syntax_error(err, doc, end ? (size_t)(end - text) : 0);

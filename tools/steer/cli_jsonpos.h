@@ -31,7 +31,8 @@ typedef struct cli_json_doc {
 } cli_json_doc;
 
 /* Parses `text` (taking ownership: it is freed by cli_json_doc_free, even on failure).
- * On a syntax error fills err with "file:line:column: ..." and returns false. */
+ * On a syntax error, or a byte that is not valid UTF-8 anywhere in the text, fills err
+ * with "file:line:column: ..." and returns false. */
 bool cli_json_doc_parse(cli_json_doc *doc, const char *file, char *text, size_t length,
                         cli_error *err);
 
@@ -42,8 +43,8 @@ void cli_json_doc_free(cli_json_doc *doc);
 size_t cli_json_key_offset(const cli_json_doc *doc, const cJSON *node);
 size_t cli_json_value_offset(const cli_json_doc *doc, const cJSON *node);
 
-/* 1-based line and column (in characters, counting UTF-8 sequences as one) of an
- * offset. */
+/* 1-based line and column (in characters, counting UTF-8 sequences as one; a
+ * byte-order mark at the start is not counted) of an offset. */
 void cli_json_line_col(const cli_json_doc *doc, size_t offset, int *line, int *column);
 
 /* Fails with CLI_EXIT_USAGE and "file:line:column: <message>" at `offset`. */

@@ -88,14 +88,21 @@ static bool cli_get_number(cli_loader *ld, const cJSON *item, double lo, double 
     return true;
 }
 
-bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, float lo, float *out)
+bool cli_get_float_in(cli_loader *ld, const cJSON *obj, const char *key, double lo, double hi,
+                      float *out)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     double v = 0.0; /* set by cli_get_number when it succeeds (-O3 cannot see that) */
     if (!item) return true;
-    if (!cli_get_number(ld, item, lo, FLT_MAX, &v)) return false;
+    if (!cli_get_number(ld, item, lo, hi, &v)) return false;
     *out = (float)v;
     return true;
+}
+
+bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, float lo, float *out)
+{
+    return cli_get_float_in(ld, obj, key, lo < -CLI_MAX_NUMBER ? -CLI_MAX_NUMBER : lo,
+                            CLI_MAX_NUMBER, out);
 }
 
 bool cli_get_int(cli_loader *ld, const cJSON *obj, const char *key, double lo, double hi,
@@ -117,8 +124,14 @@ bool cli_read_vec3(cli_loader *ld, const cJSON *item, steer_vec3 *out)
                              item->string ? item->string : "a point");
     int i = 0;
     for (const cJSON *e = item->child; e; e = e->next, i++) {
-        if (!cJSON_IsNumber(e) || !(fabs(e->valuedouble) <= FLT_MAX))
-            return cli_bad_value(ld, e, "expected a finite number in %s", "[x, y, z]");
+        if (!cJSON_IsNumber(e)) return cli_bad_value(ld, e, "expected a number in %s", "[x, y, z]");
+        if (!(fabs(e->valuedouble) <= CLI_MAX_NUMBER)) {
+            char what[160];
+            snprintf(what, sizeof what, "coordinates of %s%s%s must be between %.15g and %.15g",
+                     item->string ? "\"" : "", item->string ? item->string : "a point",
+                     item->string ? "\"" : "", -CLI_MAX_NUMBER, CLI_MAX_NUMBER);
+            return cli_bad_value(ld, e, "%s", what);
+        }
         c[i] = (float)e->valuedouble;
     }
     *out = steer_v3(c[0], c[1], c[2]);
@@ -203,7 +216,7 @@ static bool cli_load_settings(cli_loader *ld, const cJSON *root)
         !cli_get_choice(ld, root, "space", spaces, CLI_COUNT(spaces), &space) ||
         !cli_get_int(ld, root, "steps", 1, CLI_MAX_STEPS, &steps) ||
         !cli_get_int(ld, root, "seed", 0, 9007199254740991.0, &seed) ||
-        !cli_get_float(ld, root, "dt", 1e-6f, &s->dt))
+        !cli_get_float_in(ld, root, "dt", 1e-6, CLI_MAX_DT, &s->dt))
         return false;
     s->model = model ? STEER_MODEL_REYNOLDS : STEER_MODEL_KINEMATIC;
     s->space = (steer_space)space;
@@ -508,23 +521,30 @@ bool cli_load_file(cli_scenario *out, const char *path, cli_error *err)
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
     if (!f) return cli_fail(err, CLI_EXIT_USAGE, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 4096, len = 0;
+    /* Reads up to one byte past the limit: a file of exactly CLI_MAX_FILE bytes fits. */
+    size_t cap = 4096, len = 0, got;
     char *text = malloc(cap + 1);
-    size_t got;
     while (text && (got = fread(text + len, 1, cap - len, f)) > 0) {
         len += got;
-        if (len == cap) {
-            char *grown = cap < (64u << 20) ? realloc(text, cap * 2 + 1) : NULL;
-            if (!grown) break;
-            text = grown;
-            cap *= 2;
-        }
+        if (len < cap) continue;
+        if (cap > CLI_MAX_FILE) break;
+        size_t grown_cap = cap * 2 > CLI_MAX_FILE ? (size_t)CLI_MAX_FILE + 1 : cap * 2;
+        char *grown = realloc(text, grown_cap + 1);
+        if (!grown) break;
+        text = grown;
+        cap = grown_cap;
     }
-    bool failed = ferror(f) || !text || len == cap;
+    int e = ferror(f) ? errno : 0;
     fclose(f);
-    if (failed) {
+    if (e || !text || (len == cap && cap <= CLI_MAX_FILE)) {
         free(text);
-        return cli_fail(err, CLI_EXIT_USAGE, "%s: cannot read (or larger than 64 MiB)", path);
+        return cli_fail(err, CLI_EXIT_USAGE, "%s: cannot read: %s", path,
+                        e ? strerror(e) : "out of memory");
+    }
+    if (len > CLI_MAX_FILE) {
+        free(text);
+        return cli_fail(err, CLI_EXIT_USAGE, "%s: larger than 64 MiB (the limit is %u bytes)", path,
+                        (unsigned)CLI_MAX_FILE);
     }
     text[len] = '\0';
     return cli_load_text(out, path, text, len, err);

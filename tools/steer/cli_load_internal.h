@@ -24,7 +24,11 @@ bool cli_bad_value(cli_loader *ld, const cJSON *node, const char *fmt, const cha
 bool cli_check_object(cli_loader *ld, const cJSON *obj, const char *where, const char *const *keys,
                       int count);
 
-/* Typed fields of obj: an absent key leaves *out unchanged. */
+/* Typed fields of obj: an absent key leaves *out unchanged. A float lies in [lo, hi]
+ * (cli_get_float: [max(lo, -CLI_MAX_NUMBER), CLI_MAX_NUMBER]), a point's coordinates
+ * within +-CLI_MAX_NUMBER; anything else is reported with the field and the range. */
+bool cli_get_float_in(cli_loader *ld, const cJSON *obj, const char *key, double lo, double hi,
+                      float *out);
 bool cli_get_float(cli_loader *ld, const cJSON *obj, const char *key, float lo, float *out);
 bool cli_get_int(cli_loader *ld, const cJSON *obj, const char *key, double lo, double hi,
                  double *out);

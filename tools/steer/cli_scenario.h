@@ -34,6 +34,11 @@
 #define CLI_MAX_WAYPOINTS  256     /* per path, as written */
 #define CLI_MAX_STEPS      1000000 /* per run; keeps a typo from filling the disk */
 
+/* Sizes and ranges of what a scenario file may hold (docs/scenarios.md). */
+#define CLI_MAX_FILE   (64u << 20) /* bytes of a scenario file: 64 MiB */
+#define CLI_MAX_NUMBER 1e6         /* magnitude of any real number (coordinates, limits, radii) */
+#define CLI_MAX_DT     1.0         /* seconds a step, at most */
+
 /* What happens to an agent that leaves the world box. */
 typedef enum cli_edges {
     CLI_EDGES_OPEN = 0,    /* nothing: the world box is only drawn */

@@ -2,6 +2,7 @@
 /* cli_trace.c - CSV and JSON trajectory writers. */
 #include "cli_trace.h"
 
+#include <errno.h>
 #include <string.h>
 
 #define CLI_CSV_HEADER "step,t,agent,x,y,z,vx,vy,vz,orientation\n"
@@ -61,30 +62,33 @@ bool cli_trace_open(cli_trace *t, const char *path, cli_trace_format format, con
     return true;
 }
 
-static void cli_trace_row(cli_trace *t, const cli_frame *fr, int i)
+/* One row; false when the write failed (errno says why). */
+static bool cli_trace_row(cli_trace *t, const cli_frame *fr, int i)
 {
     const steer_agent *a = &fr->agents[i];
     FILE *f = t->out.f;
     const char *name = t->scenario->agents[i].name;
-    if (t->format == CLI_TRACE_CSV) {
-        fprintf(f, "%d,%.9g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", fr->step, fr->t, name,
-                a->position.x, a->position.y, a->position.z, a->velocity.x, a->velocity.y,
-                a->velocity.z, a->orientation);
-        return;
-    }
-    fprintf(f, "%s\n    [%d, %.9g, \"%s\", %.9g, %.9g, %.9g, %.9g, %.9g, %.9g, %.9g]",
-            t->any_row ? "," : "", fr->step, fr->t, name, a->position.x, a->position.y,
-            a->position.z, a->velocity.x, a->velocity.y, a->velocity.z, a->orientation);
+    if (t->format == CLI_TRACE_CSV)
+        return fprintf(f, "%d,%.9g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", fr->step, fr->t, name,
+                       a->position.x, a->position.y, a->position.z, a->velocity.x, a->velocity.y,
+                       a->velocity.z, a->orientation) >= 0;
+    bool ok =
+        fprintf(f, "%s\n    [%d, %.9g, \"%s\", %.9g, %.9g, %.9g, %.9g, %.9g, %.9g, %.9g]",
+                t->any_row ? "," : "", fr->step, fr->t, name, a->position.x, a->position.y,
+                a->position.z, a->velocity.x, a->velocity.y, a->velocity.z, a->orientation) >= 0;
     t->any_row = true;
+    return ok;
 }
 
 bool cli_trace_observe(void *user, const cli_frame *frame, cli_error *err)
 {
     cli_trace *t = user;
-    for (int i = 0; i < frame->count; i++) cli_trace_row(t, frame, i);
-    if (ferror(t->out.f))
-        return cli_fail(err, CLI_EXIT_RUNTIME, "%s: write failed",
-                        t->out.path ? t->out.path : "stdout");
+    for (int i = 0; i < frame->count; i++)
+        if (!cli_trace_row(t, frame, i)) {
+            cli_outfile_failed(&t->out, errno);
+            return cli_fail(err, CLI_EXIT_RUNTIME, "%s: write failed: %s",
+                            t->out.path ? t->out.path : "stdout", strerror(t->out.error));
+        }
     return true;
 }
 

@@ -9,21 +9,8 @@ steer=$1
 docs=$2
 dir=$3
 failures=0
+. "$(dirname "$0")/cli_test_lib.sh"
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# expect <status> <command...>: the command exits with that status
-expect() {
-    want=$1
-    shift
-    "$@" >out.txt 2>err.txt
-    got=$?
-    [ "$got" -eq "$want" ] || fail "'$*' exited $got, expected $want: $(cat err.txt)"
-}
 
 # --- help and exit codes ---
 for cmd in list run validate show; do
