@@ -233,7 +233,9 @@ typedef struct steer_line_chase {
 STEER_API void steer_line_chase_reset(steer_line_chase *line);
 
 /* Perpendicular distance, in cells, from cell c's centre to the line through the centres
- * of a and b: twice the area of triangle (a, b, c) divided by |ab|. a == b: |ac|. */
+ * of a and b: twice the area of triangle (a, b, c) divided by |ab|. a == b: |ac|. Any
+ * int coordinates, inside a grid or not: computed in double, so cells INT_MIN and
+ * INT_MAX apart do not overflow (exact for coordinate differences below 2^26). */
 STEER_API float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
 
 /* Method 2, line tracking. The line runs from `anchor` to the target; it is redrawn
