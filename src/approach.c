@@ -5,6 +5,7 @@
 
 #include "steering_internal.h"
 
+#include <float.h>
 #include <math.h>
 
 /* Below this distance the walker is on the target: go there (a zero-length leg). */
@@ -75,6 +76,30 @@ static steer_vec3 steer_turn_about_up(steer_space space, steer_vec3 v, float ang
     return steer_add_scaled(turned, up, along);
 }
 
+/* For target - from whose square overflows float (in-plane distances beyond about
+ * 1.8e19, or a difference beyond FLT_MAX): the direction from the difference taken in
+ * double and scaled by 2^-64 (exact), the distance saturated at FLT_MAX. */
+static float steer_approach_far(steer_space space, steer_vec3 from, steer_vec3 target,
+                                steer_vec3 *unit)
+{
+    const double k = 5.421010862427522170e-20; /* 2^-64 */
+    steer_vec3 s =
+        steer_v3((float)(((double)target.x - from.x) * k), (float)(((double)target.y - from.y) * k),
+                 (float)(((double)target.z - from.z) * k));
+    s = steer_space_project(space, s);
+    *unit = steer_normalize(s);
+    float d = steer_length(s) * 18446744073709551616.0f; /* 2^64 */
+    return d < FLT_MAX ? d : FLT_MAX;
+}
+
+/* A waypoint past the float range (a long leg from near +-FLT_MAX) is held at its edge. */
+static steer_vec3 steer_approach_in_range(steer_vec3 p)
+{
+    if (steer_v3_is_finite(p)) return p;
+    return steer_v3(steer_clampf(p.x, -FLT_MAX, FLT_MAX), steer_clampf(p.y, -FLT_MAX, FLT_MAX),
+                    steer_clampf(p.z, -FLT_MAX, FLT_MAX));
+}
+
 static steer_approach_leg steer_approach_final(steer_vec3 target, float d)
 {
     steer_approach_leg leg = {target, d, d, 0.0f, 0.0f, true};
@@ -92,8 +117,11 @@ steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
     }
     if (!steer_v3_is_finite(from)) return steer_approach_final(target, 0.0f);
     steer_approach_params p = steer_approach_read(params);
-    steer_vec3 dir = steer_space_project(space, steer_sub(target, from));
+    steer_vec3 dir = steer_space_project(space, steer_sub(target, from)), unit = dir;
     float d = steer_length(dir);
+    /* d = inf made the offset below inf * 0: a NaN waypoint. */
+    bool far = !steer_is_finite(steer_length_sq(dir));
+    if (far) d = steer_approach_far(space, from, target, &unit);
     if (steer_approach_is_final(&p, d)) return steer_approach_final(target, d);
     steer_approach_leg leg;
     leg.distance = d;
@@ -101,8 +129,9 @@ steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
     leg.max_deviation = steer_approach_limit(&p, d);
     leg.deviation = steer_clampf(deviation_draw, 0.0f, 1.0f) * leg.max_deviation;
     if (!(steer_clampf(side_draw, 0.0f, 1.0f) < 0.5f)) leg.deviation = -leg.deviation;
-    steer_vec3 offset = steer_scale(dir, leg.step / d);
+    steer_vec3 offset = far ? steer_scale(unit, leg.step) : steer_scale(dir, leg.step / d);
     leg.waypoint = steer_add(from, steer_turn_about_up(space, offset, leg.deviation));
+    leg.waypoint = steer_approach_in_range(leg.waypoint);
     leg.reaches_target = false;
     return leg;
 }

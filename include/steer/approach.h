@@ -76,7 +76,10 @@ STEER_API steer_approach_leg steer_approach_next(steer_space space, steer_vec3 f
  * Degenerate input: the walker on the target (d below 1e-6) gives the target as a
  * final leg of length d; a non-finite target gives `from` as the waypoint with
  * reaches_target false and step 0 (stay put); a non-finite `from` with a finite target
- * gives the target as a final leg. The result never holds NaN. */
+ * gives the target as a final leg. Far apart (an in-plane distance beyond about 1.8e19,
+ * whose square overflows float) the direction is taken in double and `distance` is
+ * saturated at FLT_MAX; a waypoint that would leave the float range (a long leg from
+ * near +-FLT_MAX) is held at +-FLT_MAX. The result never holds NaN or infinity. */
 STEER_API steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
                                                        steer_vec3 target,
                                                        const steer_approach_params *params,
