@@ -34,6 +34,16 @@ static steer_vec3 steer_field_value(const steer_flow_field *f, int i, int j)
     return steer_v3_is_finite(v) ? v : steer_v3_zero();
 }
 
+/* lerp between two node values. Where b - a overflows (values near +-FLT_MAX of
+ * opposite signs) it made inf, and inf * 0 NaN: the weighted form then, whose two
+ * opposite-signed terms cannot overflow. */
+static steer_vec3 steer_field_lerp(steer_vec3 a, steer_vec3 b, float f)
+{
+    steer_vec3 r = steer_lerp(a, b, f);
+    if (steer_v3_is_finite(r)) return r;
+    return steer_add(steer_scale(a, 1.0f - f), steer_scale(b, f));
+}
+
 /* Grid coordinate along one axis, clamped onto the grid: node index + fraction. */
 static void steer_field_axis(float offset, float cell, int nodes, int *index, float *frac)
 {
@@ -49,7 +59,8 @@ static void steer_field_axis(float offset, float cell, int nodes, int *index, fl
 
 steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 position)
 {
-    if (field == NULL || field->cells == NULL || !steer_v3_is_finite(position))
+    if (field == NULL || field->cells == NULL || field->width < 1 || field->height < 1 ||
+        !steer_v3_is_finite(position))
         return steer_v3_zero();
     steer_vec3 d = steer_sub(position, field->origin);
     float second = field->space == STEER_SPACE_XY ? d.y : d.z;
@@ -59,10 +70,10 @@ steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 pos
     steer_field_axis(second, field->cell_size, field->height, &j, &fy);
     int i1 = i + 1 < field->width ? i + 1 : i, j1 = j + 1 < field->height ? j + 1 : j;
     steer_vec3 bottom =
-        steer_lerp(steer_field_value(field, i, j), steer_field_value(field, i1, j), fx);
+        steer_field_lerp(steer_field_value(field, i, j), steer_field_value(field, i1, j), fx);
     steer_vec3 top =
-        steer_lerp(steer_field_value(field, i, j1), steer_field_value(field, i1, j1), fx);
-    return steer_space_project(field->space, steer_lerp(bottom, top, fy));
+        steer_field_lerp(steer_field_value(field, i, j1), steer_field_value(field, i1, j1), fx);
+    return steer_space_project(field->space, steer_field_lerp(bottom, top, fy));
 }
 
 steer_steering steer_follow_flow_field(const steer_agent *agent, const steer_flow_field *field,
