@@ -34,16 +34,6 @@ static steer_vec3 steer_field_value(const steer_flow_field *f, int i, int j)
     return steer_v3_is_finite(v) ? v : steer_v3_zero();
 }
 
-/* lerp between two node values. Where b - a overflows (values near +-FLT_MAX of
- * opposite signs) it made inf, and inf * 0 NaN: the weighted form then, whose two
- * opposite-signed terms cannot overflow. */
-static steer_vec3 steer_field_lerp(steer_vec3 a, steer_vec3 b, float f)
-{
-    steer_vec3 r = steer_lerp(a, b, f);
-    if (steer_v3_is_finite(r)) return r;
-    return steer_add(steer_scale(a, 1.0f - f), steer_scale(b, f));
-}
-
 /* Grid coordinate along one axis, clamped onto the grid: node index + fraction. */
 static void steer_field_axis(float offset, float cell, int nodes, int *index, float *frac)
 {
@@ -69,11 +59,12 @@ steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 pos
     steer_field_axis(d.x, field->cell_size, field->width, &i, &fx);
     steer_field_axis(second, field->cell_size, field->height, &j, &fy);
     int i1 = i + 1 < field->width ? i + 1 : i, j1 = j + 1 < field->height ? j + 1 : j;
+    /* The wide lerp: steer_lerp made NaN of nodes near +-FLT_MAX with opposite signs. */
     steer_vec3 bottom =
-        steer_field_lerp(steer_field_value(field, i, j), steer_field_value(field, i1, j), fx);
+        steer__lerp_wide(steer_field_value(field, i, j), steer_field_value(field, i1, j), fx);
     steer_vec3 top =
-        steer_field_lerp(steer_field_value(field, i, j1), steer_field_value(field, i1, j1), fx);
-    return steer_space_project(field->space, steer_field_lerp(bottom, top, fy));
+        steer__lerp_wide(steer_field_value(field, i, j1), steer_field_value(field, i1, j1), fx);
+    return steer_space_project(field->space, steer__lerp_wide(bottom, top, fy));
 }
 
 steer_steering steer_follow_flow_field(const steer_agent *agent, const steer_flow_field *field,

@@ -12,6 +12,17 @@ static inline bool steer__usable(const steer_agent *agent)
     return agent != NULL && steer_agent_state_is_finite(agent);
 }
 
+/* a + (b - a) * f, or where that is not finite (b - a overflowed: a and b near
+ * +-FLT_MAX with opposite signs, and inf * 0 is NaN) the weighted form a * (1 - f) +
+ * b * f, whose opposite-signed terms cannot overflow. Finite a, b and f in [0, 1] give
+ * a finite result, the same bits as steer_lerp wherever that one is finite. */
+static inline steer_vec3 steer__lerp_wide(steer_vec3 a, steer_vec3 b, float f)
+{
+    steer_vec3 r = steer_lerp(a, b, f);
+    if (steer_v3_is_finite(r)) return r;
+    return steer_add(steer_scale(a, 1.0f - f), steer_scale(b, f));
+}
+
 /* x if finite and >= 0, else 0: the reading of every limit and radius. */
 static inline float steer__nonneg(float x)
 {
