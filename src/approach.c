@@ -92,14 +92,6 @@ static float steer_approach_far(steer_space space, steer_vec3 from, steer_vec3 t
     return d < FLT_MAX ? d : FLT_MAX;
 }
 
-/* A waypoint past the float range (a long leg from near +-FLT_MAX) is held at its edge. */
-static steer_vec3 steer_approach_in_range(steer_vec3 p)
-{
-    if (steer_v3_is_finite(p)) return p;
-    return steer_v3(steer_clampf(p.x, -FLT_MAX, FLT_MAX), steer_clampf(p.y, -FLT_MAX, FLT_MAX),
-                    steer_clampf(p.z, -FLT_MAX, FLT_MAX));
-}
-
 static steer_approach_leg steer_approach_final(steer_vec3 target, float d)
 {
     steer_approach_leg leg = {target, d, d, 0.0f, 0.0f, true};
@@ -131,7 +123,8 @@ steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
     if (!(steer_clampf(side_draw, 0.0f, 1.0f) < 0.5f)) leg.deviation = -leg.deviation;
     steer_vec3 offset = far ? steer_scale(unit, leg.step) : steer_scale(dir, leg.step / d);
     leg.waypoint = steer_add(from, steer_turn_about_up(space, offset, leg.deviation));
-    leg.waypoint = steer_approach_in_range(leg.waypoint);
+    /* A long leg from near +-FLT_MAX can pass the float range: held at its edge. */
+    leg.waypoint = steer__hold_in_range(leg.waypoint);
     leg.reaches_target = false;
     return leg;
 }

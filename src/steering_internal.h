@@ -23,6 +23,16 @@ static inline steer_vec3 steer__lerp_wide(steer_vec3 a, steer_vec3 b, float f)
     return steer_add(steer_scale(a, 1.0f - f), steer_scale(b, f));
 }
 
+/* v with each infinite component held at +-FLT_MAX (3.4028235e38): for results that
+ * overflowed in the last step, so they stay usable positions. NaN components become
+ * -FLT_MAX (callers pass sums of finite values, which are never NaN). */
+static inline steer_vec3 steer__hold_in_range(steer_vec3 v)
+{
+    if (steer_v3_is_finite(v)) return v;
+    const float m = 3.40282347e38f; /* FLT_MAX */
+    return steer_v3(steer_clampf(v.x, -m, m), steer_clampf(v.y, -m, m), steer_clampf(v.z, -m, m));
+}
+
 /* x if finite and >= 0, else 0: the reading of every limit and radius. */
 static inline float steer__nonneg(float x)
 {

@@ -115,7 +115,9 @@ typedef struct steer_grid_frame {
 STEER_API steer_grid_frame steer_grid_frame_default(void);
 
 /* World position of a cell's centre: origin + (x + 0.5, y + 0.5) * cell_size in the
- * frame's plane. A NULL frame means the default. Any cell, inside the grid or not. */
+ * frame's plane. A NULL frame means the default. Any cell, inside the grid or not; a
+ * position beyond the float range (a far cell times a large cell size) is held at
+ * +-FLT_MAX per component. */
 STEER_API steer_vec3 steer_grid_cell_center(const steer_grid_frame *frame, steer_cell c);
 
 /* The cell containing a world point (floor of the in-plane coordinates). Non-finite
