@@ -151,6 +151,11 @@ static void paths_splines_flow_approach(void)
     CHECK(zero_steering(steer_follow_flow_field(&a, NULL, 0.1f, 0.1f)));
     steer_approach_leg leg = steer_approach_next(STEER_SPACE_XY, pts[0], pts[1], NULL, NULL);
     CHECK(steer_v3_is_finite(leg.waypoint)); /* NULL rng: draws of 0 */
+    steer_approach_leg drawn =
+        steer_approach_next_drawn(STEER_SPACE_XY, pts[0], pts[1], NULL, 0.0f, 0.0f);
+    CHECK(memcmp(&leg, &drawn, sizeof leg) == 0); /* NULL params: the defaults */
+    steer_approach_params defaults = steer_approach_default();
+    CHECK(steer_approach_max_legs(30.0f, NULL) == steer_approach_max_legs(30.0f, &defaults));
     bool reached = true;
     CHECK(steer_approach_plan(STEER_SPACE_XY, pts[0], pts[1], NULL, NULL, NULL, 4, &reached) == 0);
     steer_approach_walker_start(NULL, STEER_SPACE_XY, pts[0], pts[1], NULL, NULL);
@@ -178,6 +183,10 @@ static void grids(void)
     CHECK(steer_grid_cell_index(NULL, c) == -1);
     CHECK(!steer_grid_can_step(NULL, c, 1, 0, STEER_MOVES_8));
     steer_vec3 pts[2];
+    steer_grid_frame frame = steer_grid_frame_default(); /* NULL frame: the default */
+    steer_vec3 centre = steer_grid_cell_center(NULL, c), expect = steer_grid_cell_center(&frame, c);
+    CHECK(memcmp(&centre, &expect, sizeof centre) == 0);
+    CHECK(steer_cell_eq(steer_grid_world_to_cell(NULL, centre), c));
     CHECK(steer_grid_path_to_points(NULL, NULL, 2, pts, 2) == 0);
     CHECK(steer_grid_path_to_points(NULL, &c, 1, NULL, 2) == 0);
     steer_path_node nodes[2];
@@ -259,6 +268,8 @@ static void worlds(void)
     CHECK(steer_world_remove(NULL, h) == STEER_WORLD_INVALID);
     CHECK(!steer_world_is_valid(NULL, h));
     CHECK(steer_world_count(NULL) == 0);
+    steer_handle none = steer_world_handle_at(NULL, 0);
+    CHECK(none.index == 0u && none.generation == 0u && none.world == 0u);
     CHECK(steer_world_read(NULL, 0, 1, &a, NULL, NULL) == 0);
     CHECK(steer_world_get_agent(NULL, h, &a) == STEER_WORLD_INVALID);
     CHECK(steer_world_set_agent(NULL, h, &a) == STEER_WORLD_INVALID);
@@ -287,6 +298,7 @@ static void worlds(void)
     steer_world_def wd = steer_world_default();
     steer_world *world = steer_world_create(&wd);
     CHECK(world != NULL);
+    CHECK(steer_world_state_hash(NULL) == steer_world_state_hash(world)); /* as empty */
     CHECK(steer_world_add_recipe(world, NULL) == -1);
     CHECK(steer_world_add(world, NULL, &h) == STEER_WORLD_INVALID);
     CHECK(steer_world_add(world, &def, &h) == STEER_WORLD_OK); /* a live handle for the rest */
