@@ -5,7 +5,6 @@
 
 #include "steering_internal.h"
 
-#include <float.h>
 #include <math.h>
 
 /* Below this distance the walker is on the target: go there (a zero-length leg). */
@@ -71,25 +70,27 @@ static steer_vec3 steer_turn_about_up(steer_space space, steer_vec3 v, float ang
     float along = steer_dot(v, up);
     steer_vec3 flat = steer_sub(v, steer_scale(up, along));
     float orientation = steer_space_orientation(space, flat, 0.0f);
-    steer_vec3 turned =
-        steer_scale(steer_space_heading(space, orientation + angle), steer_length(flat));
+    /* A leg so long its square overflows (a max_step near FLT_MAX) is measured in double:
+     * steer_length's inf times the heading's 0 was NaN. */
+    float len = steer_length(flat);
+    if (!steer_is_finite(len)) len = steer__length_wide(flat.x, flat.y, flat.z);
+    steer_vec3 turned = steer_scale(steer_space_heading(space, orientation + angle), len);
     return steer_add_scaled(turned, up, along);
 }
 
 /* For target - from whose square overflows float (in-plane distances beyond about
- * 1.8e19, or a difference beyond FLT_MAX): the direction from the difference taken in
- * double and scaled by 2^-64 (exact), the distance saturated at FLT_MAX. */
+ * 1.8e19, or a difference beyond FLT_MAX): the direction and distance in double (whose
+ * squares of float differences cannot overflow), the distance held at FLT_MAX. */
 static float steer_approach_far(steer_space space, steer_vec3 from, steer_vec3 target,
                                 steer_vec3 *unit)
 {
-    const double k = 5.421010862427522170e-20; /* 2^-64 */
-    steer_vec3 s =
-        steer_v3((float)(((double)target.x - from.x) * k), (float)(((double)target.y - from.y) * k),
-                 (float)(((double)target.z - from.z) * k));
-    s = steer_space_project(space, s);
-    *unit = steer_normalize(s);
-    float d = steer_length(s) * 18446744073709551616.0f; /* 2^64 */
-    return d < FLT_MAX ? d : FLT_MAX;
+    double x = (double)target.x - from.x, y = (double)target.y - from.y;
+    double z = (double)target.z - from.z;
+    if (space == STEER_SPACE_XY) z = 0.0; /* as steer_space_project */
+    if (space == STEER_SPACE_XZ) y = 0.0;
+    double d = sqrt(x * x + y * y + z * z); /* > 1.8e19 here */
+    *unit = steer_v3((float)(x / d), (float)(y / d), (float)(z / d));
+    return steer__length_wide(x, y, z);
 }
 
 static steer_approach_leg steer_approach_final(steer_vec3 target, float d)

@@ -176,9 +176,7 @@ static float steer_chord(steer_vec3 a, steer_vec3 b)
 {
     float d = steer_distance(a, b);
     if (steer_is_finite(d)) return d;
-    const double x = (double)b.x - a.x, y = (double)b.y - a.y, z = (double)b.z - a.z;
-    const double wide = sqrt(x * x + y * y + z * z);
-    return wide < FLT_MAX ? (float)wide : FLT_MAX;
+    return steer__length_wide((double)b.x - a.x, (double)b.y - a.y, (double)b.z - a.z);
 }
 
 /* Arc lengths add up to at most FLT_MAX. */

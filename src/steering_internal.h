@@ -5,6 +5,8 @@
 
 #include "steer/agent.h"
 
+#include <math.h>
+
 /* True when a behaviour may run: agent present with finite state. */
 static inline bool steer__usable(const steer_agent *agent)
 {
@@ -21,6 +23,14 @@ static inline steer_vec3 steer__lerp_wide(steer_vec3 a, steer_vec3 b, float f)
     steer_vec3 r = steer_lerp(a, b, f);
     if (steer_v3_is_finite(r)) return r;
     return steer_add(steer_scale(a, 1.0f - f), steer_scale(b, f));
+}
+
+/* The length of (x, y, z), float components taken in double, where the float square
+ * would overflow (lengths beyond about 1.8e19); held at FLT_MAX (3.4028235e38). */
+static inline float steer__length_wide(double x, double y, double z)
+{
+    double d = sqrt(x * x + y * y + z * z);
+    return d < 3.40282347e38 ? (float)d : 3.40282347e38f;
 }
 
 /* v with each infinite component held at +-FLT_MAX (3.4028235e38): for results that
