@@ -458,6 +458,20 @@ static void walker_bad_input(void)
     CHECK(w.count == 2 && w.ends_at_target); /* a non-finite start starts at the target */
     steer_approach_walker_start(&w, a.space, a.position, steer_v3(500.0f, 0.0f, 0.0f), &p, &rng);
     CHECK(w.count == STEER_APPROACH_AHEAD_MAX + 1);
+    /* A caller's walker out of range (a count past the plan array, a NaN point or u) is
+     * started afresh from the agent, not read past its array or into NaN steering. */
+    for (int bad = 0; bad < 4; bad++) {
+        steer_approach_walker_start(&w, a.space, a.position, steer_v3(50.0f, 0.0f, 0.0f), &p, &rng);
+        if (bad == 0) w.count = 1000;
+        if (bad == 1) w.count = -5;
+        if (bad == 2) w.plan[1].x = nanf("");
+        if (bad == 3) w.u = nanf("");
+        p.smooth = bad == 3;
+        s = steer_approach_walk(&a, &w, steer_v3(50.0f, 0.0f, 0.0f), &p, &rng, &arrived);
+        CHECK_MSG(steer_v3_is_finite(s.linear) && s.linear.x > 0.0f, "bad %d", bad);
+        CHECK(w.count >= 1 && w.count <= STEER_APPROACH_AHEAD_MAX + 1);
+        CHECK(steer_v3_is_finite(w.plan[1]) && w.plan[0].x == a.position.x);
+    }
 }
 
 TEST_MAIN(TEST(seed_worked_example), TEST(first_leg_numbers_by_hand),

@@ -157,8 +157,9 @@ STEER_API void steer_approach_walker_start(steer_approach_walker *walker, steer_
  * plan instead. The last leg uses steer_arrive, and `arrived` (may be NULL) becomes true
  * when the agent rests at the target (also stored in the walker).
  * Bad input: a NULL walker or rng, an unusable agent or a non-finite target give zero
- * steering and arrived false; a walker never started (count 0) is started here from the
- * agent's position. */
+ * steering and arrived false; a walker never started (count 0), or whose state is out of
+ * range (count above STEER_APPROACH_AHEAD_MAX + 1, a non-finite point, u outside
+ * [0, 1]), is started here from the agent's position. */
 STEER_API steer_steering steer_approach_walk(const steer_agent *agent,
                                              steer_approach_walker *walker, steer_vec3 target,
                                              const steer_approach_walk_params *params,
