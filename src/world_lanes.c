@@ -125,7 +125,8 @@ STEER_LANES_INLINE steer_vl steer_lanes_truncate(steer_vl v, steer_fl max, steer
 {
     const steer_fl zero = steer_fl_splat(0.0f);
     steer_fl len_sq = steer_vl_dot(v, v);
-    steer_il live = (max > 0.0f) & ~(len_sq < FLT_MIN); /* else the result is zero */
+    /* Else the result is zero; a limit below FLT_MIN too, as in steer_truncate. */
+    steer_il live = (max >= FLT_MIN) & ~(len_sq < FLT_MIN);
     steer_il finite = steer_fl_finite(len_sq);
     steer_il keep = len_sq <= max * max;
     steer_fl len = steer_fl_sqrt(steer_fl_select(finite & ~keep, len_sq, steer_fl_splat(1.0f)));
