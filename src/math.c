@@ -11,11 +11,6 @@
 #include <float.h>
 #include <math.h>
 
-/* Beyond this the rounding of STEER_TAU * k in steer_wrap_angle grows past what one
- * fold can take back (at about 2e8 it left the interval); below it the old formula is
- * kept, so the angles a world meets give the same bits as before. */
-#define STEER_WRAP_EXACT_FROM 1e5f
-
 float steer_wrap_angle(float a)
 {
     if (!steer_is_finite(a)) return 0.0f;

@@ -178,11 +178,16 @@ static inline float steer_lerpf(float a, float b, float t)
     return a + (b - a) * t;
 }
 
+/* From this |angle| on, steer_wrap_angle reduces with the exact remainder fmodf: below
+ * it, a - STEER_TAU * floor((a + pi) / STEER_TAU) as always (its rounding left the
+ * interval from about 2e8). */
+#define STEER_WRAP_EXACT_FROM 1e5f
+
 /* Wrap an angle into (-pi, pi]: every finite input gives a result in that interval.
  * Non-finite input gives 0. Exact for |a| <= 3*pi; larger angles are reduced with a
- * remainder first (from |a| >= 1e5 the exact remainder fmodf(a, STEER_TAU), which for
- * such angles, whose float spacing is a large part of a turn, is only a valid angle,
- * not a meaningful one). */
+ * remainder first (from |a| >= STEER_WRAP_EXACT_FROM the exact remainder
+ * fmodf(a, STEER_TAU), which for such angles, whose float spacing is a large part of a
+ * turn, is only a valid angle, not a meaningful one). */
 STEER_API float steer_wrap_angle(float a);
 
 /* Sine and cosine of x radians, |error| < 3e-7 for |x| <= 100 (tested against libm);
