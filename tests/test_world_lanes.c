@@ -96,6 +96,11 @@ static steer_world_agent_def scene_agent(steer_rng *r, int k, steer_space space,
         a->mass = (float)(k % 3) - 1.0f; /* -1, 0 or 1: the non-positive ones read as 1 */
         a->max_force = 2.0f;
     }
+    if (k % 47 == 0) { /* force / mass overflows: the scalar integrator's rule */
+        a->model = STEER_MODEL_REYNOLDS;
+        a->mass = k % 2 == 0 ? 1e-40f : 1e-37f;
+        a->max_force = 100.0f;
+    }
     if (k % 31 == 0) a->facing = STEER_FACING_STEERED; /* not covered: scalar */
     return d;
 }
