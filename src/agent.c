@@ -80,11 +80,15 @@ float steer_space_orientation(steer_space space, steer_vec3 dir, float fallback)
 
 steer_vec3 steer_agent_heading(const steer_agent *agent)
 {
+    STEER_ASSERT(agent != NULL);
+    if (agent == NULL) return steer_v3_zero();
     return steer_space_heading(agent->space, agent->orientation);
 }
 
 steer_vec3 steer_agent_forward(const steer_agent *agent)
 {
+    STEER_ASSERT(agent != NULL);
+    if (agent == NULL) return steer_v3_zero();
     steer_vec3 v = steer_normalize(steer_space_project(agent->space, agent->velocity));
     if (steer_length_sq(v) > 0.0f) return v;
     return steer_agent_heading(agent);

@@ -70,9 +70,27 @@ static steer_vec3 steer_turn_about_up(steer_space space, steer_vec3 v, float ang
     float along = steer_dot(v, up);
     steer_vec3 flat = steer_sub(v, steer_scale(up, along));
     float orientation = steer_space_orientation(space, flat, 0.0f);
-    steer_vec3 turned =
-        steer_scale(steer_space_heading(space, orientation + angle), steer_length(flat));
+    /* A leg so long its square overflows (a max_step near FLT_MAX) is measured in double:
+     * steer_length's inf times the heading's 0 was NaN. */
+    float len = steer_length(flat);
+    if (!steer_is_finite(len)) len = steer__length_wide(flat.x, flat.y, flat.z);
+    steer_vec3 turned = steer_scale(steer_space_heading(space, orientation + angle), len);
     return steer_add_scaled(turned, up, along);
+}
+
+/* For target - from whose square overflows float (in-plane distances beyond about
+ * 1.8e19, or a difference beyond FLT_MAX): the direction and distance in double (whose
+ * squares of float differences cannot overflow), the distance held at FLT_MAX. */
+static float steer_approach_far(steer_space space, steer_vec3 from, steer_vec3 target,
+                                steer_vec3 *unit)
+{
+    double x = (double)target.x - from.x, y = (double)target.y - from.y;
+    double z = (double)target.z - from.z;
+    if (space == STEER_SPACE_XY) z = 0.0; /* as steer_space_project */
+    if (space == STEER_SPACE_XZ) y = 0.0;
+    double d = sqrt(x * x + y * y + z * z); /* > 1.8e19 here */
+    *unit = steer_v3((float)(x / d), (float)(y / d), (float)(z / d));
+    return steer__length_wide(x, y, z);
 }
 
 static steer_approach_leg steer_approach_final(steer_vec3 target, float d)
@@ -92,8 +110,11 @@ steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
     }
     if (!steer_v3_is_finite(from)) return steer_approach_final(target, 0.0f);
     steer_approach_params p = steer_approach_read(params);
-    steer_vec3 dir = steer_space_project(space, steer_sub(target, from));
+    steer_vec3 dir = steer_space_project(space, steer_sub(target, from)), unit = dir;
     float d = steer_length(dir);
+    /* d = inf made the offset below inf * 0: a NaN waypoint. */
+    bool far = !steer_is_finite(steer_length_sq(dir));
+    if (far) d = steer_approach_far(space, from, target, &unit);
     if (steer_approach_is_final(&p, d)) return steer_approach_final(target, d);
     steer_approach_leg leg;
     leg.distance = d;
@@ -101,8 +122,10 @@ steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
     leg.max_deviation = steer_approach_limit(&p, d);
     leg.deviation = steer_clampf(deviation_draw, 0.0f, 1.0f) * leg.max_deviation;
     if (!(steer_clampf(side_draw, 0.0f, 1.0f) < 0.5f)) leg.deviation = -leg.deviation;
-    steer_vec3 offset = steer_scale(dir, leg.step / d);
+    steer_vec3 offset = far ? steer_scale(unit, leg.step) : steer_scale(dir, leg.step / d);
     leg.waypoint = steer_add(from, steer_turn_about_up(space, offset, leg.deviation));
+    /* A long leg from near +-FLT_MAX can pass the float range: held at its edge. */
+    leg.waypoint = steer__hold_in_range(leg.waypoint);
     leg.reaches_target = false;
     return leg;
 }

@@ -151,6 +151,17 @@ static steer_vec3 steer_walker_advance_smooth(steer_approach_walker *w, const st
     }
 }
 
+/* A state the walk can use: the caller owns the struct, and a count beyond the plan's
+ * array read past it. A new walker (count 0) is not usable either. */
+static bool steer_walker_usable(const steer_approach_walker *w)
+{
+    if (w->count < 1 || w->count > STEER_APPROACH_AHEAD_MAX + 1) return false;
+    if (!(w->u >= 0.0f && w->u <= 1.0f) || !steer_v3_is_finite(w->previous)) return false;
+    for (int i = 0; i < w->count; i++)
+        if (!steer_v3_is_finite(w->plan[i])) return false;
+    return true;
+}
+
 steer_steering steer_approach_walk(const steer_agent *agent, steer_approach_walker *walker,
                                    steer_vec3 target, const steer_approach_walk_params *params,
                                    steer_rng *rng, bool *arrived)
@@ -160,7 +171,7 @@ steer_steering steer_approach_walk(const steer_agent *agent, steer_approach_walk
     if (!steer__usable(agent) || walker == NULL || rng == NULL || !steer_v3_is_finite(target))
         return steer_steering_zero();
     steer_approach_walk_params p = steer_walk_read(params);
-    if (walker->count < 1)
+    if (!steer_walker_usable(walker))
         steer_approach_walker_start(walker, agent->space, agent->position, target, &p, rng);
     steer_walker_retarget(walker, agent, target, &p, rng);
     steer_vec3 goal = walker->count > 1 ? walker->plan[1] : target;

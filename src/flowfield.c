@@ -49,7 +49,8 @@ static void steer_field_axis(float offset, float cell, int nodes, int *index, fl
 
 steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 position)
 {
-    if (field == NULL || field->cells == NULL || !steer_v3_is_finite(position))
+    if (field == NULL || field->cells == NULL || field->width < 1 || field->height < 1 ||
+        !steer_v3_is_finite(position))
         return steer_v3_zero();
     steer_vec3 d = steer_sub(position, field->origin);
     float second = field->space == STEER_SPACE_XY ? d.y : d.z;
@@ -58,11 +59,12 @@ steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 pos
     steer_field_axis(d.x, field->cell_size, field->width, &i, &fx);
     steer_field_axis(second, field->cell_size, field->height, &j, &fy);
     int i1 = i + 1 < field->width ? i + 1 : i, j1 = j + 1 < field->height ? j + 1 : j;
+    /* The wide lerp: steer_lerp made NaN of nodes near +-FLT_MAX with opposite signs. */
     steer_vec3 bottom =
-        steer_lerp(steer_field_value(field, i, j), steer_field_value(field, i1, j), fx);
+        steer__lerp_wide(steer_field_value(field, i, j), steer_field_value(field, i1, j), fx);
     steer_vec3 top =
-        steer_lerp(steer_field_value(field, i, j1), steer_field_value(field, i1, j1), fx);
-    return steer_space_project(field->space, steer_lerp(bottom, top, fy));
+        steer__lerp_wide(steer_field_value(field, i, j1), steer_field_value(field, i1, j1), fx);
+    return steer_space_project(field->space, steer__lerp_wide(bottom, top, fy));
 }
 
 steer_steering steer_follow_flow_field(const steer_agent *agent, const steer_flow_field *field,

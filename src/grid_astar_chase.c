@@ -30,17 +30,21 @@ static int steer_chase__chebyshev(steer_cell a, steer_cell b)
     return dx > dy ? dx : dy;
 }
 
-/* Does the plan still serve? (The cheap test that saves a search most ticks.) */
+/* Does the plan still serve? (The cheap test that saves a search most ticks.) The
+ * caller owns the state: a cursor or count outside the storage, or a next cell off the
+ * grid (whose offset could overflow an int), means planning again. */
 static bool steer_chase__plan_ok(const steer_grid *grid, const steer_occupancy *occ,
                                  const steer_astar_chase *c, const steer_astar_chase_params *p,
                                  steer_cell chaser, steer_cell target)
 {
-    if (!c->valid || c->cursor >= c->count || !steer_cell_eq(c->path[c->cursor], chaser))
+    if (!c->valid || c->cursor < 0 || c->cursor >= c->count || c->count > c->capacity ||
+        !steer_cell_eq(c->path[c->cursor], chaser))
         return false;
     int remaining = c->count - 1 - c->cursor;
     if (remaining == 0) return steer_cell_eq(c->goal, target);
     steer_cell n = c->path[c->cursor + 1];
-    if (!steer_grid__may_enter(grid, occ, chaser, n.x - chaser.x, n.y - chaser.y, p->search.moves))
+    if (!steer_grid_in_bounds(grid, n) ||
+        !steer_grid__may_enter(grid, occ, chaser, n.x - chaser.x, n.y - chaser.y, p->search.moves))
         return false;
     float fraction = p->replan_fraction >= 0.0f ? p->replan_fraction : 0.0f;
     return (float)steer_chase__chebyshev(target, c->goal) <= fraction * (float)remaining;

@@ -79,21 +79,25 @@ static int64_t steer_chase__cross(steer_cell a, steer_cell b, steer_cell c)
 
 float steer_line_distance(steer_cell a, steer_cell b, steer_cell c)
 {
+    /* In double from the first subtraction: int differences of far-apart cells overflow
+     * (INT_MIN to INT_MAX), and so would the int64 area of steer_chase__cross. Exact for
+     * differences below 2^26, which covers every grid (STEER_GRID_MAX_SIDE). */
     double lx = (double)b.x - a.x, ly = (double)b.y - a.y;
+    double cx = (double)c.x - a.x, cy = (double)c.y - a.y;
     double len = lx * lx + ly * ly;
-    if (len == 0.0) {
-        double cx = (double)c.x - a.x, cy = (double)c.y - a.y;
-        return steer_sqrt((float)(cx * cx + cy * cy));
-    }
-    double area2 = (double)steer_chase__cross(a, b, c);
+    if (len == 0.0) return steer_sqrt((float)(cx * cx + cy * cy));
+    double area2 = lx * cy - ly * cx;
     if (area2 < 0) area2 = -area2;
     return (float)(area2 / (double)steer_sqrt((float)len));
 }
 
-/* Redraw the line when it no longer describes this chase. */
-static void steer_chase__anchor(steer_line_chase *line, steer_cell chaser, steer_cell target)
+/* Redraw the line when it no longer describes this chase, or when the caller's state
+ * holds an anchor off the grid (its int64 areas could overflow). */
+static void steer_chase__anchor(const steer_grid *grid, steer_line_chase *line, steer_cell chaser,
+                                steer_cell target)
 {
-    if (line->valid && steer_cell_eq(line->target, target) && steer_cell_eq(line->last, chaser))
+    if (line->valid && steer_cell_eq(line->target, target) && steer_cell_eq(line->last, chaser) &&
+        steer_grid_in_bounds(grid, line->anchor))
         return;
     line->anchor = chaser;
     line->target = target;
@@ -108,7 +112,7 @@ steer_grid_status steer_grid_chase_line(const steer_grid *grid, const steer_occu
     if (s != STEER_GRID_MOVED) return s;
     steer_line_chase fresh = {chaser, target, chaser, false};
     if (line == NULL) line = &fresh;
-    steer_chase__anchor(line, chaser, target);
+    steer_chase__anchor(grid, line, chaser, target);
     steer_chase_step steps[3];
     int n = steer_chase__toward(chaser, target, moves, steps);
     /* Every candidate shares the line, so comparing |twice the area| compares the

@@ -2,6 +2,8 @@
 /* Grid cells to world positions and back: the bridge to continuous motion. */
 #include "steer/grid.h"
 
+#include "steering_internal.h"
+
 #include <limits.h>
 #include <math.h>
 
@@ -29,7 +31,8 @@ steer_vec3 steer_grid_cell_center(const steer_grid_frame *frame, steer_cell c)
     float u = ((float)c.x + 0.5f) * f.cell_size;
     float v = ((float)c.y + 0.5f) * f.cell_size;
     steer_vec3 offset = f.plane == STEER_SPACE_XY ? steer_v3(u, v, 0.0f) : steer_v3(u, 0.0f, v);
-    return steer_add(f.origin, offset);
+    /* A far cell times a large cell size can pass FLT_MAX: held at the edge, never inf. */
+    return steer__hold_in_range(steer_add(f.origin, offset));
 }
 
 /* floor(x) as an int, or INT_MIN/2 when it would not fit comfortably. */

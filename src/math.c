@@ -8,14 +8,19 @@
  * polynomials are the classic Cephes single-precision minimax fits. */
 #include "steer/math.h"
 
+#include <float.h>
 #include <math.h>
 
 float steer_wrap_angle(float a)
 {
     if (!steer_is_finite(a)) return 0.0f;
     if (a > STEER_PI || a <= -STEER_PI) {
-        a -= STEER_TAU * floorf((a + STEER_PI) / STEER_TAU);
-        /* Rounding can leave a hair outside the interval; fold it back. */
+        if (a < STEER_WRAP_EXACT_FROM && a > -STEER_WRAP_EXACT_FROM)
+            a -= STEER_TAU * floorf((a + STEER_PI) / STEER_TAU);
+        else
+            a = fmodf(a, STEER_TAU); /* exact (C11 F.10.7.1), so the same on every libm */
+        /* Rounding can leave a hair outside the interval; fold it back. After fmodf,
+         * |a| < STEER_TAU and each fold is exact (Sterbenz). */
         if (a <= -STEER_PI) a += STEER_TAU;
         if (a > STEER_PI) a -= STEER_TAU;
     }
@@ -24,7 +29,7 @@ float steer_wrap_angle(float a)
 
 steer_vec3 steer_truncate_huge(steer_vec3 v, float max_length)
 {
-    if (!steer_v3_is_finite(v) || !(max_length > 0.0f)) return steer_v3_zero();
+    if (!steer_v3_is_finite(v) || !(max_length >= FLT_MIN)) return steer_v3_zero();
     float m = fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z)));
     if (!(m > 0.0f)) return steer_v3_zero();
     /* Divided rather than multiplied by 1/m, which is subnormal for m near FLT_MAX. */
@@ -51,6 +56,8 @@ static float steer_cos_poly(float r)
 
 void steer_sincos(float x, float *s, float *c)
 {
+    STEER_ASSERT(s != NULL && c != NULL);
+    if (s == NULL || c == NULL) return;
     if (!steer_is_finite(x) || x > 1e7f || x < -1e7f) {
         *s = 0.0f;
         *c = 1.0f;
@@ -136,5 +143,7 @@ float steer_atan2(float y, float x)
     float ax = x < 0.0f ? -x : x;
     float a = steer_atan_pos(ay / ax); /* ay/ax may be 0 or +inf; both handled */
     if (x < 0.0f) a = STEER_PI - a;
-    return y < 0.0f ? -a : a;
+    /* y < 0 so small beside x < 0 that a rounds to pi: -pi is outside (-pi, pi] and
+     * names the same direction as pi, which is returned instead. */
+    return y < 0.0f && a < STEER_PI ? -a : a;
 }

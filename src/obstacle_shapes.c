@@ -49,6 +49,8 @@ steer_polygon_status steer_polygon_check(steer_polygon poly, steer_space space)
 
 void steer_box_polygon(steer_vec3 min, steer_vec3 max, steer_space space, steer_vec3 out[4])
 {
+    STEER_ASSERT(out != NULL);
+    if (out == NULL) return;
     if (space == STEER_SPACE_XY) {
         out[0] = steer_v3(min.x, min.y, 0.0f);
         out[1] = steer_v3(max.x, min.y, 0.0f);

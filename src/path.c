@@ -14,6 +14,16 @@ static bool steer_path_repeats(steer_vec3 a, steer_vec3 b)
     return steer_length_sq(steer_sub(a, b)) <= STEER_PATH_REPEAT_SQ;
 }
 
+/* A point the path can measure: its segment from the previous kept point, and on a
+ * closed path the closing one to the first, have a length that fits a float (below
+ * about 1.8e19, where the square overflows). A path through +-FLT_MAX had length inf
+ * and NaN points. */
+static bool steer_path_reachable(const steer_path *path, steer_vec3 p, float walked, float step)
+{
+    if (!steer_is_finite(walked + step)) return false;
+    return !path->closed || steer_is_finite(steer_distance(p, path->nodes[0].point));
+}
+
 int steer_path_init(steer_path *path, steer_path_node *storage, int capacity,
                     const steer_vec3 *points, int count, bool closed, float radius)
 {
@@ -31,7 +41,9 @@ int steer_path_init(steer_path *path, steer_path_node *storage, int capacity,
         if (path->count > 0) {
             steer_vec3 last = storage[path->count - 1].point;
             if (steer_path_repeats(points[i], last)) continue;
-            walked += steer_distance(last, points[i]);
+            float step = steer_distance(last, points[i]);
+            if (!steer_path_reachable(path, points[i], walked, step)) continue;
+            walked += step;
         }
         storage[path->count].point = points[i];
         storage[path->count].distance = walked;

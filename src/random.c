@@ -35,7 +35,9 @@ float steer_rng_range(steer_rng *rng, float lo, float hi)
 
 uint32_t steer_rng_below(steer_rng *rng, uint32_t bound)
 {
-    if (bound == 0u) return 0u;
+    STEER_ASSERT(rng != NULL);
+    /* Without the check a NULL rng draws 0 forever, below the rejection threshold. */
+    if (rng == NULL || bound == 0u) return 0u;
     uint32_t threshold = (0u - bound) % bound;
     for (;;) {
         uint32_t r = steer_rng_u32(rng);

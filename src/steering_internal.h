@@ -5,11 +5,42 @@
 
 #include "steer/agent.h"
 
+#include <math.h>
+
 /* True when a behaviour may run: agent present with finite state. */
 static inline bool steer__usable(const steer_agent *agent)
 {
     STEER_ASSERT(agent != NULL);
     return agent != NULL && steer_agent_state_is_finite(agent);
+}
+
+/* a + (b - a) * f, or where that is not finite (b - a overflowed: a and b near
+ * +-FLT_MAX with opposite signs, and inf * 0 is NaN) the weighted form a * (1 - f) +
+ * b * f, whose opposite-signed terms cannot overflow. Finite a, b and f in [0, 1] give
+ * a finite result, the same bits as steer_lerp wherever that one is finite. */
+static inline steer_vec3 steer__lerp_wide(steer_vec3 a, steer_vec3 b, float f)
+{
+    steer_vec3 r = steer_lerp(a, b, f);
+    if (steer_v3_is_finite(r)) return r;
+    return steer_add(steer_scale(a, 1.0f - f), steer_scale(b, f));
+}
+
+/* The length of (x, y, z), float components taken in double, where the float square
+ * would overflow (lengths beyond about 1.8e19); held at FLT_MAX (3.4028235e38). */
+static inline float steer__length_wide(double x, double y, double z)
+{
+    double d = sqrt(x * x + y * y + z * z);
+    return d < 3.40282347e38 ? (float)d : 3.40282347e38f;
+}
+
+/* v with each infinite component held at +-FLT_MAX (3.4028235e38): for results that
+ * overflowed in the last step, so they stay usable positions. NaN components become
+ * -FLT_MAX (callers pass sums of finite values, which are never NaN). */
+static inline steer_vec3 steer__hold_in_range(steer_vec3 v)
+{
+    if (steer_v3_is_finite(v)) return v;
+    const float m = 3.40282347e38f; /* FLT_MAX */
+    return steer_v3(steer_clampf(v.x, -m, m), steer_clampf(v.y, -m, m), steer_clampf(v.z, -m, m));
 }
 
 /* x if finite and >= 0, else 0: the reading of every limit and radius. */

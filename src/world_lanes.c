@@ -125,7 +125,8 @@ STEER_LANES_INLINE steer_vl steer_lanes_truncate(steer_vl v, steer_fl max, steer
 {
     const steer_fl zero = steer_fl_splat(0.0f);
     steer_fl len_sq = steer_vl_dot(v, v);
-    steer_il live = (max > 0.0f) & ~(len_sq < FLT_MIN); /* else the result is zero */
+    /* Else the result is zero; a limit below FLT_MIN too, as in steer_truncate. */
+    steer_il live = (max >= FLT_MIN) & ~(len_sq < FLT_MIN);
     steer_il finite = steer_fl_finite(len_sq);
     steer_il keep = len_sq <= max * max;
     steer_fl len = steer_fl_sqrt(steer_fl_select(finite & ~keep, len_sq, steer_fl_splat(1.0f)));
@@ -196,7 +197,7 @@ STEER_LANES_INLINE steer_fl steer_lanes_atan2(steer_fl y, steer_fl x, steer_il *
                  u;
     steer_fl a = base + p;
     a = steer_fl_select(x < 0.0f, STEER_PI - a, a);
-    return steer_fl_select(y < 0.0f, -a, a);
+    return steer_fl_select((y < 0.0f) & (a < STEER_PI), -a, a); /* never -pi, as steer_atan2 */
 }
 
 /* steer_space_orientation of the velocity, keeping `fallback` where it is too short. */
@@ -270,15 +271,15 @@ static steer_vl steer_lanes_wander_3d(const steer_lanes_agent *a, const steer_wa
     return steer_lanes_wander_force(a, p, STEER_SPACE_3D, d, max_linear, odd);
 }
 
-/* steer_wrap_angle per lane; an angle that is not finite or beyond 2^23 turns marks the
- * lane odd. */
+/* steer_wrap_angle per lane; an angle that is not finite, or that steer_wrap_angle
+ * reduces with fmodf (from STEER_WRAP_EXACT_FROM), marks the lane odd. */
 static steer_fl steer_lanes_wrap_angle(steer_fl x, steer_il *odd)
 {
     *odd |= ~steer_fl_finite(x); /* the scalar path gives 0 */
     steer_il out = (x > STEER_PI) | (x <= -STEER_PI);
     if (steer_il_bits(out) == 0u) return x;
     steer_fl turns = (x + STEER_PI) / STEER_TAU;
-    steer_il ok = steer_fl_abs(turns) < 8388608.0f;
+    steer_il ok = steer_fl_abs(x) < STEER_WRAP_EXACT_FROM;
     *odd |= out & ~ok;
     steer_fl w = x - STEER_TAU * steer_fl_floor_small(steer_fl_select(ok, turns, x - x));
     w = steer_fl_select(w <= -STEER_PI, w + STEER_TAU, w);

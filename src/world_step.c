@@ -5,6 +5,7 @@
  * among workers cannot change any result. */
 #include "world_eval.h"
 #include "world_crowd.h"
+#include "lanes.h"
 
 #include "steer/combine.h"
 #include "steer/integrate.h"
@@ -324,7 +325,10 @@ typedef bool (*steer_world_fit_fn)(const steer_world *w, int i, int width);
  * neither, or when the world runs the scalar path only. */
 static int steer_world_lanes_at(const steer_world *w, int i, int end, steer_world_fit_fn fit)
 {
-    int lanes = w->lanes;
+    /* A build without vector lanes (STEER_LANES 0) has no vector path: saying so here
+     * lets the compiler drop the block functions, whose arrays GCC -O2 otherwise
+     * reports as maybe uninitialised (-DSTEER_SCALAR=ON failed to build). */
+    int lanes = STEER_LANES ? w->lanes : STEER_WORLD_LANES_NONE;
     if (lanes == STEER_WORLD_LANES_NONE) return -1;
     int width = STEER_WORLD_LANES_WIDTH(lanes);
     if (end - i >= width && fit(w, i, width)) return lanes;

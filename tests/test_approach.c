@@ -4,6 +4,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+
 static const steer_space spaces[3] = {STEER_SPACE_XY, STEER_SPACE_XZ, STEER_SPACE_3D};
 
 /* The worked example's walk from (10,0,10) to the origin. The draws were solved for: for
@@ -377,6 +379,61 @@ static void walker_follows_a_moving_target(void)
     }
 }
 
+/* Far apart, where target - from or its square overflows float: the legs head for the
+ * target, the waypoints stay finite (the distance used to be inf, and inf * 0 a NaN
+ * waypoint), for the planner, the walker and every space. */
+static void far_apart_legs(void)
+{
+    const float big = 3e38f;
+    const steer_vec3 from[3] = {{0.0f, 0.0f, 0.0f}, {-big, -big, -big}, {big, 1.0f, -1e20f}};
+    const steer_vec3 to[3] = {{1e20f, 1e20f, 1e20f}, {big, big, big}, {-big, -1.0f, 1e20f}};
+    for (int sp = 0; sp < 3; sp++) {
+        for (int k = 0; k < 3; k++) {
+            steer_approach_leg leg =
+                steer_approach_next_drawn(spaces[sp], from[k], to[k], NULL, 1.0f, 0.9f);
+            CHECK_MSG(leg_is_finite(leg) && !leg.reaches_target, "space %d case %d", sp, k);
+            CHECK(leg.distance > 1e20f && leg.step == 10.0f);
+            /* It heads for the target: turned by at most the deviation limit. */
+            steer_vec3 moved = steer_space_project(spaces[sp], steer_sub(leg.waypoint, from[k]));
+            steer_vec3 dir = steer_space_project(spaces[sp], steer_scale(to[k], 1e-20f));
+            dir = steer_sub(dir, steer_space_project(spaces[sp], steer_scale(from[k], 1e-20f)));
+            if (k == 0) CHECK_NEAR(steer_length(moved), 10.0, 1e-4);
+            /* Near +-3e38 a 10-unit leg is below the float spacing: check the plan's
+             * direction there with a leg as long as the distance. */
+            steer_approach_params long_legs = steer_approach_default();
+            long_legs.max_step = FLT_MAX;
+            long_legs.step_factor = 0.25f;
+            if (k > 0) {
+                leg = steer_approach_next_drawn(spaces[sp], from[k], to[k], &long_legs, 1.0f, 0.9f);
+                moved = steer_space_project(spaces[sp], steer_sub(steer_scale(leg.waypoint, 1e-20f),
+                                                                  steer_scale(from[k], 1e-20f)));
+                CHECK(leg_is_finite(leg) && steer_length(moved) > 0.0f);
+            }
+            float cosang = steer_dot(steer_normalize(moved), steer_normalize(dir));
+            CHECK_MSG(cosang >= steer_cos(leg.max_deviation) - 1e-4f, "space %d case %d: %g", sp, k,
+                      (double)cosang);
+        }
+        steer_vec3 plan[8];
+        steer_rng rng = steer_rng_make(5u, (uint64_t)sp);
+        int n = steer_approach_plan(spaces[sp], from[1], to[1], NULL, &rng, plan, 8, NULL);
+        CHECK(n == 8);
+        for (int i = 0; i < n; i++) CHECK(steer_v3_is_finite(plan[i]));
+        /* The walker moves from the origin; at 3e38 a 10-unit leg is below the float
+         * spacing, so there it can only stay finite. */
+        for (int k = 0; k < 2; k++) {
+            steer_agent a = walker_agent(from[k]);
+            a.space = spaces[sp];
+            steer_approach_walker w = {0};
+            steer_approach_walk_params p = steer_approach_walk_default();
+            p.ahead = 3;
+            p.smooth = sp == 1;
+            steer_steering s = steer_approach_walk(&a, &w, to[k], &p, &rng, NULL);
+            CHECK(steer_v3_is_finite(s.linear) && (k == 1 || steer_length(s.linear) > 0.0f));
+            for (int i = 0; i < w.count; i++) CHECK(steer_v3_is_finite(w.plan[i]));
+        }
+    }
+}
+
 static void walker_bad_input(void)
 {
     steer_agent a = walker_agent(steer_v3(3.0f, 0.0f, 4.0f));
@@ -401,6 +458,20 @@ static void walker_bad_input(void)
     CHECK(w.count == 2 && w.ends_at_target); /* a non-finite start starts at the target */
     steer_approach_walker_start(&w, a.space, a.position, steer_v3(500.0f, 0.0f, 0.0f), &p, &rng);
     CHECK(w.count == STEER_APPROACH_AHEAD_MAX + 1);
+    /* A caller's walker out of range (a count past the plan array, a NaN point or u) is
+     * started afresh from the agent, not read past its array or into NaN steering. */
+    for (int bad = 0; bad < 4; bad++) {
+        steer_approach_walker_start(&w, a.space, a.position, steer_v3(50.0f, 0.0f, 0.0f), &p, &rng);
+        if (bad == 0) w.count = 1000;
+        if (bad == 1) w.count = -5;
+        if (bad == 2) w.plan[1].x = nanf("");
+        if (bad == 3) w.u = nanf("");
+        p.smooth = bad == 3;
+        s = steer_approach_walk(&a, &w, steer_v3(50.0f, 0.0f, 0.0f), &p, &rng, &arrived);
+        CHECK_MSG(steer_v3_is_finite(s.linear) && s.linear.x > 0.0f, "bad %d", bad);
+        CHECK(w.count >= 1 && w.count <= STEER_APPROACH_AHEAD_MAX + 1);
+        CHECK(steer_v3_is_finite(w.plan[1]) && w.plan[0].x == a.position.x);
+    }
 }
 
 TEST_MAIN(TEST(worked_example_from_10_0_10), TEST(first_leg_numbers_by_hand),
@@ -408,4 +479,4 @@ TEST_MAIN(TEST(worked_example_from_10_0_10), TEST(first_leg_numbers_by_hand),
           TEST(leg_bound_values_and_tightness), TEST(rng_entry_point_draws_two_per_leg),
           TEST(every_constant_is_a_parameter), TEST(bad_input),
           TEST(walker_behaviour_arrives_straight_and_smooth), TEST(smooth_walker_turns_gently),
-          TEST(walker_follows_a_moving_target), TEST(walker_bad_input))
+          TEST(walker_follows_a_moving_target), TEST(far_apart_legs), TEST(walker_bad_input))

@@ -4,6 +4,7 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 enum { MAXW = 24, MAXC = MAXW * MAXW };
@@ -312,6 +313,38 @@ static void test_astar_chase_bad_input(void)
           STEER_GRID_BAD_INPUT);
 }
 
+/* A caller's chase state out of range (a count beyond the storage, a negative cursor, a
+ * next cell off the grid) is planned again, not followed: the old check let a count of
+ * 1000 walk to the cell stored just past the array. */
+static void test_astar_chase_corrupt_state(void)
+{
+    steer_astar_scratch s = make_scratch();
+    steer_grid g = map_from(".....\n.....\n.....\n");
+    struct {
+        steer_cell store[9];
+        steer_cell after; /* what an index past the storage reads */
+    } mem;
+    steer_cell chaser = steer_cell_make(2, 1), target = steer_cell_make(4, 1), next;
+    for (int bad = 0; bad < 3; bad++) {
+        steer_astar_chase ch;
+        steer_astar_chase_init(&ch, mem.store, 9);
+        for (int i = 0; i < 9; i++) mem.store[i] = chaser;
+        mem.after = steer_cell_make(1, 1); /* a step away from the target */
+        ch.valid = true;
+        ch.goal = target;
+        ch.count = bad == 0 ? 1000 : 9;
+        ch.cursor = bad == 1 ? -3 : 8;
+        if (bad == 2) {
+            ch.count = 3, ch.cursor = 0;
+            mem.store[1] = steer_cell_make(INT_MIN, INT_MIN);
+        }
+        CHECK(steer_astar_chase_step(&g, NULL, &ch, &s, NULL, chaser, target, &next) ==
+              STEER_GRID_MOVED);
+        CHECK_MSG(next.x == 3 && next.y == 1, "bad %d: next (%d, %d)", bad, next.x, next.y);
+        CHECK(ch.cursor == 1 && ch.count <= 9);
+    }
+}
+
 /* Chasers through a maze of random walls catch a target that wanders at half speed. */
 static void test_astar_chase_through_walls(void)
 {
@@ -391,7 +424,7 @@ static void test_evade_runs_and_avoids_dead_ends(void)
 }
 
 TEST_MAIN(TEST(test_astar_matches_dijkstra_on_1000_maps), TEST(test_astar_statuses),
-          TEST(test_astar_no_corner_cutting), TEST(test_astar_avoids_occupied_cells),
-          TEST(test_line_of_sight_and_smoothing), TEST(test_astar_chase_plans_only_when_needed),
-          TEST(test_astar_chase_bad_input), TEST(test_astar_chase_through_walls),
-          TEST(test_evade_runs_and_avoids_dead_ends))
+          TEST(test_astar_chase_corrupt_state), TEST(test_astar_no_corner_cutting),
+          TEST(test_astar_avoids_occupied_cells), TEST(test_line_of_sight_and_smoothing),
+          TEST(test_astar_chase_plans_only_when_needed), TEST(test_astar_chase_bad_input),
+          TEST(test_astar_chase_through_walls), TEST(test_evade_runs_and_avoids_dead_ends))

@@ -3,6 +3,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+
 /* A 3 x 2 field in XY with cell size 2 at origin (10, 20): node (i, j) = (i, j * 10, 0). */
 static steer_flow_field small_field(steer_vec3 *cells)
 {
@@ -100,6 +102,38 @@ static void follower_circles_in_a_swirl(void)
     CHECK(turned > 4.0f); /* 20 s at 3 units/s on a ~10 radius: about one turn */
 }
 
+/* Node values near +-FLT_MAX of opposite signs: b - a overflowed, and on a node
+ * (fraction 0) inf * 0 gave NaN. Every sample is finite, a node gives its own value and
+ * the midpoint of opposite extremes about 0; positions any distance off the grid, and a
+ * field written by hand with no nodes, give finite values too. */
+static void extreme_values_and_positions(void)
+{
+    steer_vec3 cells[4] = {{-FLT_MAX, FLT_MAX, 0.0f},
+                           {FLT_MAX, -FLT_MAX, 0.0f},
+                           {FLT_MAX, -3e38f, 0.0f},
+                           {-1e38f, FLT_MAX, 0.0f}};
+    steer_flow_field f;
+    steer_flow_field_init(&f, cells, 2, 2, steer_v3_zero(), 1.0f, STEER_SPACE_XY);
+    const float at[] = {0.0f, 0.25f, 0.5f, 1.0f, -FLT_MAX, FLT_MAX, 1e-45f};
+    for (int a = 0; a < 7; a++) {
+        for (int b = 0; b < 7; b++) {
+            steer_vec3 v = steer_flow_field_sample(&f, steer_v3(at[a], at[b], 0.0f));
+            CHECK_MSG(steer_v3_is_finite(v), "at (%g, %g): %g %g", (double)at[a], (double)at[b],
+                      (double)v.x, (double)v.y);
+        }
+    }
+    steer_vec3 v = steer_flow_field_sample(&f, steer_v3_zero()); /* on node (0, 0) */
+    CHECK(v.x == -FLT_MAX && v.y == FLT_MAX);
+    v = steer_flow_field_sample(&f, steer_v3(0.5f, 0.0f, 0.0f)); /* midway: about 0 */
+    CHECK(fabsf(v.x) < 1e32f && fabsf(v.y) < 1e32f);
+    f.origin = steer_v3(-FLT_MAX, FLT_MAX, 0.0f);
+    f.cell_size = 1e-30f;
+    CHECK(steer_v3_is_finite(steer_flow_field_sample(&f, steer_v3(FLT_MAX, -FLT_MAX, 0.0f))));
+    f.width = 0; /* a struct written by hand: no nodes to read */
+    v = steer_flow_field_sample(&f, steer_v3_zero());
+    CHECK(v.x == 0.0f && v.y == 0.0f);
+}
+
 static void bad_input(void)
 {
     const float nan = nanf("");
@@ -127,5 +161,5 @@ static void bad_input(void)
     CHECK(steer_follow_flow_field(&a, NULL, 0.1f, 0.1f).linear.x == 0.0f);
 }
 
-TEST_MAIN(TEST(bilinear_values_by_hand), TEST(borders_clamp), TEST(follower_takes_the_flow),
-          TEST(follower_circles_in_a_swirl), TEST(bad_input))
+TEST_MAIN(TEST(bilinear_values_by_hand), TEST(borders_clamp), TEST(extreme_values_and_positions),
+          TEST(follower_takes_the_flow), TEST(follower_circles_in_a_swirl), TEST(bad_input))

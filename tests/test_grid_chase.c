@@ -5,6 +5,7 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #define SIDE 41
@@ -128,6 +129,38 @@ static void test_compare_method_diagonal_then_straight(void)
     steer_grid_set_wall(&g, steer_cell_make(0, 1), true);
     CHECK(steer_grid_chase_compare(&g, NULL, c, t, STEER_MOVES_8, &next) == STEER_GRID_WAITING);
     CHECK(steer_cell_eq(next, c));
+}
+
+/* Cells INT_MIN and INT_MAX apart: the int differences used to overflow (a distance of
+ * 1e-9 for a cell 5 off the line). Distances checked against the double geometry. */
+static void test_line_distance_far_cells(void)
+{
+    const steer_cell far[4] = {{INT_MIN, 0}, {INT_MAX, 0}, {0, INT_MIN}, {INT_MAX, INT_MAX}};
+    CHECK_NEAR(steer_line_distance(far[0], far[1], steer_cell_make(0, 5)), 5.0, 1e-6);
+    CHECK_NEAR(steer_line_distance(far[0], far[1], steer_cell_make(7, INT_MIN)), 2147483648.0, 256);
+    CHECK_NEAR(steer_line_distance(far[0], far[0], far[1]), 4294967295.0, 512);
+    CHECK_NEAR(steer_line_distance(far[2], far[2], far[3]), 4294967295.0 * sqrt(1.25), 1024);
+    /* The diagonal from (INT_MIN, INT_MIN) to (INT_MAX, INT_MAX) through the origin. */
+    steer_cell lo = steer_cell_make(INT_MIN, INT_MIN);
+    CHECK_NEAR(steer_line_distance(lo, far[3], steer_cell_make(1, -1)), sqrt(2.0), 1e-3);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            CHECK(steer_is_finite(steer_line_distance(far[i], far[j], far[(i + j) & 3])));
+}
+
+/* A caller's line state holding an anchor off the grid (its areas would overflow int64)
+ * is redrawn from the chaser, as a fresh line. */
+static void test_line_chase_far_anchor(void)
+{
+    uint8_t cells[100];
+    steer_grid g = open_grid(cells, 10, 10);
+    steer_cell chaser = steer_cell_make(1, 1), target = steer_cell_make(6, 6), fresh, next;
+    CHECK(steer_grid_chase_line(&g, NULL, NULL, chaser, target, STEER_MOVES_8, &fresh) ==
+          STEER_GRID_MOVED);
+    steer_line_chase line = {{INT_MIN, 0}, target, chaser, true};
+    CHECK(steer_grid_chase_line(&g, NULL, &line, chaser, target, STEER_MOVES_8, &next) ==
+          STEER_GRID_MOVED);
+    CHECK(steer_cell_eq(next, fresh) && steer_cell_eq(line.anchor, chaser));
 }
 
 static void test_chase_bad_input(void)
@@ -398,5 +431,6 @@ static void test_occupancy_basics(void)
 
 TEST_MAIN(TEST(test_line_tracking_stays_on_line_4), TEST(test_line_tracking_stays_on_line_8),
           TEST(test_line_tracking_moving_target), TEST(test_compare_method_diagonal_then_straight),
+          TEST(test_line_distance_far_cells), TEST(test_line_chase_far_anchor),
           TEST(test_chase_bad_input), TEST(test_catch_same_speed_8), TEST(test_catch_slower_4),
           TEST(test_many_chasers_never_share_and_spread), TEST(test_occupancy_basics))

@@ -3,6 +3,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+#include <limits.h>
 #include <stdlib.h>
 
 static steer_grid load(const char *text, uint8_t *cells, size_t cap, steer_grid_error *err)
@@ -88,6 +90,31 @@ static void test_grid_world_mapping(void)
     CHECK(steer_grid_path_build(&poly, nodes, 3, scratch, NULL, NULL, 3, 0.5f) == 0);
 }
 
+/* Far cells with a large cell size, or an origin near FLT_MAX, passed the float range
+ * (inf): the centre is held at +-FLT_MAX, and maps back to a cell as far off on the same
+ * side (FLT_MAX / 1e30 = 3.4e8), or to none (INT_MIN / 2). */
+static void test_grid_world_far_cells(void)
+{
+    steer_grid_frame f = steer_grid_frame_default();
+    f.cell_size = 1e30f;
+    const steer_cell far[3] = {{INT_MAX, INT_MIN}, {INT_MIN, 0}, {1000000000, -1000000000}};
+    for (int plane = 0; plane < 3; plane++) {
+        f.plane = (steer_space)plane;
+        for (int i = 0; i < 3; i++) {
+            steer_vec3 p = steer_grid_cell_center(&f, far[i]);
+            CHECK_MSG(steer_v3_is_finite(p), "plane %d cell %d", plane, i);
+            CHECK(p.x == (far[i].x > 0 ? FLT_MAX : -FLT_MAX));
+            steer_cell back = steer_grid_world_to_cell(&f, p);
+            CHECK(back.x == INT_MIN / 2 ||
+                  ((back.x > 0) == (far[i].x > 0) && (back.x > 300000000 || back.x < -300000000)));
+        }
+    }
+    f.cell_size = 1.0f;
+    f.origin = steer_v3(FLT_MAX, -FLT_MAX, FLT_MAX);
+    steer_vec3 p = steer_grid_cell_center(&f, steer_cell_make(INT_MAX, INT_MIN));
+    CHECK(p.x == FLT_MAX && p.y == -FLT_MAX && p.z == FLT_MAX);
+}
+
 static void test_load_good_maps(void)
 {
     uint8_t cells[64];
@@ -167,5 +194,5 @@ static void test_load_file(void)
 }
 
 TEST_MAIN(TEST(test_grid_init_and_bounds), TEST(test_grid_no_corner_cutting),
-          TEST(test_grid_world_mapping), TEST(test_load_good_maps),
+          TEST(test_grid_world_mapping), TEST(test_grid_world_far_cells), TEST(test_load_good_maps),
           TEST(test_load_errors_have_line_and_column), TEST(test_load_file))

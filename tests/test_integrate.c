@@ -160,7 +160,37 @@ static void fixed_step_caps_long_frames(void)
     CHECK_NEAR(fs.step, 1.0 / 60.0, 1e-9);
 }
 
+/* A velocity change beyond FLT_MAX (force / a tiny mass, accel * an enormous dt) made
+ * an infinite sum, which steer_truncate reads as zero: the agent stopped dead. Now it
+ * reaches max_speed along the push; without a push it keeps its velocity. */
+static void overflowing_change_reaches_max_speed(void)
+{
+    const float masses[3] = {1e-40f, 1e-45f, 1e-37f};
+    for (int m = 0; m < 3; m++) {
+        steer_agent a = steer_agent_default_reynolds();
+        a.velocity = steer_v3(0.0f, -1.0f, 0.0f);
+        a.mass = masses[m];
+        a.max_force = 100.0f;
+        steer_steering s = steer_steering_zero();
+        s.linear = steer_v3(60.0f, 80.0f, 0.0f);
+        CHECK(steer_integrate_reynolds(&a, s));
+        CHECK_MSG(steer_agent_state_is_finite(&a), "mass %g", (double)masses[m]);
+        CHECK_NEAR(a.velocity.x, 0.6 * a.max_speed, 1e-5);
+        CHECK_NEAR(a.velocity.y, 0.8 * a.max_speed, 1e-5);
+        a.velocity = steer_v3(0.0f, -1.0f, 0.0f);
+        CHECK(steer_integrate_reynolds(&a, steer_steering_zero())); /* 0 * inf: no push */
+        CHECK(a.velocity.x == 0.0f && a.velocity.y == -1.0f);
+    }
+    steer_agent k = steer_agent_default();
+    k.max_speed = 1e30f;
+    steer_steering s = steer_steering_zero();
+    s.linear = steer_v3(0.0f, -10.0f, 0.0f);
+    CHECK(steer_integrate_kinematic(&k, s, 1e38f));
+    CHECK(k.velocity.x == 0.0f && k.velocity.y == -1e30f);
+}
+
 TEST_MAIN(TEST(reynolds_step_by_hand), TEST(kinematic_step_by_hand),
-          TEST(speed_and_rotation_are_clamped), TEST(planar_agents_stay_in_their_plane),
-          TEST(facing_velocity_per_space), TEST(agent_step_dispatches_on_model),
-          TEST(fixed_step_is_frame_rate_independent), TEST(fixed_step_caps_long_frames))
+          TEST(overflowing_change_reaches_max_speed), TEST(speed_and_rotation_are_clamped),
+          TEST(planar_agents_stay_in_their_plane), TEST(facing_velocity_per_space),
+          TEST(agent_step_dispatches_on_model), TEST(fixed_step_is_frame_rate_independent),
+          TEST(fixed_step_caps_long_frames))

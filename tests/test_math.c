@@ -51,6 +51,71 @@ static void wrap_angle_interval(void)
     }
 }
 
+/* Huge angles: float spacing there is a large part of a turn, so only the interval can be
+ * promised, and the remainder by the float STEER_TAU (checked in double up to 1e7). */
+static void wrap_angle_huge(void)
+{
+    const float huge[] = {2e8f, 1e10f, 123456789.0f, 1e20f, 1e30f, FLT_MAX, 1e5f, 99999.99f};
+    for (int i = 0; i < (int)(sizeof huge / sizeof huge[0]); i++) {
+        for (int sign = -1; sign <= 1; sign += 2) {
+            float a = (float)sign * huge[i], w = steer_wrap_angle(a);
+            CHECK_MSG(w > -STEER_PI && w <= STEER_PI, "wrap(%g) = %g", (double)a, (double)w);
+        }
+    }
+    /* Every exponent: random bit patterns of finite floats. */
+    steer_rng r = steer_rng_make(7u, 1u);
+    for (int i = 0; i < 200000; i++) {
+        uint32_t bits = steer_rng_u32(&r);
+        float a;
+        memcpy(&a, &bits, sizeof a);
+        if (!steer_is_finite(a)) continue;
+        float w = steer_wrap_angle(a);
+        CHECK_MSG(w > -STEER_PI && w <= STEER_PI, "wrap(%g) = %g", (double)a, (double)w);
+        if (fabsf(a) > 1e7f) continue;
+        double tau = (double)STEER_TAU, m = fmod((double)a, tau); /* exact in double too */
+        if (m > (double)STEER_PI) m -= tau;
+        if (m <= -(double)STEER_PI) m += tau;
+        /* Below 1e5 the formula rounds STEER_TAU * k: within a float spacing of a. */
+        double tol = 1e-6 + fabs((double)a) * 1.2e-7;
+        CHECK_MSG(fabs((double)w - m) < tol, "wrap(%.9g) = %.9g, want %.9g", (double)a, (double)w,
+                  m);
+    }
+}
+
+/* y < 0 so small beside x < 0 that the angle rounds to -pi: the result stays in (-pi, pi]. */
+static void atan2_never_minus_pi(void)
+{
+    const float ys[] = {-1e-30f, -1e-8f, -1e-45f, -0.0f, -1.0f};
+    const float xs[] = {-1.0f, -1e10f, -FLT_MAX, -1e30f, -INFINITY};
+    for (int i = 0; i < 5; i++) {
+        for (int j = 0; j < 5; j++) {
+            float a = steer_atan2(ys[i], xs[j]);
+            CHECK_MSG(a > -STEER_PI && a <= STEER_PI, "atan2(%g, %g) = %.9g", (double)ys[i],
+                      (double)xs[j], (double)a);
+        }
+    }
+    CHECK(steer_atan2(-1e-30f, -1.0f) == STEER_PI);
+    CHECK(steer_atan2(-1e-3f, -1.0f) < -3.14f); /* just above -pi, not folded */
+}
+
+/* A subnormal limit cannot hold a rounded result under it: it gives zero; the smallest
+ * normal limit still shortens (no overshoot beyond rounding). */
+static void truncate_tiny_limits(void)
+{
+    const float limits[] = {1.4e-45f, 1e-40f, 1e-39f, 1.1e-38f, FLT_MIN, 2e-38f};
+    const steer_vec3 vs[] = {
+        {1.0f, 1.0f, 1.0f}, {3.0f, 4.0f, 0.0f}, {1e30f, -1e30f, 1e-3f}, {1e-10f, 1e-10f, 0.0f}};
+    for (int l = 0; l < 6; l++) {
+        for (int k = 0; k < 4; k++) {
+            steer_vec3 t = steer_truncate(vs[k], limits[l]);
+            double len = sqrt((double)t.x * t.x + (double)t.y * t.y + (double)t.z * t.z);
+            CHECK_MSG(len <= (double)limits[l] * (1.0 + 1e-6), "|truncate| %g > limit %g", len,
+                      (double)limits[l]);
+            if (limits[l] >= FLT_MIN && k < 3) CHECK(len > 0.5 * (double)limits[l]);
+        }
+    }
+}
+
 static void zero_safe_vectors(void)
 {
     steer_vec3 z = steer_normalize(steer_v3_zero());
@@ -126,4 +191,5 @@ static void rng_known_sequence(void)
 }
 
 TEST_MAIN(TEST(trig_matches_libm), TEST(atan2_matches_libm), TEST(wrap_angle_interval),
+          TEST(wrap_angle_huge), TEST(atan2_never_minus_pi), TEST(truncate_tiny_limits),
           TEST(zero_safe_vectors), TEST(rng_is_reproducible_and_uniform), TEST(rng_known_sequence))

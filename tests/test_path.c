@@ -4,6 +4,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+
 static steer_path_node nodes[64];
 
 static steer_path make_path(const steer_vec3 *pts, int n, bool closed, float radius)
@@ -279,6 +281,36 @@ static void bad_input(void)
     CHECK(!arrived && s.linear.x == 0.0f);
 }
 
+/* Waypoints at +-FLT_MAX: a segment whose length overflows float had made the length inf
+ * and every point NaN. Such points are skipped; what is kept is finite everywhere, also
+ * for a follower far away. */
+static void far_waypoints(void)
+{
+    const float m = FLT_MAX;
+    const steer_vec3 pts[5] = {{-m, 0, 0}, {m, 0, 0}, {-m, 1e30f, 0}, {-m, 2e30f, 0}, {1, 1, 0}};
+    for (int closed = 0; closed < 2; closed++) {
+        steer_path path = make_path(pts, 5, closed != 0, 1.0f);
+        CHECK_MSG(path.count == 1 && path.length == 0.0f, "closed %d: %d kept, length %g", closed,
+                  path.count, (double)path.length);
+        /* 1e19 apart: the square still fits, so the two are kept. */
+        const steer_vec3 ok[2] = {{-5e18f, 0, 0}, {5e18f, 0, 0}};
+        path = make_path(ok, 2, closed != 0, 1.0f);
+        CHECK(path.count == 2 && steer_is_finite(path.length) && path.length >= 1e19f);
+        const float s_at[5] = {0.0f, 1e18f, 3e19f, -m, m};
+        for (int i = 0; i < 5; i++) {
+            CHECK(steer_v3_is_finite(steer_path_point_at(&path, s_at[i])));
+            steer_vec3 q = steer_v3(s_at[i], -s_at[i], 0.0f);
+            CHECK(steer_is_finite(steer_path_parameter(&path, q)));
+            CHECK(steer_is_finite(steer_path_parameter_near(&path, q, s_at[i], 1e30f)));
+        }
+        steer_agent a = steer_agent_default();
+        a.position = steer_v3(-m, m, 0.0f);
+        steer_path_cursor c = {0};
+        bool arrived = false;
+        CHECK(steer_v3_is_finite(steer_follow_path(&a, &path, NULL, &c, &arrived).linear));
+    }
+}
+
 /* The approach walker's spline mode end to end: plan k waypoints ahead, fit a spline, sample it and
  * follow the samples as a path. */
 static void walker_plan_spline_follow(void)
@@ -309,5 +341,5 @@ static void walker_plan_spline_follow(void)
 TEST_MAIN(TEST(length_and_point_at), TEST(parameter_round_trip),
           TEST(local_search_ignores_the_other_pass), TEST(never_skips_a_waypoint),
           TEST(no_jump_back_on_a_self_crossing_loop), TEST(arrives_and_reports_it_at_the_open_end),
-          TEST(corner_bound_holds), TEST(closed_path_laps), TEST(bad_input),
+          TEST(corner_bound_holds), TEST(closed_path_laps), TEST(bad_input), TEST(far_waypoints),
           TEST(walker_plan_spline_follow))

@@ -4,6 +4,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+
 /* The approach walker's worked walk from (10,0,10) to the origin (test_approach.c solves
  * its draws). */
 static const steer_vec3 worked_walk[6] = {{10.0f, 0.0f, 10.0f}, {3.73f, 0.0f, 6.71f},
@@ -122,6 +124,42 @@ static void samples_are_evenly_spaced_by_arc_length(void)
     }
 }
 
+/* A first point far beyond the others: the knot sums lost the short segment's interval
+ * (from 1e14 beside 1, t3 - t2 rounded to 0), the points came out NaN and the length
+ * dropped the far segment (it gave 1 for 1e14 + 1). The points run down the x axis to 0
+ * and back to 1, so the length is far + 1 plus any overshoot past 0. */
+static void far_first_point(void)
+{
+    const float far[] = {3e5f, 1e14f, 3e14f, 1e19f, 2e19f, 1e30f, FLT_MAX};
+    for (int k = 0; k < (int)(sizeof far / sizeof far[0]); k++) {
+        steer_vec3 pts[3] = {{far[k], 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}};
+        float len = steer_spline_length(pts, 3);
+        CHECK_MSG(len >= far[k] * 0.99999f && len <= far[k] * 1.01f + 2.0f, "far %g: length %.9g",
+                  (double)far[k], (double)len);
+        steer_vec3 out[16];
+        int n = steer_spline_sample(pts, 3, far[k] / 10.0f, out, 16);
+        CHECK_MSG(n >= 10 && n <= 12, "far %g: %d samples", (double)far[k], n);
+        for (int i = 0; i < n; i++) CHECK(steer_v3_is_finite(out[i]) && out[i].y == 0.0f);
+        CHECK(out[0].x == far[k] && out[n - 1].x == 1.0f);
+        /* Off the axis too, and on every segment. */
+        steer_vec3 bent[4] = {{far[k], far[k], 0.0f}, {0, 0, 0}, {1, 0, 0}, {1, 1, 0}};
+        for (int i = 0; i <= 8; i++) {
+            float u = (float)i / 8.0f;
+            CHECK(steer_v3_is_finite(steer_spline_point(bent[0], bent[0], bent[1], bent[2], u)));
+            steer_vec3 q = steer_spline_point(bent[0], bent[1], bent[2], bent[3], u);
+            CHECK_MSG(steer_v3_is_finite(q) && q.x > -0.5f && q.x < 1.5f, "far %g u %g: %g",
+                      (double)far[k], (double)u, (double)q.x);
+        }
+    }
+    /* A segment from -FLT_MAX to FLT_MAX: its ends, and finite points between. */
+    steer_vec3 a = steer_v3(-FLT_MAX, 0.0f, 0.0f), b = steer_v3(FLT_MAX, 0.0f, 0.0f);
+    CHECK(steer_spline_point(a, a, b, b, 0.0f).x == -FLT_MAX);
+    CHECK(steer_spline_point(a, a, b, b, 1.0f).x == FLT_MAX);
+    CHECK(steer_v3_is_finite(steer_spline_point(a, a, b, b, 0.3f)));
+    steer_vec3 ends[2] = {a, b};
+    CHECK(steer_spline_length(ends, 2) == FLT_MAX);
+}
+
 static void bad_input(void)
 {
     const float nan = nanf("");
@@ -162,4 +200,4 @@ static void bad_input(void)
 
 TEST_MAIN(TEST(passes_through_its_points), TEST(worked_walk_has_no_cusp_or_crossing),
           TEST(centripetal_does_not_loop_where_uniform_does),
-          TEST(samples_are_evenly_spaced_by_arc_length), TEST(bad_input))
+          TEST(samples_are_evenly_spaced_by_arc_length), TEST(far_first_point), TEST(bad_input))

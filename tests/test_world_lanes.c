@@ -84,10 +84,22 @@ static steer_world_agent_def scene_agent(steer_rng *r, int k, steer_space space,
     if (k % 17 == 0) a->max_accel = 0.0f;
     if (k % 19 == 0) a->max_speed = 0.0f;
     if (k % 23 == 0) a->max_accel = 1e-37f; /* a truncation ratio below FLT_MIN */
+    if (k % 37 == 0) a->max_accel = 5e-39f; /* subnormal limits: zero, as steer_truncate */
+    if (k % 41 == 0) a->max_speed = 5e-39f;
+    if (k % 43 == 0) { /* heading -pi, which steer_atan2 gives as +pi (kept: no accel) */
+        a->velocity = space == STEER_SPACE_XY ? steer_v3(-1.0f, -1e-30f, 0.0f)
+                                              : steer_v3(-1e-30f, 0.0f, -1.0f);
+        a->max_accel = 0.0f;
+    }
     if (k % 29 == 0) {
         a->model = STEER_MODEL_REYNOLDS;
         a->mass = (float)(k % 3) - 1.0f; /* -1, 0 or 1: the non-positive ones read as 1 */
         a->max_force = 2.0f;
+    }
+    if (k % 47 == 0) { /* force / mass overflows: the scalar integrator's rule */
+        a->model = STEER_MODEL_REYNOLDS;
+        a->mass = k % 2 == 0 ? 1e-40f : 1e-37f;
+        a->max_force = 100.0f;
     }
     if (k % 31 == 0) a->facing = STEER_FACING_STEERED; /* not covered: scalar */
     return d;

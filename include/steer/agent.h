@@ -116,11 +116,13 @@ STEER_API steer_vec3 steer_space_heading(steer_space space, float orientation);
  * direction's planar part is zero or not finite (the target sits on the agent). */
 STEER_API float steer_space_orientation(steer_space space, steer_vec3 dir, float fallback);
 
-/* The agent's heading: the direction of its orientation. */
+/* The agent's heading: the direction of its orientation (a unit vector; orientation
+ * NaN or infinite reads as 0). A NULL agent asserts, then gives the zero vector. */
 STEER_API steer_vec3 steer_agent_heading(const steer_agent *agent);
 
 /* The agent's forward direction: its velocity direction when it moves, otherwise
- * its heading. Always a unit vector in the agent's plane. */
+ * its heading. Always a unit vector in the agent's plane. A NULL agent asserts, then
+ * gives the zero vector. */
 STEER_API steer_vec3 steer_agent_forward(const steer_agent *agent);
 
 STEER_EXTERN_C_END

@@ -76,7 +76,10 @@ STEER_API steer_approach_leg steer_approach_next(steer_space space, steer_vec3 f
  * Degenerate input: the walker on the target (d below 1e-6) gives the target as a
  * final leg of length d; a non-finite target gives `from` as the waypoint with
  * reaches_target false and step 0 (stay put); a non-finite `from` with a finite target
- * gives the target as a final leg. The result never holds NaN. */
+ * gives the target as a final leg. Far apart (an in-plane distance beyond about 1.8e19,
+ * whose square overflows float) the direction is taken in double and `distance` is
+ * saturated at FLT_MAX; a waypoint that would leave the float range (a long leg from
+ * near +-FLT_MAX) is held at +-FLT_MAX. The result never holds NaN or infinity. */
 STEER_API steer_approach_leg steer_approach_next_drawn(steer_space space, steer_vec3 from,
                                                        steer_vec3 target,
                                                        const steer_approach_params *params,
@@ -154,8 +157,9 @@ STEER_API void steer_approach_walker_start(steer_approach_walker *walker, steer_
  * plan instead. The last leg uses steer_arrive, and `arrived` (may be NULL) becomes true
  * when the agent rests at the target (also stored in the walker).
  * Bad input: a NULL walker or rng, an unusable agent or a non-finite target give zero
- * steering and arrived false; a walker never started (count 0) is started here from the
- * agent's position. */
+ * steering and arrived false; a walker never started (count 0), or whose state is out of
+ * range (count above STEER_APPROACH_AHEAD_MAX + 1, a non-finite point, u outside
+ * [0, 1]), is started here from the agent's position. */
 STEER_API steer_steering steer_approach_walk(const steer_agent *agent,
                                              steer_approach_walker *walker, steer_vec3 target,
                                              const steer_approach_walk_params *params,

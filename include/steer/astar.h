@@ -141,7 +141,9 @@ STEER_API void steer_astar_chase_init(steer_astar_chase *chase, steer_cell *stor
  * moved in `occ` as steer_grid_chase_step does. Returns MOVED, ARRIVED, WAITING (the
  * next cell is taken, or the search limit was hit), UNREACHABLE (no route: stays), or
  * BAD_INPUT (as the other chases, plus: no storage, a route longer than the storage,
- * a grid larger than the scratch). *next is the new cell. NULL params: defaults. */
+ * a grid larger than the scratch). *next is the new cell. NULL params: defaults. A
+ * chase state out of range (cursor or count outside the storage, a next cell off the
+ * grid) counts as no plan. */
 STEER_API steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy *occ,
                                                    steer_astar_chase *chase,
                                                    steer_astar_scratch *scratch,

@@ -42,7 +42,10 @@ STEER_API steer_vec3 *steer_flow_field_node(steer_flow_field *field, int i, int 
 
 /* The field's velocity at `position`: bilinear between the four surrounding nodes,
  * clamped to the border outside the grid, projected onto the field's plane. A node
- * whose velocity is not finite counts as zero. Empty field, NULL or a non-finite
+ * whose velocity is not finite counts as zero. Any finite node values give a finite
+ * result, also near +-FLT_MAX (where b - a of two nodes would overflow, the weighted
+ * form a * (1 - f) + b * f is used). Positions any distance off the grid clamp onto its
+ * border. Empty field (or a struct with width or height < 1), NULL or a non-finite
  * position: zero. */
 STEER_API steer_vec3 steer_flow_field_sample(const steer_flow_field *field, steer_vec3 position);
 

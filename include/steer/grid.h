@@ -116,7 +116,9 @@ typedef struct steer_grid_frame {
 STEER_API steer_grid_frame steer_grid_frame_default(void);
 
 /* World position of a cell's centre: origin + (x + 0.5, y + 0.5) * cell_size in the
- * frame's plane. A NULL frame means the default. Any cell, inside the grid or not. */
+ * frame's plane. A NULL frame means the default. Any cell, inside the grid or not; a
+ * position beyond the float range (a far cell times a large cell size) is held at
+ * +-FLT_MAX per component. */
 STEER_API steer_vec3 steer_grid_cell_center(const steer_grid_frame *frame, steer_cell c);
 
 /* The cell containing a world point (floor of the in-plane coordinates). Non-finite
@@ -235,7 +237,9 @@ typedef struct steer_line_chase {
 STEER_API void steer_line_chase_reset(steer_line_chase *line);
 
 /* Perpendicular distance, in cells, from cell c's centre to the line through the centres
- * of a and b: twice the area of triangle (a, b, c) divided by |ab|. a == b: |ac|. */
+ * of a and b: twice the area of triangle (a, b, c) divided by |ab|. a == b: |ac|. Any
+ * int coordinates, inside a grid or not: computed in double, so cells INT_MIN and
+ * INT_MAX apart do not overflow (exact for coordinate differences below 2^26). */
 STEER_API float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
 
 /* Method 2, the line-tracking chase. The line runs from `anchor` to the target; it is

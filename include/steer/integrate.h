@@ -17,7 +17,9 @@
  * Both then do the same for rotation (clamp angular to max_angular_accel, rotation to
  * max_rotation, orientation wrapped into (-pi, pi]), or set the orientation from the
  * velocity when the agent's facing is STEER_FACING_VELOCITY. Planar agents are kept in
- * their plane.
+ * their plane. A velocity change beyond FLT_MAX (force / a tiny mass, accel * an
+ * enormous dt) gives max_speed along the force (or accel); with no force, the velocity
+ * is kept. The position may then overflow to infinity, never NaN.
  */
 #ifndef STEER_INTEGRATE_H
 #define STEER_INTEGRATE_H

@@ -139,16 +139,19 @@ static inline steer_vec3 steer_normalize(steer_vec3 v)
 }
 
 /* steer_truncate for a finite v whose squared length overflows float (|v| above about
- * 1.8e19): measured after dividing by its largest component. Non-finite v gives zero. */
+ * 1.8e19): measured after dividing by its largest component. Non-finite v, or a
+ * max_length below FLT_MIN (as steer_truncate), gives zero. */
 STEER_API steer_vec3 steer_truncate_huge(steer_vec3 v, float max_length);
 
-/* v shortened to at most max_length (Reynolds' truncate). A non-positive or NaN
- * max_length gives zero; a non-finite v, or one so tiny (below about 1e-19) that its
- * squared length underflows, gives zero. A finite v of any length is shortened along
- * its own direction (beyond about 1.8e19 by steer_truncate_huge). */
+/* v shortened to at most max_length (Reynolds' truncate). A max_length below FLT_MIN
+ * (1.2e-38: zero, negative, NaN or subnormal) gives zero: a subnormal limit has too few
+ * bits to round the result under it. A non-finite v, or one so tiny (below about 1e-19)
+ * that its squared length underflows, gives zero. A finite v of any length is shortened
+ * along its own direction (beyond about 1.8e19 by steer_truncate_huge). */
 static inline steer_vec3 steer_truncate(steer_vec3 v, float max_length)
 {
-    if (!(max_length > 0.0f)) return steer_v3_zero();
+    /* One comparison, as before: >= FLT_MIN also refuses NaN, zero and negatives. */
+    if (!(max_length >= 1.17549435e-38f)) return steer_v3_zero(); /* FLT_MIN */
     float len_sq = steer_length_sq(v);
     if (!steer_is_finite(len_sq)) return steer_truncate_huge(v, max_length);
     /* An underflowed square (0 or subnormal for a nonzero v) cannot be compared with
@@ -175,8 +178,16 @@ static inline float steer_lerpf(float a, float b, float t)
     return a + (b - a) * t;
 }
 
-/* Wrap an angle into (-pi, pi]. Non-finite input gives 0. Exact for |a| <= 3*pi;
- * larger angles are reduced with a remainder first. */
+/* From this |angle| on, steer_wrap_angle reduces with the exact remainder fmodf: below
+ * it, a - STEER_TAU * floor((a + pi) / STEER_TAU) as always (its rounding left the
+ * interval from about 2e8). */
+#define STEER_WRAP_EXACT_FROM 1e5f
+
+/* Wrap an angle into (-pi, pi]: every finite input gives a result in that interval.
+ * Non-finite input gives 0. Exact for |a| <= 3*pi; larger angles are reduced with a
+ * remainder first (from |a| >= STEER_WRAP_EXACT_FROM the exact remainder
+ * fmodf(a, STEER_TAU), which for such angles, whose float spacing is a large part of a
+ * turn, is only a valid angle, not a meaningful one). */
 STEER_API float steer_wrap_angle(float a);
 
 /* Sine and cosine of x radians, |error| < 3e-7 for |x| <= 100 (tested against libm);
@@ -184,11 +195,13 @@ STEER_API float steer_wrap_angle(float a);
 STEER_API float steer_sin(float x);
 STEER_API float steer_cos(float x);
 
-/* Both at once (cheaper than two calls). Non-finite x or |x| > 1e7 gives s = 0, c = 1. */
+/* Both at once (cheaper than two calls). Non-finite x or |x| > 1e7 gives s = 0, c = 1.
+ * A NULL s or c asserts, then nothing is written. */
 STEER_API void steer_sincos(float x, float *s, float *c);
 
 /* atan2(y, x) in (-pi, pi], |error| < 3e-7 rad (tested against libm). atan2(0, 0) is 0; NaN input
- * gives 0. */
+ * gives 0. Never -pi: y < 0 so small beside x < 0 that the angle rounds to -pi gives +pi
+ * (the same direction), as does y = -0 with x < 0. */
 STEER_API float steer_atan2(float y, float x);
 
 STEER_EXTERN_C_END

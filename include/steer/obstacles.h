@@ -68,7 +68,7 @@ STEER_API steer_polygon_status steer_polygon_check(steer_polygon polygon, steer_
 
 /* The four corners of the axis-aligned rectangle min..max in the plane of `space`
  * (counter-clockwise seen from the up axis), for a box standing on the ground or a 2D
- * rectangle. Writes 4 points to out. */
+ * rectangle. Writes 4 points to out; a NULL out asserts, then nothing is written. */
 STEER_API void steer_box_polygon(steer_vec3 min, steer_vec3 max, steer_space space,
                                  steer_vec3 out[4]);
 

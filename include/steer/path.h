@@ -42,7 +42,9 @@ typedef struct steer_path {
 
 /* Build a path from points[0..count-1] into storage[0..capacity-1]. Bad waypoints are
  * skipped and the rest kept in order: non-finite points, points repeating the previous
- * kept one (within 1e-6), and for a closed path a last point equal to the first.
+ * kept one (within 1e-6), points too far from the previous kept one to measure (beyond
+ * about 1.8e19, where the squared distance overflows float; on a closed path also from
+ * the first), and for a closed path a last point equal to the first.
  * At most `capacity` are kept. Negative or non-finite radius becomes 0 (a zero radius is
  * valid: a line). Returns the number of waypoints kept (path->count): 0 makes an empty
  * path (length 0), 1 a single point (length 0); a closed path needs 2 or more to loop.

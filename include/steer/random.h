@@ -33,7 +33,9 @@ STEER_API float steer_rng_float(steer_rng *rng);
 /* Uniform float in [lo, hi). Returns lo when hi <= lo or either is not finite. */
 STEER_API float steer_rng_range(steer_rng *rng, float lo, float hi);
 
-/* Uniform integer in [0, bound) without modulo bias. Returns 0 when bound is 0. */
+/* Uniform integer in [0, bound) without modulo bias. Returns 0 when bound is 0. A NULL
+ * rng asserts, then gives 0 (as do steer_rng_u32 and steer_rng_float; steer_rng_range
+ * gives lo). */
 STEER_API uint32_t steer_rng_below(steer_rng *rng, uint32_t bound);
 
 STEER_EXTERN_C_END

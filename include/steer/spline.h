@@ -26,14 +26,19 @@ STEER_EXTERN_C_BEGIN
  * the neighbours p0 and p3; u is clamped into [0, 1] (NaN is 0).
  * Degenerate input: p1 == p2 gives p1; a neighbour that is non-finite or coincides with
  * its end point (p0 == p1, p3 == p2) is replaced by the mirror of the other end
- * (2 * p1 - p2, 2 * p2 - p1); non-finite p1 or p2 give the zero vector. */
+ * (2 * p1 - p2, 2 * p2 - p1); non-finite p1 or p2 give the zero vector. Any finite
+ * points give a finite result: where neighbouring chords differ by more than 2^24 in
+ * length (the knot intervals by more than 4096), or one is so long its square overflows
+ * float (beyond about 1.8e19), the segment is evaluated in double, and held within
+ * +-FLT_MAX. */
 STEER_API steer_vec3 steer_spline_point(steer_vec3 p0, steer_vec3 p1, steer_vec3 p2, steer_vec3 p3,
                                         float u);
 
 /* Arc length of the spline through points[0..count-1], world units, measured on 32
  * chords per segment (relative error below 1e-3 on approach walks). Non-finite points
  * and repeats of the previous point are skipped. Fewer than two usable points, or a NULL
- * pointer, give 0. */
+ * pointer, give 0. Chords beyond about 1.8e19 are measured in double; the total is held
+ * at FLT_MAX. */
 STEER_API float steer_spline_length(const steer_vec3 *points, int count);
 
 /* Sample the spline through points[0..count-1] every `spacing` world units of arc length
