@@ -51,3 +51,36 @@ done
     "$ROOT"/web/*.c "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
 mv "$OUT/steer.wasm.tmp" "$OUT/steer.wasm"
 cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$OUT/"
+
+# The code each scene shows: the lines of web/scene_*.c between its "shown on the page"
+# markers, dedented, regions joined by a "..." line, as one JavaScript object keyed by
+# file name. Extracted at every build, so the page shows the scene's real calls.
+{
+    printf 'window.STEER_CODE = {\n'
+    for f in "$ROOT"/web/scene_*.c; do
+        awk -v name="$(basename "$f")" '
+            function flush(   k, line, out) {
+                for (k = 1; k <= n; k++) {
+                    line = substr(lines[k], indent + 1)
+                    gsub(/\\/, "\\\\", line); gsub(/"/, "\\\"", line); gsub(/\t/, "    ", line)
+                    out = out (k > 1 ? "\\n" : "") line
+                }
+                text = text (text != "" ? "\\n...\\n" : "") out
+                n = 0
+            }
+            /\/\* \} shown on the page \*\// { inside = 0; flush(); next }
+            /\/\* shown on the page \{ \*\// { inside = 1; indent = 1000; next }
+            inside {
+                lines[++n] = $0
+                if ($0 ~ /[^ ]/) { match($0, /^ */); if (RLENGTH < indent) indent = RLENGTH }
+            }
+            END { printf "  \"%s\": \"%s\",\n", name, text }' "$f"
+    done
+    printf '};\n'
+} >"$OUT/code.js"
+
+# The docs and the scenes' sources, as plain text the page links to: the site stands
+# alone on any static host.
+mkdir -p "$OUT/docs" "$OUT/source"
+for f in "$ROOT"/docs/*.md; do cp "$f" "$OUT/docs/$(basename "$f").txt"; done
+for f in "$ROOT"/web/*.c "$ROOT"/web/*.h; do cp "$f" "$OUT/source/$(basename "$f").txt"; done
