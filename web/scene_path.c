@@ -130,6 +130,8 @@ const web_scene_def web_scene_path = {
     .start = web_path_start,
     .step = web_path_step,
     .draw = web_path_draw,
+    .hint = "Click or drag to move the nearest waypoint there; the arrow keys nudge the last one "
+            "moved. F shows the force vectors.",
     .click = web_path_click,
     .param_changed = web_path_param_changed,
 };
