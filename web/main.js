@@ -218,6 +218,7 @@ function loadScene(scene, seed, query = null) {
   buildParams();
   writeAddress();
   draw();
+  showStats();
 }
 
 // The scene's text, where its algorithm comes from, the code it runs and its links.

@@ -449,8 +449,14 @@ try {
   const [zx, zy] = await pagePoint(v0.ww * 0.25, v0.wh * 0.25);
   await page.mouse.move(zx, zy);
   await page.mouse.wheel(0, -600);
-  await page.waitForTimeout(100);
-  const v1 = await page.evaluate(() => ({ ...window.steer.view }));
+  // Chromium may deliver one wheel move as several events: wait until the zoom settles.
+  let v1 = null;
+  for (let k = 0; k < 20; k++) {
+    await page.waitForTimeout(150);
+    const v = await page.evaluate(() => ({ ...window.steer.view }));
+    if (v1 && v.scale === v1.scale && v.ox === v1.ox) break;
+    v1 = v;
+  }
   const under = await page.evaluate(([x, y]) => { const r = document.getElementById('view').getBoundingClientRect(); const v = window.steer.view; return [(x - r.left - v.ox) / v.scale, (y - r.top - v.oy) / v.scale]; }, [zx, zy]);
   await page.mouse.move(zx, zy);
   await page.mouse.down();
@@ -461,7 +467,8 @@ try {
   check(v1.scale > 2 * v0.scale && Math.hypot(under[0] - v0.ww * 0.25, under[1] - v0.wh * 0.25) < 0.5,
     'camera: the wheel zooms in about the pointer', `scale ${v0.scale.toFixed(2)} -> ${v1.scale.toFixed(2)}, point under the pointer ${under.map((u) => u.toFixed(2))}`);
   check(Math.abs(v2.ox - v1.ox - 120) < 1 && Math.abs(v2.oy - v1.oy - 60) < 1 && !v2.forces && zoomedDrawn.drawn > 0 && zoomedDrawn.drawn < zoomedDrawn.n,
-    'camera: a drag pans (and does not toggle the vectors); zoomed in, only agents on the canvas are drawn', `${zoomedDrawn.drawn} of ${zoomedDrawn.n}`);
+    'camera: a drag pans (and does not toggle the vectors); zoomed in, only agents on the canvas are drawn',
+    `${zoomedDrawn.drawn} of ${zoomedDrawn.n}; moved ${(v2.ox - v1.ox).toFixed(1)}, ${(v2.oy - v1.oy).toFixed(1)}; vectors ${v2.forces}`);
   await page.click('#follow');
   await page.waitForTimeout(1000);
   const followed = await page.evaluate(() => {
