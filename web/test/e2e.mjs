@@ -318,26 +318,22 @@ try {
   const p4 = await stepsNow();
   check(p1 === p0 && p2 === p1 + 1 && p3 === 0 && p4 > 0, 'buttons: Pause holds, Step advances one step, Reset starts again, Play runs', [p0, p1, p2, p3, p4].join(', '));
   await page.evaluate(() => { window.steer.setPaused(true); window.steer.load(window.steer.exports.web_scene(), 1); });
-  await page.locator('#view').focus().catch(() => {});
   await page.evaluate(() => document.activeElement && document.activeElement.blur());
   const snapshot = () => page.evaluate(() => ({ paused: window.steer.paused, forces: window.steer.forces, steps: window.steer.exports.web_step_count(),
     tx: window.steer.exports.web_target_x(), ty: window.steer.exports.web_target_y(), zoom: window.steer.camera.zoom, scene: window.steer.exports.web_scene() }));
+  const press = async (...keys) => {
+    for (const key of keys) await page.keyboard.press(key);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    return snapshot();
+  };
   const k0 = await snapshot();
-  await page.keyboard.press('n');
-  const k1 = await snapshot();
-  await page.keyboard.press('ArrowRight');
-  const k2 = await snapshot();
-  await page.keyboard.press('f');
-  const k3 = await snapshot();
-  await page.keyboard.press('f');
-  for (const key of ['x', 'p', 'a', 'z', '1', 'Enter', 'Tab', 'Backspace']) await page.keyboard.press(key);
-  await page.evaluate(() => document.activeElement && document.activeElement.blur());
-  const k4 = await snapshot();
-  await page.keyboard.press('r');
-  const k5 = await snapshot();
-  await page.keyboard.press(' ');
-  const k6 = await snapshot();
-  await page.keyboard.press(' ');
+  const k1 = await press('n');
+  const k2 = await press('ArrowRight');
+  const k3 = await press('f');
+  const k4 = await press('f', 'x', 'p', 'a', 'z', '1', 'Enter', 'Tab', 'Backspace');
+  const k5 = await press('r');
+  const k6 = await press(' ');
+  await press(' ');
   const keysOk = k1.steps === k0.steps + 1 && k2.tx === k1.tx + 1 && k2.ty === k1.ty && k3.forces !== k2.forces &&
     JSON.stringify(k4) === JSON.stringify(k2) && k5.steps === 0 && k6.paused !== k5.paused;
   check(keysOk, 'keys: N steps, an arrow nudges the target, F toggles the vectors, R resets, Space pauses; other keys do nothing',
