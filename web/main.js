@@ -599,9 +599,11 @@ function setupInput() {
     }
     draw();
   });
+  // An address typed or followed by hand (the page's own updates replace the hash
+  // without this event): load what it names.
   window.addEventListener('hashchange', () => {
     const a = readAddress();
-    if (a.scene >= 0 && a.scene !== state.scene) loadScene(a.scene, a.seed ?? state.seed, a.q);
+    if (a.scene >= 0) loadScene(a.scene, a.seed ?? state.seed, a.q);
   });
   window.addEventListener('error', (event) => showError(event.error || event.message));
   window.addEventListener('unhandledrejection', (event) => showError(event.reason));
@@ -686,7 +688,8 @@ function drawPrims() {
     } else if (kind === 4) {
       ctx.fillRect(X(a), Y(b), c * v.scale, d * v.scale);
     } else if (kind === 5) {
-      ctx.font = s.font;
+      // Captions shrink with the picture so two side by side do not run into each other.
+      ctx.font = s.font.replace('14px', `${Math.min(14, Math.max(8, (v.ww * v.scale) / 45)).toFixed(1)}px`);
       ctx.textBaseline = 'middle';
       ctx.fillText(cString(w.web_label(c)), X(a), Y(b));
     }
