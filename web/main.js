@@ -570,6 +570,13 @@ function setupInput() {
   canvas.addEventListener('pointerup', stop);
   canvas.addEventListener('pointercancel', stop);
 
+  // A button pressed with the mouse gives the focus back, so Space then pauses rather
+  // than pressing the last button again (keyboard users keep their focus).
+  document.addEventListener('click', (event) => {
+    const b = event.target instanceof Element && event.target.closest('button');
+    if (b && event.detail > 0) b.blur();
+  });
+
   // The keys the key list names, and nothing else.
   const nudges = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   window.addEventListener('keydown', (event) => {

@@ -480,6 +480,47 @@ try {
   const speedText = await page.textContent('#speed');
   check(/^[0-9]+\.[0-9]{2}x real time$/.test(speedText), 'the readout gives the simulation speed against real time', speedText);
 
+  // A pinch on a touch screen zooms (two fingers 40 px apart moved to 200 px: 5x), and
+  // does not toggle the vectors.
+  const phone = await chromium.launch({ executablePath: process.env.STEER_CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const touchContext = await phone.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const touchPage = await touchContext.newPage();
+  await touchPage.goto(url + '#flock');
+  await touchPage.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+  await touchPage.waitForTimeout(300);
+  const mid = await touchPage.evaluate(() => { const b = document.getElementById('view').getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2, scale: window.steer.view.scale }; });
+  const cdp = await touchContext.newCDPSession(touchPage);
+  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], id) => ({ x, y, id })) });
+  await touch('touchStart', [[mid.x - 20, mid.y], [mid.x + 20, mid.y]]);
+  for (let k = 1; k <= 8; k++) await touch('touchMove', [[mid.x - 20 - 10 * k, mid.y], [mid.x + 20 + 10 * k, mid.y]]);
+  await touch('touchEnd', []);
+  await touchPage.waitForTimeout(100);
+  const pinched = await touchPage.evaluate(() => ({ scale: window.steer.view.scale, forces: window.steer.forces }));
+  await phone.close();
+  check(Math.abs(pinched.scale / mid.scale - 5) < 0.05 && !pinched.forces, 'camera: a two-finger pinch zooms on a touch screen',
+    `scale ${mid.scale.toFixed(2)} -> ${pinched.scale.toFixed(2)}`);
+
+  // The flock's count follows the slider's label while it moves and starts the world
+  // again only when it is let go.
+  await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
+  const released = await page.evaluate(() => {
+    const input = document.querySelector('#params .param[data-param="0"] input');
+    const w = window.steer.exports;
+    const during = [];
+    for (const v of ['20000', '50000', '30000']) {
+      input.value = v;
+      input.dispatchEvent(new Event('input'));
+      during.push(w.web_agent_count());
+    }
+    const label = document.querySelector('#params .param[data-param="0"] .value').textContent;
+    input.dispatchEvent(new Event('change'));
+    return { during, label, after: w.web_agent_count() };
+  });
+  check(released.during.every((n) => n === 2000) && released.label === '30,000' && released.after === 30000,
+    'flock: the count applies when the slider is let go, not while it moves', JSON.stringify(released));
+  await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
+
   // 2g. The address: a link reproduces the scene, its seed and its settings.
   const shared = await context.newPage();
   await shared.goto(url + '#flock?seed=5&agents=3000&alignment-weight=4');
