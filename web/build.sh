@@ -50,7 +50,8 @@ done
 "$CLANG" $FLAGS -nostartfiles -Wl,--no-entry -Wl,--strip-debug $exports \
     "$ROOT"/web/*.c "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
 mv "$OUT/steer.wasm.tmp" "$OUT/steer.wasm"
-cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$OUT/"
+cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$ROOT/web/doc.html" \
+    "$ROOT/web/doc.js" "$OUT/"
 
 # The code each scene shows: the lines of web/scene_*.c between its "shown on the page"
 # markers, dedented, regions joined by a "..." line, as one JavaScript object keyed by

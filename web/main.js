@@ -253,7 +253,7 @@ function showInfo(scene) {
   }
   $('scene-code').dataset.source = source;
   const docs = cString(w.web_scene_docs(scene));
-  $('scene-docs').href = 'docs/' + docs + '.txt';
+  $('scene-docs').href = 'doc.html#' + docs;
   $('scene-docs').textContent = 'Docs: ' + docs;
   $('scene-source').href = 'source/' + source + '.txt';
   $('scene-source').textContent = 'Source: web/' + source;

@@ -97,12 +97,14 @@ static steer_world *web_crowd_world(int capacity)
 /* Add a walker (or a pillar) with its start and goal; returns its handle. */
 static steer_handle web_crowd_add(steer_world *w, steer_agent a, const web_crowd_slot *s)
 {
+    /* shown on the page { */
     steer_world_agent_def d = steer_world_agent_default();
     d.agent = a;
     d.recipe = s->pillar ? -1 : web_cr.recipe;
     d.target = s->goal;
     steer_handle h;
     if (steer_world_add(w, &d, &h) == STEER_WORLD_OK) web_cr.slots[h.index] = *s;
+    /* } shown on the page */
     return h;
 }
 

@@ -73,8 +73,10 @@ static void web_flock_free(void *user, void *ptr, size_t size)
 
 static steer_recipe_item web_flock_item(steer_behaviour_kind kind, int weight, int radius)
 {
+    /* shown on the page { */
     steer_recipe_item it = steer_recipe_item_make(kind, web_param(weight));
     if (radius >= 0) it.neighbourhood.radius = web_param(radius);
+    /* } shown on the page */
     return it;
 }
 
@@ -102,10 +104,12 @@ static steer_world *web_flock_world(int capacity)
     def.bounds.half_extents = steer_v3(web_s.world_w * 0.5f, web_s.world_h * 0.5f, 0.0f);
     def.allocator.alloc = web_flock_alloc;
     def.allocator.free = web_flock_free;
+    /* shown on the page { */
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
     steer_recipe r = web_flock_recipe();
     web_fl.recipe = steer_world_add_recipe(w, &r);
+    /* } shown on the page */
     return w;
 }
 

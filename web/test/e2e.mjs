@@ -398,7 +398,8 @@ try {
       const links = {};
       for (const id of ['scene-docs', 'scene-source']) {
         const a = document.getElementById(id);
-        const r = await fetch(a.href);
+        // The docs viewer (doc.html#wander.md) shows docs/wander.md.txt: fetch that.
+        const r = await fetch(a.href.replace(/doc\.html#(.*)$/, 'docs/$1.txt'));
         links[id] = { status: r.status, length: (await r.text()).length, href: a.getAttribute('href') };
       }
       return { code: document.getElementById('scene-code').textContent, source: document.getElementById('scene-code').dataset.source,
@@ -413,6 +414,19 @@ try {
     check(info.origin.length > 40 && Object.values(info.links).every((l) => l.status === 200 && l.length > 500),
       `scene ${name}: where it comes from, and links to its docs and source that resolve`, JSON.stringify(info.links));
   }
+
+  // The docs viewer renders a page: headings, tables, code, and links to other pages
+  // through itself.
+  const docsHref = await page.getAttribute('#scene-docs', 'href');
+  const docPage = await context.newPage();
+  await docPage.goto(new URL(docsHref, url).href);
+  await docPage.waitForFunction(() => document.querySelector('#doc h1'), null, { timeout: 10000 }).catch(() => {});
+  const doc = await docPage.evaluate(() => ({ h1: document.querySelector('#doc h1')?.textContent, length: document.getElementById('doc').textContent.length,
+    tables: document.querySelectorAll('#doc table').length, code: document.querySelectorAll('#doc pre').length,
+    links: [...document.querySelectorAll('#doc a')].filter((a) => /doc\.html#[a-z0-9-]+\.md$/.test(a.getAttribute('href'))).length }));
+  await docPage.screenshot({ path: path.join(outDir, 'shots', 'docs.png') });
+  await docPage.close();
+  check(doc.h1 && doc.length > 2000 && doc.tables + doc.code > 0 && doc.links > 0, `the docs link ${docsHref} shows the page, linked to the others`, JSON.stringify(doc));
 
   // 2e. An error in a frame stops the simulation with a visible message carrying its text;
   // Reset starts it again.
