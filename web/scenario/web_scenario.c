@@ -9,7 +9,7 @@
 
 #include "cli_load.h"
 #include "cli_sim.h"
-#include "steer_web.h"
+#include "web_scene.h"
 
 /* The most floats of recorded frames the page keeps (64 MB). */
 #define WEB_SCENARIO_FLOATS (16 * 1024 * 1024)
@@ -47,14 +47,7 @@ static void web_scenario_xy(const cli_scenario *s, steer_vec3 p, float *x, float
 static void web_scenario_prim(int kind, int style, float a, float b, float c, float d)
 {
     if (web_sc.prim_count >= WEB_SCENARIO_PRIMS) return;
-    float *p = web_sc.prims + web_sc.prim_count++ * WEB_PRIM_FLOATS;
-    memset(p, 0, WEB_PRIM_FLOATS * sizeof(float));
-    p[0] = (float)kind;
-    p[1] = (float)style;
-    p[2] = a;
-    p[3] = b;
-    p[4] = c;
-    p[5] = d;
+    web_prim_write(web_sc.prims + web_sc.prim_count++ * WEB_PRIM_FLOATS, kind, style, a, b, c, d);
 }
 
 static void web_scenario_line(const cli_scenario *s, int style, steer_vec3 a, steer_vec3 b)
