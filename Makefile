@@ -112,6 +112,15 @@ web: deps
 	sh web/build.sh $(BUILD)/web
 	@echo "web demo built in $(BUILD)/web; serve it with:"
 	@echo "  python3 -m http.server --bind 127.0.0.1 -d $(BUILD)/web   (then open http://127.0.0.1:8000/)"
+	@echo "or run: make serve-web"
+
+# Build the web demo and serve it on this machine only: open http://127.0.0.1:8000/
+# (PORT=8080 for another port; Ctrl-C stops it).
+PORT ?= 8000
+.PHONY: serve-web
+serve-web: web
+	@echo "open http://127.0.0.1:$(PORT)/"
+	python3 -m http.server --bind 127.0.0.1 -d $(BUILD)/web $(PORT)
 
 install: build
 	cmake --install $(BUILD)

@@ -19,9 +19,11 @@ sources=$(sed -n '/set(STEER_SOURCES/,/)/p' "$ROOT/src/CMakeLists.txt" |
 files=""
 for s in $sources; do files="$files $ROOT/src/$s"; done
 
-# Every web_* function declared in steer_web.h is exported to the page.
+# Every web_* function declared in steer_web.h and web/scenario/web_scenario.h is exported
+# to the page.
 exports=""
-for f in $(sed -n 's/^[a-z].*[ *]\(web_[a-z0-9_]*\)(.*/\1/p' "$ROOT/web/steer_web.h"); do
+for f in $(sed -n 's/^[a-z].*[ *]\(web_[a-z0-9_]*\)(.*/\1/p' "$ROOT/web/steer_web.h" \
+    "$ROOT/web/scenario/web_scenario.h"); do
     exports="$exports -Wl,--export=$f"
 done
 
@@ -44,10 +46,59 @@ for f in $files; do
     "$CLANG" $FLAGS -c "$f" -o "$OBJ/$(basename "$f" .c).o"
 done
 "$AR" rcs "$OBJ/libsteer.a" "$OBJ"/*.o
+# Scenario files in the page (web/scenario/): the steer tool's own loader and runner, with
+# cJSON (web/third_party/cjson, compiled as its authors write it: their warnings are not
+# ours), in an archive of their own.
+TOOL="$ROOT/tools/steer"
+mkdir -p "$OBJ/scenario"
+for f in cli_load.c cli_load_crowd.c cli_load_flock.c cli_load_scene.c cli_jsonpos.c \
+    cli_error.c cli_scenario.c cli_behaviour.c cli_sim.c cli_sim_crowd.c cli_sim_flock.c \
+    cli_sim_grid.c; do
+    # shellcheck disable=SC2086
+    "$CLANG" $FLAGS -I"$ROOT/web/third_party" -c "$TOOL/$f" -o "$OBJ/scenario/$(basename "$f" .c).o"
+done
+"$CLANG" --target=wasm32-wasi --sysroot=/usr -std=c11 -O2 -DNDEBUG -ffp-contract=off \
+    -c "$ROOT/web/third_party/cjson/cJSON.c" -o "$OBJ/scenario/cJSON.o"
+"$AR" rcs "$OBJ/libscenario.a" "$OBJ"/scenario/*.o
 # -nostartfiles and --no-entry: a library module with no main; the page calls the
 # exports.
 # shellcheck disable=SC2086
 "$CLANG" $FLAGS -nostartfiles -Wl,--no-entry -Wl,--strip-debug $exports \
-    "$ROOT"/web/*.c "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
+    "$ROOT"/web/*.c "$ROOT"/web/scenario/*.c -I"$ROOT/web/scenario" -I"$TOOL" \
+    -I"$ROOT/web/third_party" "$OBJ/libscenario.a" "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
 mv "$OUT/steer.wasm.tmp" "$OUT/steer.wasm"
-cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$OUT/"
+cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$ROOT/web/doc.html" \
+    "$ROOT/web/doc.js" "$OUT/"
+
+# The code each scene shows: the lines of web/scene_*.c between its "shown on the page"
+# markers, dedented, regions joined by a "..." line, as one JavaScript object keyed by
+# file name. Extracted at every build, so the page shows the scene's real calls.
+{
+    printf 'window.STEER_CODE = {\n'
+    for f in "$ROOT"/web/scene_*.c; do
+        awk -v name="$(basename "$f")" '
+            function flush(   k, line, out) {
+                for (k = 1; k <= n; k++) {
+                    line = substr(lines[k], indent + 1)
+                    gsub(/\\/, "\\\\", line); gsub(/"/, "\\\"", line); gsub(/\t/, "    ", line)
+                    out = out (k > 1 ? "\\n" : "") line
+                }
+                text = text (text != "" ? "\\n...\\n" : "") out
+                n = 0
+            }
+            /\/\* \} shown on the page \*\// { inside = 0; flush(); next }
+            /\/\* shown on the page \{ \*\// { inside = 1; indent = 1000; next }
+            inside {
+                lines[++n] = $0
+                if ($0 ~ /[^ ]/) { match($0, /^ */); if (RLENGTH < indent) indent = RLENGTH }
+            }
+            END { printf "  \"%s\": \"%s\",\n", name, text }' "$f"
+    done
+    printf '};\n'
+} >"$OUT/code.js"
+
+# The docs and the scenes' sources, as plain text the page links to: the site stands
+# alone on any static host.
+mkdir -p "$OUT/docs" "$OUT/source"
+for f in "$ROOT"/docs/*.md; do cp "$f" "$OUT/docs/$(basename "$f").txt"; done
+for f in "$ROOT"/web/*.c "$ROOT"/web/*.h; do cp "$f" "$OUT/source/$(basename "$f").txt"; done

@@ -49,11 +49,12 @@ const STYLES = {
 };
 
 const state = {
-  wasm: null, // the module's exports
+  wasm: null, // the module's exports (a plain copy, so a test can replace one)
   scene: 0,
   seed: 1,
   paused: false,
   forces: false,
+  failed: false, // a frame threw: stepping stops until Reset or another scene
   accumulator: 0,
   lastTime: null,
   fps: 0,
@@ -62,9 +63,15 @@ const state = {
   stepMs: null, // mean time of one web_step over the last readout period
   stepTotal: 0,
   stepCount: 0,
+  speed: null, // simulated seconds per real second over the last readout period
+  periodSteps: 0,
   pendingParams: new Map(), // slider moves, applied once per frame
   crowdImage: null, // the ImageData crowd dots are written into
-  dragging: false,
+  scenario: null, // a loaded scenario file: {frame, frames, agents, ww, wh, rate}
+  drawn: 0, // agents drawn in the last picture (finite and on the canvas)
+  pointers: new Map(), // pointers down on the canvas: id -> {x, y}
+  gesture: null, // what the pointers are doing: target, pan, pinch or click
+  camera: { zoom: 1, cx: null, cy: null, follow: null }, // centre in world units; follow: {x, y}
   view: { scale: 1, ox: 0, oy: 0 },
 };
 
@@ -83,11 +90,28 @@ function slug(name) {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
+// A float from the module (0.1f is 0.10000000149...) as the short decimal it was written
+// as, so slider ends and steps are exact and the ends reachable.
+const tidy = (x) => Number(x.toPrecision(6));
+
+// What is drawn: the running scene, or a loaded scenario file's current frame.
+function source() {
+  const w = state.wasm, sc = state.scenario;
+  if (!sc) {
+    const n = w.web_agent_count();
+    return { n, ptr: w.web_agents(), prims: w.web_prim_count(), primPtr: w.web_prims(), ww: w.web_world_width(),
+      wh: w.web_world_height(), vs: w.web_velocity_scale(), fs: w.web_force_scale(), crowd: w.web_crowd() };
+  }
+  return { n: sc.agents, ptr: w.web_scenario_frame(sc.frame), prims: w.web_scenario_prim_count(), primPtr: w.web_scenario_prims(),
+    ww: sc.ww, wh: sc.wh, vs: sc.ww / 150, fs: sc.ww / 600, crowd: sc.agents > 64 };
+}
+
 // Agent records read straight from the module's memory.
 function readAgents() {
   const w = state.wasm;
-  const n = w.web_agent_count();
-  const f = new Float32Array(w.memory.buffer, w.web_agents(), n * AGENT_FLOATS);
+  const src = source();
+  const n = src.n;
+  const f = new Float32Array(w.memory.buffer, src.ptr, n * AGENT_FLOATS);
   const agents = [];
   for (let i = 0; i < n; i++) {
     const o = i * AGENT_FLOATS;
@@ -97,29 +121,158 @@ function readAgents() {
   return agents;
 }
 
+// ---- errors ---------------------------------------------------------------------------
+
+// Any error in a frame or a handler stops the simulation and says so over the picture,
+// with the error's text, instead of leaving a frozen picture and a stale readout.
+function showError(err) {
+  state.failed = true;
+  const text = err && err.message ? err.message : String(err);
+  $('error-text').textContent = text;
+  $('error').hidden = false;
+  $('fps').textContent = '–';
+  $('step-ms').textContent = '–';
+  $('speed').textContent = 'stopped';
+  console.warn('steer demo stopped:', err);
+}
+
+function clearError() {
+  state.failed = false;
+  $('error').hidden = true;
+}
+
+// ---- the address: scene, seed and parameters -------------------------------------------
+
+function paramKey(i) {
+  return slug(cString(state.wasm.web_param_name(i)));
+}
+
+// "#flock?seed=3&agents=5000": a link reproduces the scene, its seed and its settings.
+function writeAddress() {
+  const w = state.wasm;
+  const q = new URLSearchParams();
+  q.set('seed', String(state.seed));
+  for (let i = 0; i < w.web_param_count(); i++) {
+    const v = tidy(w.web_param_value(i));
+    if (v !== tidy(defaultParam(i))) q.set(paramKey(i), String(v));
+  }
+  const hash = '#' + slug(cString(w.web_scene_name(state.scene))) + '?' + q.toString();
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+  $('share').href = hash;
+}
+
+const defaults = new Map(); // scene -> default parameter values
+function defaultParam(i) {
+  return defaults.get(state.scene)[i];
+}
+
+function readAddress() {
+  const w = state.wasm;
+  const [name, query] = location.hash.slice(1).split('?');
+  let scene = -1;
+  for (let i = 0; i < w.web_scene_count(); i++) if (slug(cString(w.web_scene_name(i))) === name) scene = i;
+  const q = new URLSearchParams(query || '');
+  const seed = parseSeed(q.get('seed') ?? '');
+  return { scene, seed, q };
+}
+
+function applyAddressParams(q) {
+  const w = state.wasm;
+  let changed = false;
+  for (let i = 0; i < w.web_param_count(); i++) {
+    const v = q.get(paramKey(i));
+    if (v === null || v === '' || !Number.isFinite(Number(v))) continue;
+    w.web_set_param(i, Number(v));
+    changed = true;
+  }
+  return changed;
+}
+
 // ---- scene and controls -------------------------------------------------------------
 
-function loadScene(scene, seed) {
+function loadScene(scene, seed, query = null) {
   const w = state.wasm;
+  clearError();
+  state.scenario = null;
+  document.body.classList.remove('scenario');
   state.scene = scene;
   state.seed = seed >>> 0;
   w.web_load(scene, state.seed);
+  if (!defaults.has(scene)) {
+    const d = [];
+    for (let i = 0; i < w.web_param_count(); i++) d.push(w.web_param_value(i));
+    defaults.set(scene, d);
+  }
+  if (query) applyAddressParams(query);
   state.accumulator = 0;
   state.pendingParams.clear();
   state.stepMs = null;
   state.stepTotal = 0;
   state.stepCount = 0;
-  document.querySelectorAll('#scenes button').forEach((b, i) => b.classList.toggle('active', i === scene));
-  $('scene-title').textContent = cString(w.web_scene_name(scene));
-  $('scene-about').textContent = cString(w.web_scene_about(scene));
+  state.camera = { zoom: 1, cx: null, cy: null, follow: null };
+  $('follow').classList.remove('on');
+  $('seed').value = String(state.seed);
+  markSeed(true);
+  document.querySelectorAll('#scenes button').forEach((b, i) => {
+    b.classList.toggle('active', i === scene);
+    b.setAttribute('aria-current', i === scene ? 'true' : 'false');
+    if (i === scene && b.parentElement.scrollWidth > b.parentElement.clientWidth) b.scrollIntoView({ block: 'nearest', inline: 'center' });
+  });
+  showInfo(scene);
   const hint = cString(w.web_scene_hint(scene));
-  $('hint').textContent = hint !== '' ? hint : w.web_has_target()
+  const target = w.web_has_target();
+  $('hint').textContent = hint !== '' ? hint : target
     ? 'Click or drag on the picture to move the target; arrow keys nudge it. F shows the force vectors.'
     : 'Click the picture to show or hide the force vectors (as in the classic wander demo).';
-  const name = slug(cString(w.web_scene_name(scene)));
-  if (location.hash.slice(1) !== name) history.replaceState(null, '', '#' + name);
+  // The arrow keys nudge a target where the hint says so; the crowd has none.
+  $('arrow-keys').hidden = !(target && !/pillar/.test(hint));
+  $('pan-how').textContent = target ? 'right-drag or Shift-drag' : 'drag';
+  canvas.classList.toggle('pan', !target);
+  const crowd = w.web_crowd() && /ORCA/.test(hint);
+  $('legend-vel').textContent = crowd ? 'velocity ORCA chose' : 'velocity';
+  $('legend-force').textContent = crowd ? 'velocity Arrive asks for' : 'steering force';
   buildParams();
+  writeAddress();
   draw();
+  showStats();
+}
+
+// The scene's text, where its algorithm comes from, the code it runs and its links.
+function showInfo(scene) {
+  const w = state.wasm;
+  $('scene-title').textContent = cString(w.web_scene_name(scene));
+  $('scene-about').textContent = cString(w.web_scene_about(scene));
+  $('scene-origin').textContent = cString(w.web_scene_origin(scene));
+  const source = cString(w.web_scene_source(scene));
+  const code = (window.STEER_CODE || {})[source] || '';
+  const box = $('scene-code').firstChild;
+  box.textContent = '';
+  // Comments grey, library calls (steer_*) bold blue; everything else as written.
+  for (const part of code.split(/(\/\*[\s\S]*?\*\/)/)) {
+    if (part.startsWith('/*')) {
+      const span = document.createElement('span');
+      span.className = 'cm';
+      span.textContent = part;
+      box.append(span);
+      continue;
+    }
+    for (const bit of part.split(/(\bsteer_[a-z0-9_]+(?=\())/)) {
+      if (/^steer_/.test(bit)) {
+        const span = document.createElement('span');
+        span.className = 'fn';
+        span.textContent = bit;
+        box.append(span);
+      } else {
+        box.append(bit);
+      }
+    }
+  }
+  $('scene-code').dataset.source = source;
+  const docs = cString(w.web_scene_docs(scene));
+  $('scene-docs').href = 'doc.html#' + docs;
+  $('scene-docs').textContent = 'Docs: ' + docs;
+  $('scene-source').href = 'source/' + source + '.txt';
+  $('scene-source').textContent = 'Source: web/' + source;
 }
 
 function decimals(step) {
@@ -132,37 +285,88 @@ function buildParams() {
   const box = $('params');
   box.textContent = '';
   for (let i = 0; i < w.web_param_count(); i++) {
-    const step = w.web_param_step(i);
+    const kind = w.web_param_kind(i);
+    const title = cString(w.web_param_name(i));
     const div = document.createElement('div');
     div.className = 'param';
-    const label = document.createElement('label');
-    label.className = 'name';
-    const name = document.createElement('span');
-    name.textContent = cString(w.web_param_name(i));
-    const value = document.createElement('span');
-    value.className = 'value';
-    label.append(name, value);
-    const input = document.createElement('input');
-    input.type = 'range';
-    input.min = w.web_param_min(i);
-    input.max = w.web_param_max(i);
-    input.step = step;
-    input.value = w.web_param_value(i);
-    input.setAttribute('aria-label', name.textContent);
-    const digits = decimals(step);
-    const format = (x) => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    const show = () => { value.textContent = format(w.web_param_value(i)); };
-    // A drag fires many input events per frame, and some parameters restart the scene
-    // (the flock's count: a new world of up to 100,000 agents): apply the last value of
-    // each slider once per frame.
-    input.addEventListener('input', () => {
-      state.pendingParams.set(i, { value: Number(input.value), show });
-      value.textContent = format(Number(input.value));
-    });
-    show();
-    div.append(label, input);
+    div.dataset.param = String(i);
+    if (kind === 1) {
+      // An on/off switch.
+      div.classList.add('switch-param');
+      const label = document.createElement('label');
+      label.className = 'switch';
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.setAttribute('role', 'switch');
+      input.checked = w.web_param_value(i) >= 0.5;
+      input.addEventListener('change', () => setParam(i, input.checked ? 1 : 0));
+      label.append(input, ' ' + title);
+      div.append(label);
+    } else if (kind === 2) {
+      // One of a few named values.
+      const names = cString(w.web_param_choices(i)).split('|');
+      const head = document.createElement('div');
+      head.className = 'name';
+      head.textContent = title;
+      const group = document.createElement('div');
+      group.className = 'choice';
+      group.setAttribute('role', 'radiogroup');
+      group.setAttribute('aria-label', title);
+      names.forEach((n, k) => {
+        const label = document.createElement('label');
+        const input = document.createElement('input');
+        input.type = 'radio';
+        input.name = 'param-' + i;
+        input.value = String(k);
+        input.checked = Math.round(w.web_param_value(i)) === k;
+        input.addEventListener('change', () => setParam(i, k));
+        label.append(input, n);
+        group.append(label);
+      });
+      div.append(head, group);
+    } else {
+      const step = tidy(w.web_param_step(i));
+      const label = document.createElement('label');
+      label.className = 'name';
+      const name = document.createElement('span');
+      name.textContent = title;
+      const value = document.createElement('span');
+      value.className = 'value';
+      label.append(name, value);
+      const input = document.createElement('input');
+      input.type = 'range';
+      input.min = String(tidy(w.web_param_min(i)));
+      input.max = String(tidy(w.web_param_max(i)));
+      input.step = String(step);
+      input.value = String(tidy(w.web_param_value(i)));
+      input.setAttribute('aria-label', title);
+      const digits = decimals(step);
+      const format = (x) => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      const show = () => { value.textContent = format(tidy(w.web_param_value(i))); };
+      if (w.web_param_on_release(i)) {
+        // A count that starts the world again (up to 100,000 agents): the label follows
+        // the drag, the scene takes the value when the slider is let go.
+        input.addEventListener('input', () => { value.textContent = format(Number(input.value)); });
+        input.addEventListener('change', () => setParam(i, Number(input.value), show));
+      } else {
+        // A drag fires many input events per frame: apply the last one once per frame.
+        input.addEventListener('input', () => {
+          state.pendingParams.set(i, { value: Number(input.value), show });
+          value.textContent = format(Number(input.value));
+        });
+      }
+      show();
+      div.append(label, input);
+    }
     box.append(div);
   }
+}
+
+function setParam(i, value, show) {
+  state.wasm.web_set_param(i, value);
+  if (show) show();
+  writeAddress();
+  draw();
 }
 
 function setPaused(paused) {
@@ -185,67 +389,291 @@ function applyParams() {
     p.show();
   }
   state.pendingParams.clear();
+  writeAddress();
 }
 
 // One step, timed for the readout.
 function timedStep() {
   const t0 = performance.now();
-  state.wasm.web_step();
+  const sc = state.scenario;
+  if (sc) sc.frame = (sc.frame + 1) % sc.frames; // a recorded run: the next frame, looping
+  else state.wasm.web_step();
   state.stepTotal += performance.now() - t0;
   state.stepCount++;
+  state.periodSteps++;
 }
 
 function stepOnce() {
+  if (state.failed) return;
   applyParams();
   timedStep();
   draw();
 }
 
+// A seed: a whole number from 0 to 2^32 - 1 (web_load takes a uint32_t), or null.
+function parseSeed(text) {
+  const t = text.trim();
+  if (!/^[0-9]{1,10}$/.test(t)) return null;
+  const n = Number(t);
+  return n <= 4294967295 ? n : null;
+}
+
+function markSeed(ok) {
+  $('seed').setAttribute('aria-invalid', ok ? 'false' : 'true');
+  $('seed-msg').hidden = ok;
+}
+
+// The seed field's value, when it is one, starts the scene again with it; a bad value
+// stays in the field, marked, with the rule under it, and changes nothing.
+function applySeed() {
+  const seed = parseSeed($('seed').value);
+  markSeed(seed !== null);
+  if (seed !== null) reset();
+}
+
+// Start again with the seed in the field (or, when the field holds no seed, the last one).
 function reset() {
-  const seed = Number($('seed').value);
-  state.seed = Number.isFinite(seed) ? (seed >>> 0) : 1;
-  state.wasm.web_restart(state.seed);
+  const seed = parseSeed($('seed').value);
+  markSeed(seed !== null);
+  if (seed !== null) state.seed = seed;
+  clearError();
+  if (state.scenario) state.scenario.frame = 0;
+  else state.wasm.web_restart(state.seed);
   state.accumulator = 0;
+  writeAddress();
   draw();
 }
 
-function toWorld(event) {
+// ---- a scenario file ------------------------------------------------------------------
+
+// Load the steer tool's JSON in the module (its own loader, errors as file:line:column),
+// run it there, and replay the recorded frames.
+function runScenario(text) {
+  const w = state.wasm;
+  const bytes = new TextEncoder().encode(text);
+  const ptr = w.web_scenario_text(bytes.length);
+  const box = $('scenario-error');
+  if (!ptr) {
+    box.textContent = 'Out of memory for the text.';
+    box.hidden = false;
+    return false;
+  }
+  new Uint8Array(w.memory.buffer, ptr, bytes.length).set(bytes);
+  if (!w.web_scenario_load(bytes.length)) {
+    box.textContent = cString(w.web_scenario_error());
+    box.hidden = false;
+    // A file that loaded but did not run leaves nothing to replay.
+    if (state.scenario && w.web_scenario_frames() === 0) loadScene(0, state.seed);
+    return false;
+  }
+  box.hidden = true;
+  clearError();
+  const dt = w.web_scenario_dt();
+  state.scenario = { frame: 0, frames: w.web_scenario_frames(), agents: w.web_scenario_agents(), ww: w.web_scenario_width(),
+    wh: w.web_scenario_height(), rate: dt > 0 && dt < 1 ? 1 / dt : STEPS_PER_SECOND };
+  state.accumulator = 0;
+  state.pendingParams.clear();
+  state.camera = { zoom: 1, cx: null, cy: null, follow: null };
+  document.body.classList.add('scenario');
+  $('pan-how').textContent = 'drag'; // a click shows the vectors here, a drag pans
+  canvas.classList.add('pan');
+  document.querySelectorAll('#scenes button').forEach((b) => { b.classList.remove('active'); b.setAttribute('aria-current', 'false'); });
+  const title = cString(w.web_scenario_title());
+  $('scene-title').textContent = 'Scenario file: ' + title;
+  $('scene-about').textContent = cString(w.web_scenario_description());
+  $('params').textContent = `${state.scenario.agents} agents, ${state.scenario.frames - 1} steps, run by the steer tool's own loader and runner compiled into the page; the picture replays the recorded run. Pick a scene above to leave it.`;
+  $('hint').textContent = 'A recorded run of your scenario file: Pause, Step and Reset move through it; it starts again at the end.';
+  history.replaceState(null, '', '#scenario');
+  draw();
+  showStats();
+  return true;
+}
+
+function setupScenario() {
+  $('scenario-run').addEventListener('click', () => runScenario($('scenario-text').value));
+  $('scenario-file').addEventListener('change', async () => {
+    const file = $('scenario-file').files[0];
+    if (file) {
+      $('scenario-text').value = await file.text();
+      runScenario($('scenario-text').value);
+    }
+  });
+  // A .json file dropped on the picture or on the text box runs at once.
+  for (const target of [$('canvas-wrap'), $('scenario-text')]) {
+    target.addEventListener('dragover', (event) => event.preventDefault());
+    target.addEventListener('drop', async (event) => {
+      event.preventDefault();
+      const file = event.dataTransfer.files[0];
+      if (!file) return;
+      $('scenario-text').value = await file.text();
+      runScenario($('scenario-text').value);
+    });
+  }
+}
+
+// ---- the camera -----------------------------------------------------------------------
+
+function toWorld(clientX, clientY) {
   const r = canvas.getBoundingClientRect();
   const v = state.view;
-  return [(event.clientX - r.left - v.ox) / v.scale, (event.clientY - r.top - v.oy) / v.scale];
+  return [(clientX - r.left - v.ox) / v.scale, (clientY - r.top - v.oy) / v.scale];
 }
+
+// Zoom by `factor` keeping the world point under (clientX, clientY) in place.
+function zoomAt(factor, clientX, clientY) {
+  const cam = state.camera, v = state.view;
+  const r = canvas.getBoundingClientRect();
+  const [wx, wy] = toWorld(clientX, clientY);
+  cam.zoom = Math.min(60, Math.max(1, cam.zoom * factor));
+  const scale = v.base * cam.zoom;
+  if (cam.follow) return draw(); // following: the agent stays in the middle
+  cam.cx = wx - (clientX - r.left - v.ax) / scale;
+  cam.cy = wy - (clientY - r.top - v.ay) / scale;
+  draw();
+}
+
+function panBy(dx, dy) {
+  const cam = state.camera, v = state.view;
+  cam.follow = null;
+  $('follow').classList.remove('on');
+  cam.cx = (cam.cx ?? v.ww / 2) - dx / v.scale;
+  cam.cy = (cam.cy ?? v.wh / 2) - dy / v.scale;
+  draw();
+}
+
+function fitCamera() {
+  state.camera = { zoom: 1, cx: null, cy: null, follow: null };
+  $('follow').classList.remove('on');
+  draw();
+}
+
+// Follow the agent nearest the middle of the view; each frame the camera moves to the
+// agent nearest where the followed one was (records of a batch world change order).
+function toggleFollow() {
+  const cam = state.camera, v = state.view;
+  if (cam.follow) {
+    cam.follow = null;
+    $('follow').classList.remove('on');
+    return;
+  }
+  const r = canvas.getBoundingClientRect();
+  const [mx, my] = toWorld(r.left + r.width / 2, r.top + r.height / 2);
+  const near = nearestAgent(mx, my);
+  if (!near) return;
+  cam.follow = near;
+  if (cam.zoom < 2.5) cam.zoom = Math.min(60, Math.max(2.5, 12 / Math.max(1e-3, v.base)));
+  $('follow').classList.add('on');
+  draw();
+}
+
+function nearestAgent(x, y) {
+  const src = source();
+  const n = src.n;
+  const f = new Float32Array(state.wasm.memory.buffer, src.ptr, n * AGENT_FLOATS);
+  let best = null, bestD = Infinity;
+  for (let i = 0; i < n; i++) {
+    const dx = f[i * AGENT_FLOATS] - x, dy = f[i * AGENT_FLOATS + 1] - y, d = dx * dx + dy * dy;
+    if (d < bestD) { bestD = d; best = { x: f[i * AGENT_FLOATS], y: f[i * AGENT_FLOATS + 1] }; }
+  }
+  return best;
+}
+
+// ---- input ----------------------------------------------------------------------------
 
 function setupInput() {
   $('pause').addEventListener('click', () => setPaused(!state.paused));
   $('step').addEventListener('click', () => { setPaused(true); stepOnce(); });
   $('reset').addEventListener('click', reset);
-  $('seed').addEventListener('change', reset);
+  $('seed').addEventListener('input', () => markSeed(parseSeed($('seed').value) !== null));
+  $('seed').addEventListener('change', applySeed);
   $('forces').addEventListener('change', () => setForces($('forces').checked));
+  $('zoom-in').addEventListener('click', () => { const r = canvas.getBoundingClientRect(); zoomAt(1.5, r.left + r.width / 2, r.top + r.height / 2); });
+  $('zoom-out').addEventListener('click', () => { const r = canvas.getBoundingClientRect(); zoomAt(1 / 1.5, r.left + r.width / 2, r.top + r.height / 2); });
+  $('fit').addEventListener('click', fitCamera);
+  $('follow').addEventListener('click', toggleFollow);
 
+  canvas.addEventListener('wheel', (event) => {
+    event.preventDefault();
+    zoomAt(Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015)), event.clientX, event.clientY);
+  }, { passive: false });
+  canvas.addEventListener('contextmenu', (event) => event.preventDefault());
+
+  // One pointer: in a scene with a target, a press moves it and a drag drags it
+  // (right button or Shift: pan); elsewhere a drag pans and a click toggles the forces.
+  // Two pointers: pinch to zoom and pan.
   canvas.addEventListener('pointerdown', (event) => {
-    if (!state.wasm.web_has_target()) {
-      setForces(!state.forces);
+    canvas.setPointerCapture(event.pointerId);
+    state.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (state.pointers.size === 2) {
+      state.gesture = { kind: 'pinch' };
       return;
     }
-    state.dragging = true;
-    canvas.setPointerCapture(event.pointerId);
-    state.wasm.web_set_target(...toWorld(event));
-    draw();
+    if (state.pointers.size > 2) return;
+    const target = !state.scenario && state.wasm.web_has_target(); // a recorded run has none
+    if (target && event.button === 0 && !event.shiftKey) {
+      state.gesture = { kind: 'target' };
+      state.wasm.web_set_target(...toWorld(event.clientX, event.clientY));
+      draw();
+    } else {
+      state.gesture = { kind: target ? 'pan' : 'click', x0: event.clientX, y0: event.clientY };
+    }
   });
   canvas.addEventListener('pointermove', (event) => {
-    if (!state.dragging) return;
-    state.wasm.web_set_target(...toWorld(event));
-    draw();
+    const p = state.pointers.get(event.pointerId);
+    if (!p || !state.gesture) return;
+    const g = state.gesture;
+    if (g.kind === 'pinch' && state.pointers.size === 2) {
+      const [a, b] = [...state.pointers.values()];
+      const d0 = Math.hypot(a.x - b.x, a.y - b.y), mx0 = (a.x + b.x) / 2, my0 = (a.y + b.y) / 2;
+      p.x = event.clientX;
+      p.y = event.clientY;
+      const [c, d] = [...state.pointers.values()];
+      const d1 = Math.hypot(c.x - d.x, c.y - d.y), mx1 = (c.x + d.x) / 2, my1 = (c.y + d.y) / 2;
+      panBy(mx1 - mx0, my1 - my0);
+      if (d0 > 0) zoomAt(d1 / d0, mx1, my1);
+      return;
+    }
+    const dx = event.clientX - p.x, dy = event.clientY - p.y;
+    p.x = event.clientX;
+    p.y = event.clientY;
+    if (g.kind === 'target') {
+      state.wasm.web_set_target(...toWorld(event.clientX, event.clientY));
+      draw();
+    } else if (g.kind === 'click' && Math.hypot(event.clientX - g.x0, event.clientY - g.y0) > 5) {
+      g.kind = 'pan';
+      panBy(event.clientX - g.x0, event.clientY - g.y0);
+    } else if (g.kind === 'pan') {
+      panBy(dx, dy);
+    }
   });
-  const stop = () => { state.dragging = false; };
+  const stop = (event) => {
+    state.pointers.delete(event.pointerId);
+    const g = state.gesture;
+    if (g && g.kind === 'click' && event.type === 'pointerup') setForces(!state.forces);
+    if (state.pointers.size === 0) state.gesture = null;
+    else if (g && g.kind === 'pinch') state.gesture = { kind: 'pan' };
+  };
   canvas.addEventListener('pointerup', stop);
   canvas.addEventListener('pointercancel', stop);
 
+  // A button pressed with the mouse gives the focus back, so Space then pauses rather
+  // than pressing the last button again (keyboard users keep their focus).
+  document.addEventListener('click', (event) => {
+    const b = event.target instanceof Element && event.target.closest('button');
+    if (b && event.detail > 0) b.blur();
+  });
+
+  // The keys the key list names, and nothing else.
   const nudges = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   window.addEventListener('keydown', (event) => {
-    if (event.target instanceof HTMLInputElement) return;
+    const t = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (t instanceof HTMLInputElement && (t.type === 'text' || t.type === 'number')) return; // the seed
+    // Space on a button presses it, arrows move a focused slider or choice: leave those.
+    const own = t instanceof HTMLButtonElement || t instanceof HTMLInputElement;
+    if (own && (event.key === ' ' || event.key === 'Enter' || nudges[event.key])) return;
     if (nudges[event.key]) {
-      state.wasm.web_nudge(...nudges[event.key]);
+      if (!$('arrow-keys').hidden && !state.scenario) state.wasm.web_nudge(...nudges[event.key]);
       event.preventDefault();
     } else if (event.key === 'f' || event.key === 'F') {
       setForces(!state.forces);
@@ -257,26 +685,26 @@ function setupInput() {
       stepOnce();
     } else if (event.key === 'r' || event.key === 'R') {
       reset();
+    } else if (event.key === 'Escape') {
+      fitCamera();
     } else {
       return;
     }
     draw();
   });
+  // An address typed or followed by hand (the page's own updates replace the hash
+  // without this event): load what it names.
   window.addEventListener('hashchange', () => {
-    const i = sceneFromHash();
-    if (i >= 0 && i !== state.scene) loadScene(i, state.seed);
+    const a = readAddress();
+    if (a.scene >= 0) loadScene(a.scene, a.seed ?? state.seed, a.q);
   });
-}
-
-function sceneFromHash() {
-  const w = state.wasm;
-  const want = location.hash.slice(1);
-  for (let i = 0; i < w.web_scene_count(); i++) if (slug(cString(w.web_scene_name(i))) === want) return i;
-  return -1;
+  window.addEventListener('error', (event) => showError(event.error || event.message));
+  window.addEventListener('unhandledrejection', (event) => showError(event.reason));
 }
 
 // ---- drawing ------------------------------------------------------------------------
 
+// The whole world fits the canvas at zoom 1; the camera zooms about its centre point.
 function fitView() {
   const dpr = window.devicePixelRatio || 1;
   const cw = canvas.clientWidth, ch = canvas.clientHeight;
@@ -284,12 +712,21 @@ function fitView() {
     canvas.width = Math.round(cw * dpr);
     canvas.height = Math.round(ch * dpr);
   }
-  const w = state.wasm;
-  const ww = w.web_world_width(), wh = w.web_world_height();
-  // The top margin leaves room for the frame-rate readout in the corner.
-  const pad = 18, top = 34;
-  const scale = Math.min((cw - 2 * pad) / ww, (ch - pad - top) / wh);
-  state.view = { scale, ox: (cw - ww * scale) / 2, oy: top + (ch - pad - top - wh * scale) / 2, ww, wh, dpr };
+  const { ww, wh } = source();
+  // The top margin leaves room for the readout and the camera buttons in the corners.
+  const pad = 12, top = 36;
+  const base = Math.max(1e-6, Math.min((cw - 2 * pad) / ww, (ch - pad - top) / wh));
+  const ax = cw / 2, ay = top + (ch - pad - top) / 2; // where the camera's centre shows
+  const cam = state.camera;
+  if (cam.follow) {
+    const near = nearestAgent(cam.follow.x, cam.follow.y);
+    if (near) cam.follow = near;
+    cam.cx = cam.follow.x;
+    cam.cy = cam.follow.y;
+  }
+  const scale = base * cam.zoom;
+  const cx = cam.cx ?? ww / 2, cy = cam.cy ?? wh / 2;
+  state.view = { scale, base, ox: ax - cx * scale, oy: ay - cy * scale, ax, ay, ww, wh, dpr, cw, ch };
 }
 
 function applyStyle(style) {
@@ -304,8 +741,9 @@ function applyStyle(style) {
 function drawPrims() {
   const w = state.wasm;
   const v = state.view;
-  const n = w.web_prim_count();
-  const p = new Float32Array(w.memory.buffer, w.web_prims(), n * PRIM_FLOATS);
+  const src = source();
+  const n = src.prims;
+  const p = new Float32Array(w.memory.buffer, src.primPtr, n * PRIM_FLOATS);
   const X = (x) => v.ox + x * v.scale, Y = (y) => v.oy + y * v.scale;
   // Consecutive lines of one style go into one path, stroked once: the flock's force
   // layer holds over a thousand of them.
@@ -343,7 +781,8 @@ function drawPrims() {
     } else if (kind === 4) {
       ctx.fillRect(X(a), Y(b), c * v.scale, d * v.scale);
     } else if (kind === 5) {
-      ctx.font = s.font;
+      // Captions shrink with the picture so two side by side do not run into each other.
+      ctx.font = s.font.replace('14px', `${Math.min(14, Math.max(8, (v.ww * v.scale) / 45)).toFixed(1)}px`);
       ctx.textBaseline = 'middle';
       ctx.fillText(cString(w.web_label(c)), X(a), Y(b));
     }
@@ -371,13 +810,20 @@ function arrow(x, y, dx, dy, colour) {
   ctx.fill();
 }
 
+// On the canvas (CSS pixels), with a margin for the glyph.
+function onCanvas(x, y, margin) {
+  const v = state.view;
+  return Number.isFinite(x) && Number.isFinite(y) && x > -margin && y > -margin && x < v.cw + margin && y < v.ch + margin;
+}
+
 function drawAgents() {
   const v = state.view;
-  const w = state.wasm;
-  const vs = w.web_velocity_scale() * v.scale, fs = w.web_force_scale() * v.scale;
+  const src = source();
+  const vs = src.vs * v.scale, fs = src.fs * v.scale;
   for (const a of readAgents()) {
     const x = v.ox + a.x * v.scale, y = v.oy + a.y * v.scale;
     const r = Math.max(7, a.radius * v.scale * 1.1);
+    if (!onCanvas(x, y, 2 * r) || !Number.isFinite(a.orientation)) continue;
     ctx.save();
     ctx.translate(x, y);
     ctx.rotate(a.orientation);
@@ -392,6 +838,7 @@ function drawAgents() {
     ctx.fill();
     ctx.stroke();
     ctx.restore();
+    state.drawn++;
     if (state.forces) {
       arrow(x, y, a.vx * vs, a.vy * vs, '#2e9e5b');
       arrow(x, y, a.fx * fs, a.fy * fs, '#d64545');
@@ -427,20 +874,36 @@ function palette() {
   return PALETTES[key];
 }
 
-function headingIndex(vx, vy) {
-  const k = Math.floor(((Math.atan2(vy, vx) + Math.PI) / (2 * Math.PI)) * HEADING_COLOURS);
-  return k >= HEADING_COLOURS ? 0 : k;
+// The direction an agent points: its velocity, or at rest its orientation.
+function heading(f, o) {
+  const vx = f[o + 2], vy = f[o + 3], sp = Math.hypot(vx, vy);
+  if (sp > 1e-6) return [vx / sp, vy / sp];
+  const a = f[o + 4];
+  return Number.isFinite(a) ? [Math.cos(a), Math.sin(a)] : [1, 0];
 }
 
-// Small triangles pointing along the velocity, one path per colour. Agents whose body
-// is at least BODY_MIN_PX in radius on screen (the crowd scene's walkers) get a pale disc
-// of their radius under the triangle, so contact and overlap show.
+function headingIndex(ux, uy) {
+  const k = Math.floor(((Math.atan2(uy, ux) + Math.PI) / (2 * Math.PI)) * HEADING_COLOURS);
+  return k >= HEADING_COLOURS || !(k >= 0) ? 0 : k;
+}
+
+// Small triangles pointing along the heading, one path per colour; agents off the
+// canvas (zoomed in) are skipped. Agents whose body is at least BODY_MIN_PX in radius on
+// screen (the crowd scene's walkers) get a pale disc of their radius under the triangle,
+// so contact and overlap show.
 const BODY_MIN_PX = 3;
 function drawCrowdTriangles(f, n) {
   const v = state.view;
   const len = Math.min(9, Math.max(5, v.scale * 1.8)), half = len * 0.32;
   const buckets = Array.from({ length: HEADING_COLOURS }, () => []);
-  for (let i = 0; i < n; i++) buckets[headingIndex(f[i * AGENT_FLOATS + 2], f[i * AGENT_FLOATS + 3])].push(i);
+  for (let i = 0; i < n; i++) {
+    const o = i * AGENT_FLOATS;
+    const x = v.ox + f[o] * v.scale, y = v.oy + f[o + 1] * v.scale;
+    const r = Math.max(len, f[o + 7] * v.scale);
+    if (!onCanvas(x, y, r)) continue;
+    const [ux, uy] = heading(f, o);
+    buckets[headingIndex(ux, uy)].push(i);
+  }
   const colours = palette().css;
   for (let k = 0; k < HEADING_COLOURS; k++) {
     if (buckets[k].length === 0) continue;
@@ -460,60 +923,68 @@ function drawCrowdTriangles(f, n) {
     for (const i of buckets[k]) {
       const o = i * AGENT_FLOATS;
       const x = v.ox + f[o] * v.scale, y = v.oy + f[o + 1] * v.scale;
-      const sp = Math.hypot(f[o + 2], f[o + 3]) || 1;
-      const ux = f[o + 2] / sp, uy = f[o + 3] / sp;
+      const [ux, uy] = heading(f, o);
       ctx.moveTo(x + ux * len * 0.6, y + uy * len * 0.6);
       ctx.lineTo(x - ux * len * 0.4 - uy * half, y - uy * len * 0.4 + ux * half);
       ctx.lineTo(x - ux * len * 0.4 + uy * half, y - uy * len * 0.4 - ux * half);
       ctx.closePath();
+      state.drawn++;
     }
     ctx.fillStyle = colours[k];
     ctx.fill();
   }
 }
 
-// One square dot per agent, written into an ImageData over the world rectangle (device
-// pixels) and put in one call: no path work per agent at all.
+// One square dot per agent, written into an ImageData over the part of the world on the
+// canvas (device pixels) and put in one call: no path work per agent at all.
 function drawCrowdPixels(f, n) {
-  const v = state.view;
-  const W = Math.max(1, Math.round(v.ww * v.scale * v.dpr)), H = Math.max(1, Math.round(v.wh * v.scale * v.dpr));
+  const v = state.view, dpr = v.dpr;
+  const left = Math.max(0, Math.round(v.ox * dpr)), top = Math.max(0, Math.round(v.oy * dpr));
+  const right = Math.min(canvas.width, Math.round((v.ox + v.ww * v.scale) * dpr));
+  const bottom = Math.min(canvas.height, Math.round((v.oy + v.wh * v.scale) * dpr));
+  const W = Math.max(1, right - left), H = Math.max(1, bottom - top);
   if (!state.crowdImage || state.crowdImage.width !== W || state.crowdImage.height !== H) state.crowdImage = new ImageData(W, H);
   const img = state.crowdImage;
   const px = new Uint32Array(img.data.buffer);
   px.fill(0xffffffff);
   const colours = palette().rgba;
-  const dot = v.dpr >= 1.5 ? 3 : 2, k = v.scale * v.dpr;
+  const dot = dpr >= 1.5 ? 3 : 2, k = v.scale * dpr, x0w = v.ox * dpr - left, y0w = v.oy * dpr - top;
   for (let i = 0; i < n; i++) {
     const o = i * AGENT_FLOATS;
-    const x0 = Math.min(W - dot, Math.max(0, Math.floor(f[o] * k))), y0 = Math.min(H - dot, Math.max(0, Math.floor(f[o + 1] * k)));
-    const c = colours[headingIndex(f[o + 2], f[o + 3])];
+    const fx = Math.floor(x0w + f[o] * k), fy = Math.floor(y0w + f[o + 1] * k);
+    if (!(fx >= 0 && fy >= 0 && fx < W && fy < H)) continue; // off the canvas, or not finite
+    const x0 = Math.min(W - dot, fx), y0 = Math.min(H - dot, fy);
+    const [ux, uy] = heading(f, o);
+    const c = colours[headingIndex(ux, uy)];
     for (let dy = 0; dy < dot; dy++) {
       const row = (y0 + dy) * W + x0;
       for (let dx = 0; dx < dot; dx++) px[row + dx] = c;
     }
+    state.drawn++;
   }
-  ctx.putImageData(img, Math.round(v.ox * v.dpr), Math.round(v.oy * v.dpr));
+  ctx.putImageData(img, left, top);
 }
 
 function drawCrowd() {
-  const w = state.wasm;
-  const n = w.web_agent_count();
-  const f = new Float32Array(w.memory.buffer, w.web_agents(), n * AGENT_FLOATS);
+  const src = source();
+  const n = src.n;
+  const f = new Float32Array(state.wasm.memory.buffer, src.ptr, n * AGENT_FLOATS);
   if (state.view.scale >= CROWD_TRIANGLE_SCALE) drawCrowdTriangles(f, n);
   else drawCrowdPixels(f, n);
 }
 
 function draw() {
-  if (!state.wasm) return;
+  if (!state.wasm || state.failed) return;
   fitView();
   const v = state.view;
+  state.drawn = 0;
   ctx.setTransform(v.dpr, 0, 0, v.dpr, 0, 0);
-  ctx.clearRect(0, 0, canvas.clientWidth, canvas.clientHeight);
+  ctx.clearRect(0, 0, v.cw, v.ch);
   ctx.fillStyle = '#f7f8fa';
-  ctx.fillRect(0, 0, canvas.clientWidth, canvas.clientHeight);
+  ctx.fillRect(0, 0, v.cw, v.ch);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(v.ox, v.oy, v.ww * v.scale, v.wh * v.scale);
-  if (state.wasm.web_crowd()) {
+  if (source().crowd) {
     // The crowd first: its pixels replace what lies under them, the vectors go on top.
     drawCrowd();
     drawPrims();
@@ -527,14 +998,23 @@ function draw() {
 }
 
 function showStats() {
-  const w = state.wasm;
-  const parts = [['step', w.web_step_count()]];
-  for (let i = 0; i < w.web_stat_count(); i++) {
+  const w = state.wasm, sc = state.scenario;
+  const parts = sc ? [['step', `${sc.frame} of ${sc.frames - 1}`], ['agents', sc.agents]] : [['step', w.web_step_count()]];
+  for (let i = 0; !sc && i < w.web_stat_count(); i++) {
     const value = w.web_stat_value(i);
     parts.push([cString(w.web_stat_name(i)), Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(2)]);
   }
   $('fps').textContent = state.fps;
   $('step-ms').textContent = state.stepMs === null ? '–' : state.stepMs.toFixed(state.stepMs < 1 ? 3 : state.stepMs < 10 ? 2 : 1);
+  const speed = $('speed');
+  if (state.paused) {
+    speed.textContent = 'paused';
+    speed.classList.remove('slow');
+  } else if (state.speed !== null) {
+    speed.textContent = `${state.speed.toFixed(2)}x real time`;
+    // Behind the clock: the steps take longer than the time they simulate.
+    speed.classList.toggle('slow', state.speed < 0.9);
+  }
   const box = $('stats');
   box.textContent = '';
   for (const [name, value] of parts) {
@@ -547,40 +1027,49 @@ function showStats() {
 }
 
 function frame(time) {
-  if (state.lastTime === null) state.lastTime = time;
-  const dt = Math.min(0.1, (time - state.lastTime) / 1000);
-  state.lastTime = time;
-  applyParams();
-  if (!state.paused) {
-    state.accumulator += dt * STEPS_PER_SECOND;
-    const t0 = performance.now();
-    let steps = 0;
-    while (state.accumulator >= 1 && steps < MAX_STEPS_PER_FRAME &&
-           (steps === 0 || performance.now() - t0 < STEP_BUDGET_MS)) {
-      timedStep();
-      state.accumulator -= 1;
-      steps++;
-    }
-    if (state.accumulator > 1) state.accumulator = 0; // a slow frame: drop the backlog
-  }
-  state.frames++;
-  if (time - state.fpsTime >= 500) {
-    state.fps = Math.round((state.frames * 1000) / (time - state.fpsTime));
-    state.frames = 0;
-    state.fpsTime = time;
-    if (state.stepCount > 0) state.stepMs = state.stepTotal / state.stepCount;
-    state.stepTotal = 0;
-    state.stepCount = 0;
-    showStats();
-  }
-  draw();
   requestAnimationFrame(frame);
+  if (state.failed) return;
+  try {
+    if (state.lastTime === null) state.lastTime = time;
+    const dt = Math.min(0.1, (time - state.lastTime) / 1000);
+    state.lastTime = time;
+    applyParams();
+    if (!state.paused) {
+      state.accumulator += dt * (state.scenario ? state.scenario.rate : STEPS_PER_SECOND);
+      const t0 = performance.now();
+      let steps = 0;
+      while (state.accumulator >= 1 && steps < MAX_STEPS_PER_FRAME &&
+             (steps === 0 || performance.now() - t0 < STEP_BUDGET_MS)) {
+        timedStep();
+        state.accumulator -= 1;
+        steps++;
+      }
+      if (state.accumulator > 1) state.accumulator = 0; // a slow frame: drop the backlog
+    }
+    state.frames++;
+    if (time - state.fpsTime >= 500) {
+      const elapsed = (time - state.fpsTime) / 1000;
+      state.fps = Math.round(state.frames / elapsed);
+      state.speed = state.periodSteps / (state.scenario ? state.scenario.rate : STEPS_PER_SECOND) / elapsed;
+      state.frames = 0;
+      state.periodSteps = 0;
+      state.fpsTime = time;
+      if (state.stepCount > 0) state.stepMs = state.stepTotal / state.stepCount;
+      state.stepTotal = 0;
+      state.stepCount = 0;
+      showStats();
+    }
+    draw();
+  } catch (err) {
+    showError(err);
+  }
 }
 
 // ---- start ----------------------------------------------------------------------------
 
 async function start() {
   const response = await fetch('steer.wasm');
+  if (!response.ok) throw new Error(`steer.wasm: HTTP ${response.status}`);
   const bytes = await response.arrayBuffer();
   // The module needs no host: the only imports are WASI file calls that wasi-libc's
   // snprintf links in (the world's debug labels) and nothing ever calls. Stub every
@@ -592,7 +1081,7 @@ async function start() {
     imports[imp.module][imp.name] = () => { throw new Error('steer.wasm called ' + imp.module + '.' + imp.name); };
   }
   const instance = await WebAssembly.instantiate(module, imports);
-  state.wasm = instance.exports;
+  state.wasm = { ...instance.exports };
   const w = state.wasm;
 
   const nav = $('scenes');
@@ -605,30 +1094,42 @@ async function start() {
     nav.append(b);
   }
   setupInput();
-  new ResizeObserver(draw).observe($('canvas-wrap'));
-  const fromHash = sceneFromHash();
-  loadScene(fromHash >= 0 ? fromHash : 0, Number($('seed').value));
+  setupScenario();
+  new ResizeObserver(() => draw()).observe($('canvas-wrap'));
+  const a = readAddress();
+  loadScene(a.scene >= 0 ? a.scene : 0, a.seed ?? 1, a.q);
   showStats();
 
   // For the end-to-end tests (web/test/e2e.mjs) and for poking at it from the console.
   window.steer = {
     exports: w,
     agents: readAgents,
+    text: cString,
     load: loadScene,
     setForces,
     setPaused,
+    zoomAt,
+    panBy,
+    fitCamera,
+    toggleFollow,
     get forces() { return state.forces; },
+    get paused() { return state.paused; },
+    get failed() { return state.failed; },
     get view() { return state.view; },
+    get camera() { return state.camera; },
     get fps() { return state.fps; },
     get stepMs() { return state.stepMs; },
+    get speed() { return state.speed; },
+    get seed() { return state.seed; },
+    get drawn() { return state.drawn; },
+    get scenario() { return state.scenario; },
+    runScenario,
   };
   document.body.dataset.ready = '1';
   requestAnimationFrame(frame);
 }
 
 start().catch((err) => {
-  const box = $('error');
-  box.hidden = false;
-  box.textContent = 'The demo failed to start: ' + err.message;
+  showError(new Error('the demo failed to start: ' + (err && err.message ? err.message : err)));
   console.error(err);
 });

@@ -8,12 +8,12 @@
 enum { AP_AHEAD, AP_SMOOTH, AP_STEP_FACTOR, AP_MAX_STEP, AP_AGGRO, AP_SPEED };
 
 static const web_param_def web_approach_params[] = {
-    {"waypoints planned ahead", 1, STEER_APPROACH_AHEAD_MAX, 1, 4},
-    {"spline (0 = straight legs)", 0, 1, 1, 1},
-    {"step factor", 0.1f, 1, 0.05f, 0.5f},
-    {"max step", 1, 20, 0.5f, 10},
-    {"aggro distance", 1, 60, 1, 30},
-    {"max speed", 1, 15, 0.5f, 6},
+    WEB_SLIDER("waypoints planned ahead", 1, STEER_APPROACH_AHEAD_MAX, 1, 4),
+    WEB_TOGGLE("spline", 1),
+    WEB_SLIDER("step factor", 0.1f, 1, 0.05f, 0.5f),
+    WEB_SLIDER("max step", 1, 20, 0.5f, 10),
+    WEB_SLIDER("aggro distance", 1, 60, 1, 30),
+    WEB_SLIDER("max speed", 1, 15, 0.5f, 6),
 };
 
 static struct {
@@ -24,6 +24,7 @@ static struct {
 
 static steer_approach_walk_params web_approach_walk_params(void)
 {
+    /* shown on the page { */
     steer_approach_walk_params p = steer_approach_walk_default();
     p.ahead = (int)web_param(AP_AHEAD);
     p.smooth = web_param(AP_SMOOTH) > 0.5f;
@@ -31,6 +32,7 @@ static steer_approach_walk_params web_approach_walk_params(void)
     p.approach.max_step = web_param(AP_MAX_STEP);
     p.approach.aggro_distance = web_param(AP_AGGRO);
     return p;
+    /* } shown on the page */
 }
 
 static void web_approach_retarget(void)
@@ -61,9 +63,11 @@ static void web_approach_step(void)
 {
     steer_approach_walk_params p = web_approach_walk_params();
     bool arrived = false;
+    /* shown on the page { */
     steer_steering s = steer_approach_walk(&web_s.agents[0], &web_ap.walker, web_s.target, &p,
                                            &web_s.rng, &arrived);
     web_apply(0, s);
+    /* } shown on the page */
     web_trail_push(&web_ap.trail, web_s.agents[0].position);
     /* Rest a moment at the target, then walk to a new random one. */
     if (arrived && ++web_ap.rest_frames > 45) {
@@ -116,6 +120,11 @@ static web_param_effect web_approach_param_changed(int i)
 
 const web_scene_def web_scene_approach = {
     .name = "Approach walker",
+    .origin = "The random-approach walker comes from an informal C#/XNA game-programming tutorial "
+              "the library grew from; its spline is a centripetal Catmull-Rom curve (Yuksel, "
+              "Schaefer and Keyser, 2011).",
+    .docs = "paths.md",
+    .source = "scene_approach.c",
     .about = "A walker reaches its target by a wobbly route. Each leg walks "
              "about half the remaining distance, turned by a random angle that "
              "narrows near the target; with the spline on, it follows a curve "

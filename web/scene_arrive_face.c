@@ -5,13 +5,13 @@
 enum { S4_SPEED, S4_SLOW, S4_TIME, S4_DANGER, S4_ESCAPE, S4_ALIGN_SLOW, S4_MAX_ROT };
 
 static const web_param_def web_arrive_face_params[] = {
-    {"max speed", 1, 15, 0.5f, 6},
-    {"arrive slow radius", 0, 12, 0.25f, 3},
-    {"time to target", 0.02f, 1, 0.02f, 0.1f},
-    {"leave danger radius", 0, 16, 0.5f, 6},
-    {"leave escape radius", 0, 10, 0.5f, 2},
-    {"align slow radius (rad)", 0.05f, 3, 0.05f, 0.5f},
-    {"max rotation (rad/s)", 0.5f, 12, 0.25f, 6.25f},
+    WEB_SLIDER("max speed", 1, 15, 0.5f, 6),
+    WEB_SLIDER("arrive slow radius", 0, 12, 0.25f, 3),
+    WEB_SLIDER("time to target", 0.02f, 1, 0.02f, 0.1f),
+    WEB_SLIDER("leave danger radius", 0, 16, 0.5f, 6),
+    WEB_SLIDER("leave escape radius", 0, 10, 0.5f, 2),
+    WEB_SLIDER("align slow radius (rad)", 0.05f, 3, 0.05f, 0.5f),
+    WEB_SLIDER("max rotation (rad/s)", 0.5f, 12, 0.25f, 6.25f),
 };
 
 static const steer_vec3 web_s4_home = {31.0f, 19.0f, 0.0f};
@@ -46,6 +46,7 @@ static void web_arrive_face_limits(void)
 static void web_arrive_face_step(void)
 {
     web_arrive_face_limits();
+    /* shown on the page { */
     steer_arrive_params ap = steer_arrive_default();
     ap.slow_radius = web_param(S4_SLOW);
     ap.time_to_target = web_param(S4_TIME);
@@ -64,6 +65,7 @@ static void web_arrive_face_step(void)
     web_apply(1, steer_priority(groups, 2, 1e-3f, NULL));
     web_apply(2, steer_face(&web_s.agents[2], web_s.target, &al));
     web_apply(3, steer_align(&web_s.agents[3], web_s.agents[0].orientation, &al));
+    /* } shown on the page */
     for (int i = 0; i < web_s.count; i++) web_keep_inside(&web_s.agents[i], 0.6f);
 }
 
@@ -84,6 +86,11 @@ static void web_arrive_face_draw(void)
 
 const web_scene_def web_scene_arrive_face = {
     .name = "Arrive, leave, align, face",
+    .origin = "Arrive, Align and Face follow the steering chapter of Millington and Funge's "
+              "\"Artificial Intelligence for Games\" (2009); Leave comes from Palacios' \"Unity "
+              "5.x Game AI Programming Cookbook\" (2016), which ports that chapter to C#.",
+    .docs = "behaviours.md",
+    .source = "scene_arrive_face.c",
     .about = "Arrive, leave, align and face, following the mouse. Blue arrives at the target "
              "(slow radius drawn); orange leaves it inside the danger "
              "radius and walks home otherwise; green faces it; purple "

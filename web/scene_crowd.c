@@ -35,11 +35,11 @@
 enum { CR_COUNT, CR_HORIZON, CR_SPEED, CR_ORCA, CR_LAYOUT };
 
 static const web_param_def web_crowd_params[] = {
-    {"agents", 20, 2000, 10, 200},
-    {"time horizon (s)", 0.5f, 20, 0.5f, 3},
-    {"max speed", 0.5f, 8, 0.5f, 3},
-    {"ORCA filter (0 off, 1 on)", 0, 1, 1, 1},
-    {"layout (0 circle, 1 two groups)", 0, 1, 1, 0},
+    WEB_COUNT_SLIDER("agents", 20, 2000, 10, 200),
+    WEB_SLIDER("time horizon (s)", 0.5f, 20, 0.5f, 3),
+    WEB_SLIDER("max speed", 0.5f, 8, 0.5f, 3),
+    WEB_TOGGLE("ORCA filter", 1),
+    WEB_CHOICE("layout", 2, 0, "circle|two groups"),
 };
 
 /* What the scene keeps per world slot (handle.index). */
@@ -68,6 +68,7 @@ static struct {
 
 static steer_recipe web_crowd_recipe(void)
 {
+    /* shown on the page { */
     steer_recipe r = steer_recipe_default();
     r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
     r.crowd = web_param(CR_ORCA) >= 0.5f;
@@ -76,6 +77,7 @@ static steer_recipe web_crowd_recipe(void)
     /* The default 10 neighbours let a few pairs overlap in the circle's central jam at
      * 2,000 walkers (103 pair-steps in 20 s, at most 7 pairs at once); 16 gave none. */
     r.orca.max_neighbours = 16;
+    /* } shown on the page */
     return r;
 }
 
@@ -95,12 +97,14 @@ static steer_world *web_crowd_world(int capacity)
 /* Add a walker (or a pillar) with its start and goal; returns its handle. */
 static steer_handle web_crowd_add(steer_world *w, steer_agent a, const web_crowd_slot *s)
 {
+    /* shown on the page { */
     steer_world_agent_def d = steer_world_agent_default();
     d.agent = a;
     d.recipe = s->pillar ? -1 : web_cr.recipe;
     d.target = s->goal;
     steer_handle h;
     if (steer_world_add(w, &d, &h) == STEER_WORLD_OK) web_cr.slots[h.index] = *s;
+    /* } shown on the page */
     return h;
 }
 
@@ -306,7 +310,9 @@ static void web_crowd_step(void)
     if (web_cr.speed_stale) web_crowd_set_speeds();
     web_cr.recipe_stale = false;
     web_cr.speed_stale = false;
+    /* shown on the page { */
     steer_world_step(web_cr.world, WEB_DT);
+    /* } shown on the page */
     web_crowd_after_step();
 }
 
@@ -331,6 +337,15 @@ static void web_crowd_click(steer_vec3 p)
     *slot = web_crowd_add(web_cr.world, a, &s);
     web_cr.pillar_next = (web_cr.pillar_next + 1) % WEB_CROWD_PILLARS;
     if (web_cr.pillar_count < WEB_CROWD_PILLARS) web_cr.pillar_count++;
+}
+
+/* The arrow keys do nothing here: there is no target to nudge, and dropping a pillar
+ * beside the last one would land it on walkers. */
+static bool web_crowd_nudge(int dx, int dy)
+{
+    (void)dx;
+    (void)dy;
+    return true;
 }
 
 static web_param_effect web_crowd_param_changed(int i)
@@ -358,11 +373,25 @@ static void web_crowd_record(const steer_agent *a, const steer_steering *s, floa
     p[7] = a->radius;
 }
 
+/* The force layer of a walker: the velocity Arrive asks for (the filter's preferred
+ * velocity: the velocity the steering would reach this step) and the one the filter chose
+ * (the walker's velocity, which it moves at exactly), both drawn as a second of travel. */
+static void web_crowd_vectors(const steer_agent *a, steer_vec3 goal)
+{
+    steer_recipe_item arrive = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    steer_steering s = steer_arrive(a, goal, &arrive.arrive, NULL);
+    steer_vec3 preferred =
+        steer_truncate(steer_add_scaled(a->velocity, s.linear, WEB_DT), a->max_speed);
+    web_line(WEB_STYLE_FORCE, a->position, steer_add(a->position, preferred));
+    web_line(WEB_STYLE_VELOCITY, a->position, steer_add(a->position, a->velocity));
+}
+
 /* Walkers become records (the page draws them as a crowd, coloured by heading), pillars
- * become discs; each agent of an overlapping pair gets a red ring. */
+ * become discs; each agent of an overlapping pair gets a red ring, and every k-th walker
+ * (at most 600) its preferred and chosen velocities in the force layer. */
 static int web_crowd_read(void)
 {
-    int n = 0;
+    int n = 0, every = (steer_world_count(web_cr.world) + 599) / 600;
     for (int i = 0; i < steer_world_count(web_cr.world); i++) {
         steer_handle h = steer_world_handle_at(web_cr.world, i);
         steer_agent a;
@@ -373,6 +402,7 @@ static int web_crowd_read(void)
             web_dot(WEB_STYLE_OBSTACLE, a.position, a.radius);
             continue;
         }
+        if (n % every == 0) web_crowd_vectors(&a, web_cr.slots[h.index].goal);
         web_crowd_record(&a, &s, web_cr.records + n++ * WEB_AGENT_FLOATS);
         if (web_cr.overlaps_now > 0 && web_crowd_overlaps_at(h, &a) > 0)
             web_circle(WEB_STYLE_TARGET, a.position, a.radius * 1.6f);
@@ -398,6 +428,10 @@ static void web_crowd_draw(void)
 
 const web_scene_def web_scene_crowd = {
     .name = "Crowd",
+    .origin = "ORCA, optimal reciprocal collision avoidance: van den Berg, Guy, Lin and Manocha, "
+              "\"Reciprocal n-Body Collision Avoidance\" (2011), and their RVO2 library.",
+    .docs = "crowd.md",
+    .source = "scene_crowd.c",
     .about = "A crowd that does not collide: every agent arrives at the point opposite its "
              "start, and the ORCA velocity filter (the world's crowd recipe) picks, each "
              "step, the velocity nearest the one it wants that keeps it clear of its "
@@ -411,7 +445,9 @@ const web_scene_def web_scene_crowd = {
     .draw = web_crowd_draw,
     .stop = web_crowd_stop,
     .hint = "Click to drop a pillar the crowd walks round; drag to lay a row (at most 24, "
-            "the oldest goes first). F shows the force vectors.",
+            "the oldest goes first). F shows what each walker wants (red: the velocity "
+            "Arrive asks for) and what ORCA chose (green).",
     .click = web_crowd_click,
+    .nudge = web_crowd_nudge,
     .param_changed = web_crowd_param_changed,
 };

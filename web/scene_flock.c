@@ -28,15 +28,15 @@
 enum { FL_COUNT, FL_SEP_W, FL_ALI_W, FL_COH_W, FL_WAN_W, FL_SEP_R, FL_ALI_R, FL_COH_R, FL_SPEED };
 
 static const web_param_def web_flock_params[] = {
-    {"agents", 1000, 100000, 1000, 2000},
-    {"separation weight", 0, 30, 0.5f, 12},
-    {"alignment weight", 0, 20, 0.5f, 8},
-    {"cohesion weight", 0, 20, 0.5f, 8},
-    {"wander weight", 0, 10, 0.5f, 1},
-    {"separation radius", 0.5f, 15, 0.5f, 5},
-    {"alignment radius", 0.5f, 15, 0.5f, 7.5f},
-    {"cohesion radius", 0.5f, 15, 0.5f, 9},
-    {"max speed", 1, 20, 0.5f, 9},
+    WEB_COUNT_SLIDER("agents", 1000, 100000, 1000, 2000),
+    WEB_SLIDER("separation weight", 0, 30, 0.5f, 12),
+    WEB_SLIDER("alignment weight", 0, 20, 0.5f, 8),
+    WEB_SLIDER("cohesion weight", 0, 20, 0.5f, 8),
+    WEB_SLIDER("wander weight", 0, 10, 0.5f, 1),
+    WEB_SLIDER("separation radius", 0.5f, 15, 0.5f, 5),
+    WEB_SLIDER("alignment radius", 0.5f, 15, 0.5f, 7.5f),
+    WEB_SLIDER("cohesion radius", 0.5f, 15, 0.5f, 9),
+    WEB_SLIDER("max speed", 1, 20, 0.5f, 9),
 };
 
 static struct {
@@ -73,18 +73,22 @@ static void web_flock_free(void *user, void *ptr, size_t size)
 
 static steer_recipe_item web_flock_item(steer_behaviour_kind kind, int weight, int radius)
 {
+    /* shown on the page { */
     steer_recipe_item it = steer_recipe_item_make(kind, web_param(weight));
     if (radius >= 0) it.neighbourhood.radius = web_param(radius);
+    /* } shown on the page */
     return it;
 }
 
 static steer_recipe web_flock_recipe(void)
 {
+    /* shown on the page { */
     steer_recipe r = steer_recipe_default();
     r.items[r.count++] = web_flock_item(STEER_BEHAVIOUR_SEPARATION, FL_SEP_W, FL_SEP_R);
     r.items[r.count++] = web_flock_item(STEER_BEHAVIOUR_ALIGNMENT, FL_ALI_W, FL_ALI_R);
     r.items[r.count++] = web_flock_item(STEER_BEHAVIOUR_COHESION, FL_COH_W, FL_COH_R);
     r.items[r.count++] = web_flock_item(STEER_BEHAVIOUR_WANDER, FL_WAN_W, -1);
+    /* } shown on the page */
     return r;
 }
 
@@ -100,10 +104,12 @@ static steer_world *web_flock_world(int capacity)
     def.bounds.half_extents = steer_v3(web_s.world_w * 0.5f, web_s.world_h * 0.5f, 0.0f);
     def.allocator.alloc = web_flock_alloc;
     def.allocator.free = web_flock_free;
+    /* shown on the page { */
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
     steer_recipe r = web_flock_recipe();
     web_fl.recipe = steer_world_add_recipe(w, &r);
+    /* } shown on the page */
     return w;
 }
 
@@ -192,7 +198,9 @@ static void web_flock_step(void)
     if (web_fl.world == NULL) return;
     if (web_fl.recipe_stale) web_flock_rebuild();
     web_fl.recipe_stale = false;
+    /* shown on the page { */
     steer_world_step(web_fl.world, WEB_DT);
+    /* } shown on the page */
 }
 
 /* ---- drawing ----------------------------------------------------------------------------- */
@@ -278,6 +286,11 @@ static web_param_effect web_flock_param_changed(int i)
 
 const web_scene_def web_scene_flock = {
     .name = "Flock",
+    .origin = "Craig Reynolds' boids: separation, alignment and cohesion (\"Steering Behaviors For "
+              "Autonomous Characters\", 1999), stepped for many agents at once by the library's "
+              "batch world.",
+    .docs = "world.md",
+    .source = "scene_flock.c",
     .about = "Boids by the thousand, run by the library's batch world: each follows one "
              "recipe of separation, alignment, cohesion and a little wander, seeing only "
              "its neighbours (a uniform grid rebuilt every step), in a box that wraps "

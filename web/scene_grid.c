@@ -14,10 +14,10 @@
 enum { GR_RATE, GR_MOVES8, GR_CHASERS, GR_DRIFT };
 
 static const web_param_def web_grid_params[] = {
-    {"ticks per second", 1, 30, 1, 8},
-    {"diagonal moves (0 = 4-way)", 0, 1, 1, 1},
-    {"chasers", 1, WEB_GRID_CHASERS, 1, 3},
-    {"target drifts (0 = only by hand)", 0, 1, 1, 1},
+    WEB_SLIDER("ticks per second", 1, 30, 1, 8),
+    WEB_TOGGLE("diagonal moves", 1),
+    WEB_SLIDER("chasers", 1, WEB_GRID_CHASERS, 1, 3),
+    WEB_TOGGLE("target drifts", 1),
 };
 
 /* Two grids, one per chase method ([0] comparison, [1] line tracking). */
@@ -102,8 +102,10 @@ static void web_grid_move(int m, int i, steer_grid_moves moves)
     steer_grid_chase_method method = m == 0 ? STEER_CHASE_COMPARE : STEER_CHASE_LINE;
     steer_cell next = web_gr.chaser[m][i];
     steer_line_chase *line = m == 1 ? &web_gr.line[i] : NULL;
+    /* shown on the page { */
     steer_grid_status st = steer_grid_chase_step(&web_gr.grid[m], &web_gr.occ[m], method, line,
                                                  web_gr.chaser[m][i], web_gr.target, moves, &next);
+    /* } shown on the page */
     steer_agent *a = &web_s.agents[i * 2 + m];
     steer_vec3 from = a->position;
     a->position = steer_grid_cell_center(&web_gr.frame[m], next);
@@ -197,6 +199,11 @@ static web_param_effect web_grid_param_changed(int i)
 
 const web_scene_def web_scene_grid = {
     .name = "Grid chase",
+    .origin = "Classic tile-game AI writing on chasing on a grid: the simple chase steps toward "
+              "the target on each axis that differs, the line-tracking chase follows the straight "
+              "line Bresenham-style.",
+    .docs = "grid.md",
+    .source = "scene_grid.c",
     .about = "Left, coordinate comparison (a diagonal first, then straight; "
              "chasers share routes); right, line tracking (each step takes the cell "
              "closest to the line to the target). Click a cell or use the arrow keys to "

@@ -12,10 +12,10 @@
 enum { OB_MARGIN, OB_LOOK, OB_SPEED, OB_BEHIND };
 
 static const web_param_def web_obstacle_params[] = {
-    {"avoid margin", 0, 3, 0.1f, 0.2f},
-    {"look-ahead time (s)", 0, 2, 0.05f, 0.5f},
-    {"max speed", 1, 15, 0.5f, 6},
-    {"hide distance behind", 0, 5, 0.25f, 1},
+    WEB_SLIDER("avoid margin", 0, 3, 0.1f, 0.2f),
+    WEB_SLIDER("look-ahead time (s)", 0, 2, 0.05f, 0.5f),
+    WEB_SLIDER("max speed", 1, 15, 0.5f, 6),
+    WEB_SLIDER("hide distance behind", 0, 5, 0.25f, 1),
 };
 
 /* Agents 0..WEB_WANDERERS-1 wander, the rest hide from the hunter (web_s.target). */
@@ -109,6 +109,7 @@ static steer_steering web_obstacle_steering(int i)
     steer_agent *a = &web_s.agents[i];
     steer_obstacles o = web_obstacle_set();
     steer_region region = web_obstacle_region();
+    /* shown on the page { */
     steer_avoid_params ap = steer_avoid_default();
     ap.margin = web_param(OB_MARGIN);
     ap.look_time = web_param(OB_LOOK);
@@ -116,6 +117,7 @@ static steer_steering web_obstacle_steering(int i)
     steer_steering groups[3] = {steer_contain(a, &region, NULL), steer_avoid_obstacles(a, &o, &ap),
                                 goal};
     return steer_priority(groups, 3, 1e-3f, NULL);
+    /* } shown on the page */
 }
 
 static void web_obstacles_step(void)
@@ -142,6 +144,11 @@ static void web_obstacles_draw(void)
 
 const web_scene_def web_scene_obstacles = {
     .name = "Obstacles",
+    .origin = "Obstacle avoidance and containment are Craig Reynolds' (\"Steering Behaviors For "
+              "Autonomous Characters\", 1999); the priority blend follows Millington and Funge's "
+              "\"Artificial Intelligence for Games\" (2009).",
+    .docs = "obstacles.md",
+    .source = "scene_obstacles.c",
     .about = "Blue characters wander among rocks and walls: containment keeps them in "
              "the field, avoidance steers them round what lies ahead, and only then do "
              "they wander (priority blend). Green ones hide behind the nearest rock from "

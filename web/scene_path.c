@@ -10,10 +10,10 @@
 enum { PA_LEAD, PA_PREDICT, PA_RADIUS, PA_SPEED };
 
 static const web_param_def web_path_params[] = {
-    {"lead (units)", 0.2f, 6, 0.1f, 1},
-    {"predict time (s)", 0, 1, 0.05f, 0.1f},
-    {"path radius", 0, 4, 0.25f, 1.5f},
-    {"fastest follower's speed", 1, 15, 0.5f, 8},
+    WEB_SLIDER("lead (units)", 0.2f, 6, 0.1f, 1),
+    WEB_SLIDER("predict time (s)", 0, 1, 0.05f, 0.1f),
+    WEB_SLIDER("path radius", 0, 4, 0.25f, 1.5f),
+    WEB_SLIDER("fastest follower's speed", 1, 15, 0.5f, 8),
 };
 
 static struct {
@@ -25,8 +25,10 @@ static struct {
 
 static void web_path_build(void)
 {
+    /* shown on the page { */
     steer_path_init(&web_pa.path, web_pa.nodes, WEB_PATH_POINTS, web_pa.points, WEB_PATH_POINTS,
                     true, web_param(PA_RADIUS));
+    /* } shown on the page */
 }
 
 static void web_path_start(void)
@@ -55,6 +57,7 @@ static void web_path_start(void)
 
 static void web_path_step(void)
 {
+    /* shown on the page { */
     steer_path_follow_params p = steer_path_follow_default();
     p.lead = web_param(PA_LEAD);
     p.predict_time = web_param(PA_PREDICT);
@@ -62,6 +65,7 @@ static void web_path_step(void)
         steer_agent *a = &web_s.agents[i];
         a->max_speed = web_param(PA_SPEED) * (0.5f + 0.25f * (float)i);
         web_apply(i, steer_follow_path(a, &web_pa.path, &p, &web_pa.cursor[i], NULL));
+        /* } shown on the page */
     }
 }
 
@@ -73,7 +77,18 @@ static void web_path_click(steer_vec3 p)
         if (steer_distance(web_pa.points[i], p) < steer_distance(web_pa.points[best], p)) best = i;
     web_pa.points[best] = p;
     web_path_build();
-    memset(web_pa.cursor, 0, sizeof web_pa.cursor);
+    /* Each follower keeps its course: its cursor moves to the point of the new path
+     * nearest the follower, lap count kept, next waypoint the first one beyond it. */
+    for (int i = 0; i < web_s.count; i++) {
+        steer_path_cursor *c = &web_pa.cursor[i];
+        c->s = steer_path_parameter(&web_pa.path, web_s.agents[i].position);
+        c->node = web_pa.path.count;
+        for (int k = 0; k < web_pa.path.count; k++)
+            if (web_pa.path.nodes[k].distance > c->s) {
+                c->node = k;
+                break;
+            }
+    }
     web_s.target = p;
 }
 
@@ -103,6 +118,11 @@ static web_param_effect web_path_param_changed(int i)
 
 const web_scene_def web_scene_path = {
     .name = "Path following",
+    .origin = "Path following as Craig Reynolds describes it in \"Steering Behaviors For "
+              "Autonomous Characters\" (Game Developers Conference, 1999): predict, project on the "
+              "path, seek a point ahead.",
+    .docs = "paths.md",
+    .source = "scene_path.c",
     .about = "Three followers of different speeds on a closed path: each projects its "
              "predicted position on the path and seeks a point a little ahead. Click "
              "to drag the nearest waypoint there.",
@@ -110,6 +130,8 @@ const web_scene_def web_scene_path = {
     .start = web_path_start,
     .step = web_path_step,
     .draw = web_path_draw,
+    .hint = "Click or drag to move the nearest waypoint there; the arrow keys nudge the last one "
+            "moved. F shows the force vectors.",
     .click = web_path_click,
     .param_changed = web_path_param_changed,
 };

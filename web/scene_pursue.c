@@ -5,10 +5,10 @@
 enum { PU_SPEED, PU_PREDICT, PU_QUARRY_SPEED, PU_PANIC };
 
 static const web_param_def web_pursue_params[] = {
-    {"chasers' max speed", 1, 15, 0.5f, 6},
-    {"max prediction (s)", 0, 3, 0.1f, 1},
-    {"quarry's max speed", 1, 15, 0.5f, 5.5f},
-    {"quarry panic radius", 0, 30, 1, 12},
+    WEB_SLIDER("chasers' max speed", 1, 15, 0.5f, 6),
+    WEB_SLIDER("max prediction (s)", 0, 3, 0.1f, 1),
+    WEB_SLIDER("quarry's max speed", 1, 15, 0.5f, 5.5f),
+    WEB_SLIDER("quarry panic radius", 0, 30, 1, 12),
 };
 
 /* Agent 0 is the quarry, 1 the pursuer, 2 the seeker. */
@@ -49,9 +49,11 @@ static steer_steering web_quarry_steering(void)
                    : 2;
     const steer_agent *c = &web_s.agents[near];
     steer_pursue_params pp = steer_pursue_default();
+    /* shown on the page { */
     if (steer_distance(q->position, c->position) < web_param(PU_PANIC))
         return steer_evade(q, c->position, c->velocity, &pp);
     return steer_wander(q, NULL, &web_pu.wander, &web_s.rng);
+    /* } shown on the page */
 }
 
 static void web_pursue_respawn(void)
@@ -67,10 +69,12 @@ static void web_pursue_step(void)
     q->max_speed = web_param(PU_QUARRY_SPEED);
     web_s.agents[1].max_speed = web_s.agents[2].max_speed = web_param(PU_SPEED);
     steer_pursue_params pp = steer_pursue_default();
+    /* shown on the page { */
     pp.max_prediction = web_param(PU_PREDICT);
     web_apply(0, web_quarry_steering());
     web_apply(1, steer_pursue(&web_s.agents[1], q->position, q->velocity, &pp));
     web_apply(2, steer_seek(&web_s.agents[2], q->position));
+    /* } shown on the page */
     for (int i = 0; i < 3; i++) web_keep_inside(&web_s.agents[i], 0.5f);
     for (int i = 1; i <= 2; i++) {
         if (steer_distance(web_s.agents[i].position, q->position) < 1.0f) {
@@ -105,6 +109,10 @@ static void web_pursue_click(steer_vec3 p)
 
 const web_scene_def web_scene_pursue = {
     .name = "Pursue and evade",
+    .origin = "Seek, pursue, evade and wander are Craig Reynolds' \"Steering Behaviors For "
+              "Autonomous Characters\" (Game Developers Conference, 1999).",
+    .docs = "behaviours.md",
+    .source = "scene_pursue.c",
     .about = "Red pursues the green quarry, aiming where it will be; grey only "
              "seeks where it is. The quarry wanders and evades whichever chaser "
              "comes inside its panic radius. Click to move the quarry.",

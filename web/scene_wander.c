@@ -5,19 +5,24 @@
 enum { WA_DISTANCE, WA_RADIUS, WA_ANGLE, WA_SPEED, WA_FORCE, WA_COUNT };
 
 static const web_param_def web_wander_params[] = {
-    {"circle distance", 0, 8, 0.1f, 2},         {"circle radius", 0, 6, 0.1f, 1},
-    {"angle change", 0, 3, 0.05f, 0.5f},        {"max speed (units/frame)", 0.05f, 1, 0.01f, 0.25f},
-    {"max force", 0.002f, 0.1f, 0.002f, 0.02f}, {"agents", 1, 24, 1, 12},
+    WEB_SLIDER("circle distance", 0, 8, 0.1f, 2),
+    WEB_SLIDER("circle radius", 0, 6, 0.1f, 1),
+    WEB_SLIDER("angle change", 0, 3, 0.05f, 0.5f),
+    WEB_SLIDER("max speed (units/frame)", 0.05f, 1, 0.01f, 0.25f),
+    WEB_SLIDER("max force", 0.002f, 0.1f, 0.002f, 0.02f),
+    WEB_SLIDER("agents", 1, 24, 1, 12),
 };
 
 static steer_wander_state web_wander_state[WEB_MAX_AGENTS];
 
 static steer_wander_params web_wander_circle_params(void)
 {
+    /* shown on the page { */
     steer_wander_params p = steer_wander_default();
     p.circle_distance = web_param(WA_DISTANCE);
     p.circle_radius = web_param(WA_RADIUS);
     p.angle_change = web_param(WA_ANGLE);
+    /* } shown on the page */
     return p;
 }
 
@@ -45,7 +50,9 @@ static void web_wander_step(void)
         steer_agent *a = &web_s.agents[i];
         a->max_speed = web_param(WA_SPEED);
         a->max_force = web_param(WA_FORCE);
+        /* shown on the page { */
         web_apply(i, steer_wander(a, &p, &web_wander_state[i], &web_s.rng));
+        /* } shown on the page */
         /* As in the classic wander demo: whoever leaves the screen comes back at its centre. */
         if (a->position.x < 0.0f || a->position.x > web_s.world_w || a->position.y < 0.0f ||
             a->position.y > web_s.world_h)
@@ -76,6 +83,11 @@ static web_param_effect web_wander_param_changed(int i)
 
 const web_scene_def web_scene_wander = {
     .name = "Wander",
+    .origin =
+        "Craig Reynolds' wander circle, from \"Steering Behaviors For Autonomous Characters\" "
+        "(Game Developers Conference, 1999), run in his per-frame vehicle model.",
+    .docs = "wander.md",
+    .source = "scene_wander.c",
     .about = "Reynolds' wander circle. A circle sits ahead of each character; "
              "a point on it drifts by a small random angle every frame, and the character "
              "steers toward it. Characters leaving the screen return to its centre. Click "

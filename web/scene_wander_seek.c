@@ -8,20 +8,22 @@
 enum { WS_INTERVAL, WS_SPEED, WS_ACCEL, WS_COUNT };
 
 static const web_param_def web_wander_seek_params[] = {
-    {"new target every (s)", 0.5f, 10, 0.5f, 3},
-    {"max speed", 1, 20, 0.5f, 8},
-    {"max accel", 1, 40, 1, 12},
-    {"agents", 1, 16, 1, 6},
+    WEB_SLIDER("new target every (s)", 0.5f, 10, 0.5f, 3),
+    WEB_SLIDER("max speed", 1, 20, 0.5f, 8),
+    WEB_SLIDER("max accel", 1, 40, 1, 12),
+    WEB_SLIDER("agents", 1, 16, 1, 6),
 };
 
 static steer_wander_target_state web_wander_target[WEB_MAX_AGENTS];
 
 static steer_wander_target_params web_wander_seek_area(void)
 {
+    /* shown on the page { */
     steer_wander_target_params p = steer_wander_target_default();
     p.area_min = steer_v3(3.0f, 3.0f, 0.0f);
     p.area_max = steer_v3(web_s.world_w - 3.0f, web_s.world_h - 3.0f, 0.0f);
     p.interval = web_param(WS_INTERVAL);
+    /* } shown on the page */
     return p;
 }
 
@@ -46,8 +48,12 @@ static void web_wander_seek_step(void)
         steer_agent *a = &web_s.agents[i];
         a->max_speed = web_param(WS_SPEED);
         a->max_accel = web_param(WS_ACCEL);
+        /* shown on the page { */
         steer_steering s = steer_wander_target(a, &p, &web_wander_target[i], &web_s.rng, WEB_DT);
         web_apply(i, s);
+        /* } shown on the page */
+        /* A slow turner (max accel 1) overshoots its target by metres: keep it in view. */
+        web_keep_inside(a, 0.5f);
     }
 }
 
@@ -67,6 +73,10 @@ static web_param_effect web_wander_seek_param_changed(int i)
 
 const web_scene_def web_scene_wander_seek = {
     .name = "Wander by seeking",
+    .origin = "The simplest wander of the classic steering tutorials, usually shown before "
+              "Reynolds' circle to show why the circle is needed.",
+    .docs = "wander.md",
+    .source = "scene_wander_seek.c",
     .about = "Wander by random target: every few seconds pick a random point and "
              "seek it. Simple, but a character sometimes turns right around. "
              "Click to show the force vectors.",

@@ -10,6 +10,7 @@
  */
 #include "steer_web.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "web_scene.h"
@@ -93,9 +94,36 @@ const char *web_scene_hint(int scene)
     return web_scenes[scene]->hint;
 }
 
+static const char *web_scene_text(int scene, size_t offset)
+{
+    if (scene < 0 || scene >= WEB_SCENE_COUNT) return "";
+    const char *text = *(const char *const *)((const char *)web_scenes[scene] + offset);
+    return text != NULL ? text : "";
+}
+
+const char *web_scene_origin(int scene)
+{
+    return web_scene_text(scene, offsetof(web_scene_def, origin));
+}
+
+const char *web_scene_docs(int scene)
+{
+    return web_scene_text(scene, offsetof(web_scene_def, docs));
+}
+
+const char *web_scene_source(int scene)
+{
+    return web_scene_text(scene, offsetof(web_scene_def, source));
+}
+
 int web_scene(void)
 {
     return web_s.scene;
+}
+
+uint32_t web_seed(void)
+{
+    return web_s.seed;
 }
 
 void web_load(int scene, uint32_t seed)
@@ -205,6 +233,24 @@ float web_param_step(int i)
 float web_param_value(int i)
 {
     return web_param_def_at(i) ? web_s.params[i] : 0.0f;
+}
+
+int web_param_kind(int i)
+{
+    const web_param_def *d = web_param_def_at(i);
+    return d ? d->kind : WEB_PARAM_SLIDER;
+}
+
+const char *web_param_choices(int i)
+{
+    const web_param_def *d = web_param_def_at(i);
+    return d && d->choices ? d->choices : "";
+}
+
+int web_param_on_release(int i)
+{
+    const web_param_def *d = web_param_def_at(i);
+    return d && d->on_release ? 1 : 0;
 }
 
 void web_set_param(int i, float value)

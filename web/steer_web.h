@@ -45,6 +45,13 @@ enum web_scene {
     WEB_SCENE_COUNT
 };
 
+/* How the page shows a parameter. */
+enum web_param_kind {
+    WEB_PARAM_SLIDER = 0, /* a slider from min to max by step */
+    WEB_PARAM_TOGGLE = 1, /* an on/off switch: 0 off, 1 on */
+    WEB_PARAM_CHOICE = 2  /* one of named values 0, 1, ... (web_param_choices) */
+};
+
 /* Kinds of drawing primitive. */
 enum web_prim_kind {
     WEB_PRIM_LINE = 1,   /* x1, y1, x2, y2 */
@@ -91,8 +98,15 @@ const char *web_scene_about(int scene);
 /* What a click and the keys do in the scene when it is not the page's default (moving the
  * target, or toggling the force vectors); "" for the default. */
 const char *web_scene_hint(int scene);
-/* The scene running now. */
+/* Where the scene's algorithm comes from (one sentence), the docs page that explains it
+ * ("wander.md", a file of docs/) and the scene's source file ("scene_wander.c", in web/;
+ * the page shows the lines between its "shown on the page" markers). */
+const char *web_scene_origin(int scene);
+const char *web_scene_docs(int scene);
+const char *web_scene_source(int scene);
+/* The scene running now, and the seed it started from. */
 int web_scene(void);
+uint32_t web_seed(void);
 
 /* Start `scene` with its default parameters and `seed`. Out-of-range scenes start 0. */
 void web_load(int scene, uint32_t seed);
@@ -120,6 +134,12 @@ float web_param_min(int i);
 float web_param_max(int i);
 float web_param_step(int i);
 float web_param_value(int i);
+/* enum web_param_kind; for a choice, its value names, '|'-separated ("" otherwise). */
+int web_param_kind(int i);
+const char *web_param_choices(int i);
+/* 1 when the page applies the parameter only once its slider is let go (a count that
+ * starts a world of up to 100,000 agents again), 0 when it follows the slider. */
+int web_param_on_release(int i);
 /* Set a parameter, clamped into its range; some restart part of the scene. */
 void web_set_param(int i, float value);
 

@@ -24,11 +24,33 @@
 #define WEB_MAX_STATS  4
 #define WEB_TRAIL      480
 
-/* One slider: name, range, step and default. */
+/* One parameter: name, range, step, default, and how the page shows it. */
 typedef struct web_param_def {
     const char *name;
     float min, max, step, value;
+    int kind;            /* enum web_param_kind (steer_web.h) */
+    const char *choices; /* WEB_PARAM_CHOICE: the names of min, min + 1, ..., '|'-separated */
+    bool on_release;     /* applied when the slider is let go, not while it moves (counts
+                            that start a big world again) */
 } web_param_def;
+
+/* A slider, an on/off switch, a choice of named values, and a slider applied on release. */
+#define WEB_SLIDER(name, min, max, step, value)                                                    \
+    {                                                                                              \
+        (name), (min), (max), (step), (value), WEB_PARAM_SLIDER, NULL, false                       \
+    }
+#define WEB_TOGGLE(name, on)                                                                       \
+    {                                                                                              \
+        (name), 0, 1, 1, (on), WEB_PARAM_TOGGLE, NULL, false                                       \
+    }
+#define WEB_CHOICE(name, count, value, choices)                                                    \
+    {                                                                                              \
+        (name), 0, (float)((count)-1), 1, (value), WEB_PARAM_CHOICE, (choices), false              \
+    }
+#define WEB_COUNT_SLIDER(name, min, max, step, value)                                              \
+    {                                                                                              \
+        (name), (min), (max), (step), (value), WEB_PARAM_SLIDER, NULL, true                        \
+    }
 
 /* What a parameter change asks of the demo. */
 typedef enum web_param_effect {
@@ -40,8 +62,12 @@ typedef enum web_param_effect {
 typedef struct web_scene_def {
     const char *name;
     const char *about;
-    const char *hint; /* what a click and the keys do, when not the default of the page
-                         (NULL: moving the target, or the force-vector toggle) */
+    const char *hint;   /* what a click and the keys do, when not the default of the page
+                           (NULL: moving the target, or the force-vector toggle) */
+    const char *origin; /* where the algorithm comes from, one plain sentence */
+    const char *docs;   /* the page of docs/ that explains it ("wander.md") */
+    const char *source; /* the scene's file in web/ ("scene_wander.c"); the lines between
+                           its "shown on the page" markers are the code the page shows */
     const web_param_def *params;
     int param_count;
     void (*start)(void);           /* set up from web_s.params and web_s.rng (required) */
@@ -105,6 +131,8 @@ void web_ensure_drawn(void);
 /* Empty the primitives and stats and publish web_s.agents as the agent records. */
 void web_draw_begin(void);
 
+/* Write one primitive record (WEB_PRIM_FLOATS floats) at p. */
+void web_prim_write(float *p, int kind, int style, float a, float b, float c, float d);
 /* Append a primitive (dropped when WEB_MAX_PRIMS are already out). */
 void web_prim(int kind, int style, float a, float b, float c, float d);
 void web_line(int style, steer_vec3 a, steer_vec3 b);

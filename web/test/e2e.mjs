@@ -2,8 +2,14 @@
 // End-to-end tests of the web demo in headless Chromium (Debian's chromium, driven by
 // playwright-core). Run by web/test/run.sh, which builds the site and serves it:
 //   node web/test/e2e.mjs --url http://127.0.0.1:PORT/ --native TRACE --out DIR
-// Checks: every scene loads with no console errors and its picture changes between
-// frames; a click moves the target and an agent, read from the wasm memory, approaches
+// Checks: every scene runs for seconds with finite positions that keep changing, inside
+// its world, and every agent drawn (the page counts the glyphs it draws, and the pixel
+// under each agent must not be background); sliders reach both ends, switches, choices,
+// buttons, keys and the seed field do what they say and nothing else; the layout shows the
+// picture and every control together at 1280x800 and 1000x700 and puts the picture first
+// on a phone; each scene shows real library calls from its source with working links;
+// a frame error is shown; zoom, pan, follow and the speed readout work; the address
+// reproduces a scene's settings; a click moves the target and an agent, read from the wasm memory, approaches
 // it; the force-vector toggle changes the picture; the flock scene shows its frame rate
 // and step time, draws a sample's vectors, flocks, and runs 100,000 agents; the crowd
 // scene's walkers do not overlap with ORCA on (and do with it off), go round a clicked
@@ -14,6 +20,10 @@ import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []));
@@ -34,7 +44,7 @@ const context = await chromium.launchPersistentContext(profile, {
   headless: true,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--no-first-run'],
-  viewport: { width: 1366, height: 768 },
+  viewport: { width: 1280, height: 800 },
 });
 const page = context.pages()[0] || (await context.newPage());
 const errors = [];
@@ -69,7 +79,7 @@ const agentDistance = (i) => page.evaluate((k) => {
 
 async function openScene(name) {
   await page.click(`#scenes button[data-scene="${name}"]`);
-  await page.waitForFunction((n) => location.hash === '#' + n, name);
+  await page.waitForFunction((n) => location.hash.split('?')[0] === '#' + n, name);
 }
 
 try {
@@ -78,19 +88,475 @@ try {
   const scenes = await page.$$eval('#scenes button', (bs) => bs.map((b) => b.dataset.scene));
   check(scenes.length >= 6, 'the page lists the scenes', scenes.join(', '));
 
-  // 1. Every scene loads, draws agents, and its picture changes from frame to frame.
+  // 1. Every scene over several seconds: positions finite, inside the world, and still
+  // changing at every sample; every agent drawn. The page counts the agents it draws
+  // (finite, on the canvas) and the pixel under each agent's centre must not be the
+  // background. Timed samples 1.5 s apart, after the scene has run 0.3 s.
+  const sample = () => page.evaluate(() => {
+    const w = window.steer.exports;
+    const n = w.web_agent_count();
+    const f = new Float32Array(w.memory.buffer, w.web_agents(), n * 10);
+    const pos = [];
+    let finite = true, outside = 0;
+    const W = w.web_world_width(), H = w.web_world_height();
+    for (let i = 0; i < n; i++) {
+      const x = f[i * 10], y = f[i * 10 + 1];
+      for (let k = 0; k < 7; k++) if (!Number.isFinite(f[i * 10 + k])) finite = false;
+      if (!(x >= -1 && x <= W + 1 && y >= -1 && y <= H + 1)) outside++;
+      pos.push(x, y);
+    }
+    return { n, pos, finite, outside, steps: w.web_step_count() };
+  });
+  // After the next frame: what the page drew, and the pixels under the agents.
+  const drawnCheck = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const s = window.steer, v = s.view;
+    const c = document.getElementById('view');
+    const g = c.getContext('2d');
+    const list = s.agents(); // the scene's, or a scenario file's current frame
+    const n = list.length;
+    const img = g.getImageData(0, 0, c.width, c.height).data;
+    let covered = 0;
+    for (let i = 0; i < n; i++) {
+      const px = Math.floor((v.ox + list[i].x * v.scale) * v.dpr), py = Math.floor((v.oy + list[i].y * v.scale) * v.dpr);
+      if (!(px >= 0 && py >= 0 && px < c.width && py < c.height)) continue;
+      const o = (py * c.width + px) * 4;
+      const r = img[o], gg = img[o + 1], b = img[o + 2];
+      const background = (r === 255 && gg === 255 && b === 255) || (r === 247 && gg === 248 && b === 250);
+      if (!background) covered++;
+    }
+    resolve({ n, drawn: s.drawn, covered });
+  }))));
   for (const name of scenes) {
     const before = errors.length;
     await openScene(name);
-    await page.waitForTimeout(250);
-    const h1 = await canvasHash();
-    await page.waitForTimeout(400);
-    const h2 = await canvasHash();
-    const agents = await page.evaluate(() => window.steer.agents().length);
+    await page.evaluate(() => { window.steer.setPaused(false); window.steer.setForces(false); });
+    await page.waitForTimeout(300);
+    const samples = [await sample()];
+    for (let k = 0; k < 2; k++) {
+      await page.waitForTimeout(1500);
+      samples.push(await sample());
+    }
+    const drawn = await drawnCheck();
     await page.screenshot({ path: path.join(outDir, 'shots', `${name}.png`) });
-    check(agents > 0 && h1 !== h2, `scene ${name}: ${agents} agents, pixels change between frames`);
+    const moved = samples.slice(1).map((s, k) => {
+      const p = samples[k].pos;
+      let m = 0;
+      for (let i = 0; i < Math.min(p.length, s.pos.length); i += 2) if (Math.hypot(s.pos[i] - p[i], s.pos[i + 1] - p[i + 1]) > 1e-4) m++;
+      return m;
+    });
+    const last = samples[samples.length - 1];
+    check(samples.every((s) => s.n > 0 && s.finite), `scene ${name}: ${last.n} agents, every position and velocity finite over ${last.steps} steps`);
+    check(moved.every((m) => m > 0) && last.steps > samples[0].steps + 10, `scene ${name}: agents still moving at every sample 1.5 s apart`,
+      `moved ${moved.join(', ')}; steps ${samples.map((s) => s.steps).join(', ')}`);
+    check(samples.every((s) => s.outside === 0), `scene ${name}: every agent inside its world`, samples.map((s) => s.outside).join(', '));
+    check(drawn.n > 0 && drawn.drawn === drawn.n && drawn.covered >= 0.9 * drawn.n,
+      `scene ${name}: every agent drawn`, `${drawn.drawn} of ${drawn.n} counted, ${drawn.covered} with a drawn pixel under them`);
     check(errors.length === before, `scene ${name}: no console errors`, errors.slice(before).join('; '));
   }
+
+  // 1b. Wander by seeking with the slowest turn (max accel at its minimum): the agents
+  // overshoot their targets but stay inside the world.
+  await openScene('wander-by-seeking');
+  const slowTurn = await page.evaluate(() => {
+    const w = window.steer.exports;
+    window.steer.setPaused(true);
+    w.web_load(w.web_scene(), 3);
+    for (let i = 0; i < w.web_param_count(); i++) if (/accel/.test(window.steer.text(w.web_param_name(i)))) w.web_set_param(i, w.web_param_min(i));
+    let worst = 0;
+    const W = w.web_world_width(), H = w.web_world_height();
+    for (let k = 0; k < 3600; k++) {
+      w.web_step();
+      if (k % 10) continue;
+      const f = new Float32Array(w.memory.buffer, w.web_agents(), w.web_agent_count() * 10);
+      for (let i = 0; i < w.web_agent_count(); i++) {
+        const x = f[i * 10], y = f[i * 10 + 1];
+        worst = Math.max(worst, -x, -y, x - W, y - H);
+      }
+    }
+    return worst;
+  });
+  check(slowTurn <= 0, 'wander by seeking: with max accel 1 every agent stays in the world for 60 s', `worst ${slowTurn.toFixed(2)} units outside`);
+
+  // 1c. The path: moving a waypoint keeps the followers on course (laps kept, no one
+  // thrown off the corridor).
+  await openScene('path-following');
+  const pathRun = await page.evaluate(() => {
+    const w = window.steer.exports;
+    window.steer.setPaused(true);
+    w.web_load(w.web_scene(), 1);
+    const text = window.steer.text;
+    const stat = (name) => { for (let i = 0; i < w.web_stat_count(); i++) if (text(w.web_stat_name(i)) === name) return w.web_stat_value(i); return NaN; };
+    // Distance of each follower to the drawn centreline (style 11 lines).
+    const off = () => {
+      const p = new Float32Array(w.memory.buffer, w.web_prims(), w.web_prim_count() * 8);
+      const segs = [];
+      for (let i = 0; i < w.web_prim_count(); i++) if (p[i * 8] === 1 && p[i * 8 + 1] === 11) segs.push([p[i * 8 + 2], p[i * 8 + 3], p[i * 8 + 4], p[i * 8 + 5]]);
+      let worst = 0;
+      for (const a of window.steer.agents()) {
+        let best = Infinity;
+        for (const [x1, y1, x2, y2] of segs) {
+          const dx = x2 - x1, dy = y2 - y1, t = Math.max(0, Math.min(1, ((a.x - x1) * dx + (a.y - y1) * dy) / (dx * dx + dy * dy)));
+          best = Math.min(best, Math.hypot(a.x - x1 - t * dx, a.y - y1 - t * dy));
+        }
+        worst = Math.max(worst, best);
+      }
+      return worst;
+    };
+    let before = 0;
+    for (let k = 0; k < 1500; k++) { w.web_step(); if (k >= 1260) before = Math.max(before, off()); }
+    const laps = stat('laps (fastest)');
+    // Move the waypoint nearest the middle of the top edge 3 units up.
+    const p = new Float32Array(w.memory.buffer, w.web_prims(), w.web_prim_count() * 8);
+    let wp = null;
+    for (let i = 0; i < w.web_prim_count(); i++) if (p[i * 8] === 3 && p[i * 8 + 1] === 2 && (!wp || p[i * 8 + 3] < wp[1])) wp = [p[i * 8 + 2], p[i * 8 + 3]];
+    w.web_set_target(wp[0], wp[1] - 3);
+    let after = 0;
+    for (let k = 0; k < 240; k++) { w.web_step(); after = Math.max(after, off()); }
+    return { laps, lapsAfter: stat('laps (fastest)'), before, after };
+  });
+  check(pathRun.laps >= 1 && pathRun.lapsAfter >= pathRun.laps && pathRun.after <= pathRun.before + 1,
+    'path: moving a waypoint keeps every follower on course (laps kept, no further off the path than before)',
+    JSON.stringify(Object.fromEntries(Object.entries(pathRun).map(([k, v]) => [k, Number(v.toFixed(2))]))));
+
+  // 1d. The crowd: walkers at rest are drawn (paused at the start, 2,000 of them), F
+  // shows every sampled walker's preferred and chosen velocities, and an arrow key
+  // drops nothing.
+  await openScene('crowd');
+  await page.evaluate(() => {
+    window.steer.setPaused(true);
+    window.steer.exports.web_load(window.steer.exports.web_scene(), 1);
+    window.steer.exports.web_set_param(0, 2000);
+  });
+  const rest = await drawnCheck();
+  check(rest.n === 2000 && rest.drawn === 2000 && rest.covered >= 1800, 'crowd: 2,000 walkers at rest are all drawn',
+    `${rest.drawn} counted, ${rest.covered} with a drawn pixel under them`);
+  await page.evaluate(() => { window.steer.exports.web_load(window.steer.exports.web_scene(), 1); window.steer.load(window.steer.exports.web_scene(), 1); });
+  await page.evaluate(() => { for (let k = 0; k < 60; k++) window.steer.exports.web_step(); });
+  const crowdPlain = await canvasHash();
+  await page.keyboard.press('f');
+  const crowdVectors = await page.evaluate(() => {
+    const w = window.steer.exports;
+    const p = new Float32Array(w.memory.buffer, w.web_prims(), w.web_prim_count() * 8);
+    const count = { 35: 0, 36: 0 };
+    for (let i = 0; i < w.web_prim_count(); i++) if (p[i * 8] === 1 && p[i * 8 + 1] in count) count[p[i * 8 + 1]]++;
+    return { forces: window.steer.forces, ...count, legend: document.getElementById('legend').textContent.replace(/\s+/g, ' ').trim() };
+  });
+  const crowdShown = await canvasHash();
+  await page.screenshot({ path: path.join(outDir, 'shots', 'crowd-vectors.png') });
+  check(crowdVectors.forces && crowdVectors[35] === 200 && crowdVectors[36] === 200 && crowdShown !== crowdPlain && /ORCA/.test(crowdVectors.legend),
+    'crowd: F shows each walker\'s preferred velocity and the one ORCA chose', JSON.stringify(crowdVectors));
+  await page.keyboard.press('f');
+  const pillarsBefore = await page.evaluate(() => window.steer.exports.web_prim_count());
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  const pillarsAfter = await page.evaluate(() => window.steer.exports.web_prim_count());
+  check(pillarsAfter === pillarsBefore, 'crowd: the arrow keys drop no pillar', `${pillarsBefore} -> ${pillarsAfter} primitives`);
+
+  // 2a. Controls of every scene: sliders reach both ends (End and Home keys), switches
+  // and choices set their parameter; afterwards the scene starts again with defaults.
+  for (const name of scenes) {
+    await openScene(name);
+    await page.evaluate(() => window.steer.setPaused(true));
+    const params = await page.$$eval('#params .param', (ds) => ds.map((d) => ({
+      i: Number(d.dataset.param),
+      kind: d.querySelector('input[type=range]') ? 'range' : d.querySelector('input[type=checkbox]') ? 'switch' : 'choice',
+    })));
+    const problems = [];
+    for (const p of params) {
+      const sel = `#params .param[data-param="${p.i}"]`;
+      if (p.kind === 'range') {
+        const attrs = await page.$eval(`${sel} input`, (e) => ({ min: Number(e.min), max: Number(e.max), step: Number(e.step),
+          release: window.steer.exports.web_param_on_release(Number(e.closest('.param').dataset.param)) }));
+        const n = Math.round((attrs.max - attrs.min) / attrs.step);
+        if (Math.abs(attrs.min + n * attrs.step - attrs.max) > 1e-9 * Math.max(1, attrs.max)) problems.push(`${p.i}: max ${attrs.max} not a whole number of steps from ${attrs.min}`);
+        if (attrs.release) continue; // a count: its end is run below (the flock's 100,000)
+        for (const [key, want] of [['End', attrs.max], ['Home', attrs.min]]) {
+          await page.focus(`${sel} input`);
+          await page.keyboard.press(key);
+          const got = await page.evaluate(([i, s]) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve({
+            input: Number(document.querySelector(s + ' input').value),
+            wasm: window.steer.exports.web_param_value(i),
+            shown: document.querySelector(s + ' .value').textContent })))), [p.i, sel]);
+          if (got.input !== want || got.wasm !== Math.fround(want) || Number(got.shown.replace(/,/g, '')) !== want)
+            problems.push(`${p.i} ${key}: want ${want}, slider ${got.input}, scene ${got.wasm}, shown ${got.shown}`);
+        }
+      } else if (p.kind === 'switch') {
+        const v0 = await page.evaluate((i) => window.steer.exports.web_param_value(i), p.i);
+        await page.click(`${sel} input`);
+        const v1 = await page.evaluate((i) => window.steer.exports.web_param_value(i), p.i);
+        if (v1 !== 1 - v0) problems.push(`${p.i}: switch ${v0} -> ${v1}`);
+      } else {
+        const labels = await page.$$(`${sel} label`);
+        for (let k = labels.length - 1; k >= 0; k--) {
+          await labels[k].click();
+          const v = await page.evaluate((i) => window.steer.exports.web_param_value(i), p.i);
+          if (v !== k) problems.push(`${p.i}: choice ${k} gave ${v}`);
+        }
+      }
+    }
+    const finite = await page.evaluate(() => {
+      const w = window.steer.exports;
+      for (let k = 0; k < 120; k++) w.web_step();
+      return window.steer.agents().every((a) => Number.isFinite(a.x) && Number.isFinite(a.y));
+    });
+    check(params.length > 0 && problems.length === 0 && finite, `scene ${name}: all ${params.length} controls reach their ends and set their parameter; still finite`, problems.join('; '));
+    await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
+  }
+
+  // 2b. Buttons, keys (and no other key) and the seed field.
+  await openScene('arrive-leave-align-face');
+  await page.evaluate(() => { window.steer.setPaused(false); window.steer.setForces(false); });
+  const stepsNow = () => page.evaluate(() => window.steer.exports.web_step_count());
+  await page.click('#pause');
+  const p0 = await stepsNow();
+  await page.waitForTimeout(300);
+  const p1 = await stepsNow();
+  await page.click('#step');
+  const p2 = await stepsNow();
+  await page.click('#reset');
+  const p3 = await stepsNow();
+  await page.click('#pause');
+  await page.waitForTimeout(300);
+  const p4 = await stepsNow();
+  check(p1 === p0 && p2 === p1 + 1 && p3 === 0 && p4 > 0, 'buttons: Pause holds, Step advances one step, Reset starts again, Play runs', [p0, p1, p2, p3, p4].join(', '));
+  await page.evaluate(() => { window.steer.setPaused(true); window.steer.load(window.steer.exports.web_scene(), 1); });
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  const snapshot = () => page.evaluate(() => ({ paused: window.steer.paused, forces: window.steer.forces, steps: window.steer.exports.web_step_count(),
+    tx: window.steer.exports.web_target_x(), ty: window.steer.exports.web_target_y(), zoom: window.steer.camera.zoom, scene: window.steer.exports.web_scene() }));
+  const press = async (...keys) => {
+    for (const key of keys) await page.keyboard.press(key);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    return snapshot();
+  };
+  const k0 = await snapshot();
+  const k1 = await press('n');
+  const k2 = await press('ArrowRight');
+  const k3 = await press('f');
+  const k4 = await press('f', 'x', 'p', 'a', 'z', '1', 'Enter', 'Tab', 'Backspace');
+  const k5 = await press('r');
+  const k6 = await press(' ');
+  await press(' ');
+  const keysOk = k1.steps === k0.steps + 1 && k2.tx === k1.tx + 1 && k2.ty === k1.ty && k3.forces !== k2.forces &&
+    JSON.stringify(k4) === JSON.stringify(k2) && k5.steps === 0 && k6.paused !== k5.paused;
+  check(keysOk, 'keys: N steps, an arrow nudges the target, F toggles the vectors, R resets, Space pauses; other keys do nothing',
+    JSON.stringify([k0, k1, k2, k3, k4, k5, k6]));
+  const seedTry = async (text) => {
+    await page.fill('#seed', text);
+    await page.press('#seed', 'Enter');
+    return page.evaluate(() => ({ seed: window.steer.exports.web_seed() >>> 0, invalid: document.getElementById('seed').getAttribute('aria-invalid'),
+      message: !document.getElementById('seed-msg').hidden && document.getElementById('seed-msg').getBoundingClientRect().height > 0 }));
+  };
+  const sGood = await seedTry('42');
+  const sNeg = await seedTry('-5');
+  const sBig = await seedTry('1e12');
+  const sOver = await seedTry('4294967296');
+  const sMax = await seedTry('4294967295');
+  check(sGood.seed === 42 && sGood.invalid === 'false' && !sGood.message && sMax.seed === 4294967295 && !sMax.message,
+    'seed: whole numbers up to 4294967295 start the scene with that seed', JSON.stringify([sGood, sMax]));
+  check([sNeg, sBig, sOver].every((s) => s.seed === 42 && s.invalid === 'true' && s.message),
+    'seed: -5, 1e12 and 4294967296 are refused visibly and leave the seed alone', JSON.stringify([sNeg, sBig, sOver]));
+  check(/seed=4294967295/.test(await page.evaluate(() => location.hash)), 'seed: the address carries the seed');
+  await page.evaluate(() => { window.steer.load(window.steer.exports.web_scene(), 1); window.steer.setPaused(false); });
+
+  // 2c. The layout: the picture and every control of each scene on screen together at
+  // 1280x800 and 1000x700 with nothing to scroll; on a phone, the picture first.
+  const layout = () => page.evaluate(() => {
+    const vw = innerWidth, vh = innerHeight;
+    const inside = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5; };
+    const c = document.getElementById('view').getBoundingClientRect();
+    const controls = [...document.querySelectorAll('#controls button, #controls input:not([type=radio]), #controls .choice label, #scenes button')];
+    const hidden = controls.filter((e) => !inside(e)).map((e) => e.id || e.textContent.trim() || e.getAttribute('aria-label'));
+    const first = document.querySelector('#controls').getBoundingClientRect();
+    return { canvas: [Math.round(c.left), Math.round(c.top), Math.round(c.width), Math.round(c.height)], canvasInside: inside(document.getElementById('view')),
+      hidden, scroll: document.scrollingElement.scrollHeight - vh, controlsTop: Math.round(first.top), sceneTabs: inside(document.querySelector('#scenes button.active')) };
+  });
+  for (const [vw, vh] of [[1280, 800], [1000, 700], [390, 844]]) {
+    await page.setViewportSize({ width: vw, height: vh });
+    const bad = [];
+    for (const name of scenes) {
+      await openScene(name);
+      await page.waitForTimeout(60);
+      const l = await layout();
+      if (vw >= 1000) {
+        if (!l.canvasInside || l.canvas[2] < 400 || l.canvas[3] < 300 || l.hidden.length > 0 || l.scroll > 0)
+          bad.push(`${name}: ${JSON.stringify(l)}`);
+      } else if (l.canvas[1] > 150 || l.canvas[2] < 360 || l.canvas[3] < 240 || l.controlsTop < l.canvas[1] + l.canvas[3] || !l.sceneTabs) {
+        bad.push(`${name}: ${JSON.stringify(l)}`);
+      }
+    }
+    await openScene('flock');
+    await page.screenshot({ path: path.join(outDir, 'shots', `layout-${vw}x${vh}.png`) });
+    check(bad.length === 0, vw >= 1000 ? `layout ${vw}x${vh}: picture and every control of every scene on screen, nothing to scroll`
+      : `layout ${vw}x${vh}: the picture comes first, within 150 px of the top, the controls below it`, bad.join('\n  '));
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // 2d. Code and docs beside every scene: the calls shown are library calls (declared in
+  // include/steer) taken from the scene's own source file, and the links resolve.
+  const headers = fs.readdirSync(path.join(ROOT, 'include/steer')).map((f) => fs.readFileSync(path.join(ROOT, 'include/steer', f), 'utf8')).join('\n');
+  for (const name of scenes) {
+    await openScene(name);
+    const info = await page.evaluate(async () => {
+      const links = {};
+      for (const id of ['scene-docs', 'scene-source']) {
+        const a = document.getElementById(id);
+        // The docs viewer (doc.html#wander.md) shows docs/wander.md.txt: fetch that.
+        const r = await fetch(a.href.replace(/doc\.html#(.*)$/, 'docs/$1.txt'));
+        links[id] = { status: r.status, length: (await r.text()).length, href: a.getAttribute('href') };
+      }
+      return { code: document.getElementById('scene-code').textContent, source: document.getElementById('scene-code').dataset.source,
+        origin: document.getElementById('scene-origin').textContent, links };
+    });
+    const src = fs.readFileSync(path.join(ROOT, 'web', info.source), 'utf8');
+    const calls = [...new Set(info.code.match(/\bsteer_[a-z0-9_]+(?=\()/g) || [])];
+    const unknown = calls.filter((c) => !new RegExp(`\\b${c}\\s*\\(`).test(headers) || !src.includes(c));
+    const linesOk = info.code.split('\n').filter((l) => l !== '...').every((l) => src.includes(l.trim()));
+    check(calls.length > 0 && unknown.length === 0 && linesOk, `scene ${name}: shows ${calls.length} library calls, every line from web/${info.source}`,
+      unknown.length ? `not in the headers or the source: ${unknown.join(', ')}` : calls.join(', '));
+    check(info.origin.length > 40 && Object.values(info.links).every((l) => l.status === 200 && l.length > 500),
+      `scene ${name}: where it comes from, and links to its docs and source that resolve`, JSON.stringify(info.links));
+  }
+
+  // The docs viewer renders a page: headings, tables, code, and links to other pages
+  // through itself.
+  const docsHref = await page.getAttribute('#scene-docs', 'href');
+  const docPage = await context.newPage();
+  await docPage.goto(new URL(docsHref, url).href);
+  await docPage.waitForFunction(() => document.querySelector('#doc h1'), null, { timeout: 10000 }).catch(() => {});
+  const doc = await docPage.evaluate(() => ({ h1: document.querySelector('#doc h1')?.textContent, length: document.getElementById('doc').textContent.length,
+    tables: document.querySelectorAll('#doc table').length, code: document.querySelectorAll('#doc pre').length,
+    links: [...document.querySelectorAll('#doc a')].filter((a) => /doc\.html#[a-z0-9-]+\.md$/.test(a.getAttribute('href'))).length }));
+  await docPage.screenshot({ path: path.join(outDir, 'shots', 'docs.png') });
+  await docPage.close();
+  check(doc.h1 && doc.length > 2000 && doc.tables + doc.code > 0 && doc.links > 0, `the docs link ${docsHref} shows the page, linked to the others`, JSON.stringify(doc));
+
+  // 2e. An error in a frame stops the simulation with a visible message carrying its text;
+  // Reset starts it again.
+  await openScene('wander');
+  await page.evaluate(() => {
+    const w = window.steer.exports;
+    w.real_step = w.web_step;
+    w.web_step = () => { throw new Error('made to fail by the test'); };
+    window.steer.setPaused(false);
+  });
+  await page.waitForTimeout(400);
+  const failed = await page.evaluate(() => ({ failed: window.steer.failed, shown: !document.getElementById('error').hidden,
+    text: document.getElementById('error').textContent.replace(/\s+/g, ' ').trim(), fps: document.getElementById('fps').textContent }));
+  await page.screenshot({ path: path.join(outDir, 'shots', 'error.png') });
+  await page.evaluate(() => { const w = window.steer.exports; w.web_step = w.real_step; delete w.real_step; });
+  await page.click('#reset');
+  await page.waitForTimeout(400);
+  const recovered = await page.evaluate(() => ({ failed: window.steer.failed, shown: !document.getElementById('error').hidden, steps: window.steer.exports.web_step_count() }));
+  check(failed.failed && failed.shown && /made to fail by the test/.test(failed.text) && failed.fps === '–',
+    'a frame error stops the simulation and shows its text', JSON.stringify(failed));
+  check(!recovered.failed && !recovered.shown && recovered.steps > 0, 'Reset after an error runs again', JSON.stringify(recovered));
+  // The error message in the test's own run is expected: forget its console warning.
+
+  // 2f. The camera: the wheel zooms about the pointer, a drag pans, Fit restores, Follow
+  // keeps an agent in the middle; the readout gives the speed against real time.
+  await openScene('flock');
+  await page.evaluate(() => { window.steer.setPaused(false); window.steer.fitCamera(); });
+  await page.waitForTimeout(200); // the resize above settles
+  const v0 = await page.evaluate(() => ({ ...window.steer.view }));
+  const [zx, zy] = await pagePoint(v0.ww * 0.25, v0.wh * 0.25);
+  await page.mouse.move(zx, zy);
+  await page.mouse.wheel(0, -600);
+  // Chromium may deliver one wheel move as several events: wait until the zoom settles.
+  let v1 = null;
+  for (let k = 0; k < 20; k++) {
+    await page.waitForTimeout(150);
+    const v = await page.evaluate(() => ({ ...window.steer.view }));
+    if (v1 && v.scale === v1.scale && v.ox === v1.ox) break;
+    v1 = v;
+  }
+  const under = await page.evaluate(([x, y]) => { const r = document.getElementById('view').getBoundingClientRect(); const v = window.steer.view; return [(x - r.left - v.ox) / v.scale, (y - r.top - v.oy) / v.scale]; }, [zx, zy]);
+  await page.mouse.move(zx, zy);
+  await page.mouse.down();
+  await page.mouse.move(zx + 120, zy + 60, { steps: 4 });
+  await page.mouse.up();
+  const v2 = await page.evaluate(() => ({ ...window.steer.view, forces: window.steer.forces }));
+  const zoomedDrawn = await drawnCheck();
+  check(v1.scale > 2 * v0.scale && Math.hypot(under[0] - v0.ww * 0.25, under[1] - v0.wh * 0.25) < 0.5,
+    'camera: the wheel zooms in about the pointer', `scale ${v0.scale.toFixed(2)} -> ${v1.scale.toFixed(2)}, point under the pointer ${under.map((u) => u.toFixed(2))}`);
+  check(Math.abs(v2.ox - v1.ox - 120) < 1 && Math.abs(v2.oy - v1.oy - 60) < 1 && !v2.forces && zoomedDrawn.drawn > 0 && zoomedDrawn.drawn < zoomedDrawn.n,
+    'camera: a drag pans (and does not toggle the vectors); zoomed in, only agents on the canvas are drawn',
+    `${zoomedDrawn.drawn} of ${zoomedDrawn.n}; moved ${(v2.ox - v1.ox).toFixed(1)}, ${(v2.oy - v1.oy).toFixed(1)}; vectors ${v2.forces}`);
+  await page.click('#follow');
+  await page.waitForTimeout(1000);
+  const followed = await page.evaluate(() => {
+    const v = window.steer.view, cam = window.steer.camera;
+    const a = window.steer.agents().reduce((b, a) => (Math.hypot(a.x - cam.follow.x, a.y - cam.follow.y) < Math.hypot(b.x - cam.follow.x, b.y - cam.follow.y) ? a : b));
+    return { dx: v.ox + a.x * v.scale - v.ax, dy: v.oy + a.y * v.scale - v.ay, on: document.getElementById('follow').classList.contains('on') };
+  });
+  check(followed.on && Math.hypot(followed.dx, followed.dy) < 20, 'camera: Follow keeps an agent in the middle of the view', JSON.stringify(followed));
+  await page.click('#fit');
+  const v3 = await page.evaluate(() => ({ ...window.steer.view }));
+  check(v3.scale === v0.scale && v3.ox === v0.ox, 'camera: Fit shows the whole world again');
+  await page.waitForTimeout(700);
+  const speedText = await page.textContent('#speed');
+  check(/^[0-9]+\.[0-9]{2}x real time$/.test(speedText), 'the readout gives the simulation speed against real time', speedText);
+
+  // A pinch on a touch screen zooms (two fingers 40 px apart moved to 200 px: 5x), and
+  // does not toggle the vectors.
+  const phone = await chromium.launch({ executablePath: process.env.STEER_CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const touchContext = await phone.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const touchPage = await touchContext.newPage();
+  await touchPage.goto(url + '#flock');
+  await touchPage.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+  await touchPage.waitForTimeout(300);
+  const mid = await touchPage.evaluate(() => { const b = document.getElementById('view').getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2, scale: window.steer.view.scale }; });
+  const cdp = await touchContext.newCDPSession(touchPage);
+  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], id) => ({ x, y, id })) });
+  await touch('touchStart', [[mid.x - 20, mid.y], [mid.x + 20, mid.y]]);
+  for (let k = 1; k <= 8; k++) await touch('touchMove', [[mid.x - 20 - 10 * k, mid.y], [mid.x + 20 + 10 * k, mid.y]]);
+  await touch('touchEnd', []);
+  await touchPage.waitForTimeout(100);
+  const pinched = await touchPage.evaluate(() => ({ scale: window.steer.view.scale, forces: window.steer.forces }));
+  await phone.close();
+  check(Math.abs(pinched.scale / mid.scale - 5) < 0.05 && !pinched.forces, 'camera: a two-finger pinch zooms on a touch screen',
+    `scale ${mid.scale.toFixed(2)} -> ${pinched.scale.toFixed(2)}`);
+
+  // The flock's count follows the slider's label while it moves and starts the world
+  // again only when it is let go.
+  await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
+  const released = await page.evaluate(() => {
+    const input = document.querySelector('#params .param[data-param="0"] input');
+    const w = window.steer.exports;
+    const during = [];
+    for (const v of ['20000', '50000', '30000']) {
+      input.value = v;
+      input.dispatchEvent(new Event('input'));
+      during.push(w.web_agent_count());
+    }
+    const label = document.querySelector('#params .param[data-param="0"] .value').textContent;
+    input.dispatchEvent(new Event('change'));
+    return { during, label, after: w.web_agent_count() };
+  });
+  check(released.during.every((n) => n === 2000) && released.label === '30,000' && released.after === 30000,
+    'flock: the count applies when the slider is let go, not while it moves', JSON.stringify(released));
+  await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
+
+  // 2g. The address: a link reproduces the scene, its seed and its settings.
+  const shared = await context.newPage();
+  await shared.goto(url + '#flock?seed=5&agents=3000&alignment-weight=4');
+  await shared.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+  const restored = await shared.evaluate(() => {
+    const w = window.steer.exports;
+    return { scene: document.querySelector('#scenes button.active').dataset.scene, seed: w.web_seed() >>> 0, agents: w.web_agent_count(), alignment: w.web_param_value(2),
+      slider: document.querySelector('#params .param[data-param="2"] input').value };
+  });
+  await shared.close();
+  check(restored.scene === 'flock' && restored.seed === 5 && restored.agents === 3000 && restored.alignment === 4 && restored.slider === '4',
+    'the address #flock?seed=5&agents=3000&alignment-weight=4 reproduces that flock', JSON.stringify(restored));
+  await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
+  const hash = await page.evaluate(() => {
+    const input = document.querySelector('#params .param[data-param="3"] input');
+    input.value = '2.5';
+    input.dispatchEvent(new Event('input'));
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(location.hash))));
+  });
+  check(/^#flock\?seed=1&cohesion-weight=2\.5$/.test(hash), 'a slider move shows in the address', hash);
+  await page.evaluate(() => window.steer.load(window.steer.exports.web_scene(), 1));
 
   // 2. A click moves the target; the arriving agent (read from wasm memory) reaches it.
   await openScene('arrive-leave-align-face');
@@ -253,6 +719,7 @@ try {
     const input = document.querySelector('#params input');
     input.value = '100000';
     input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new Event('change'));
     window.steer.setPaused(false);
   });
   await page.waitForFunction(() => window.steer.exports.web_agent_count() === 100000, null, { timeout: 10000 }).catch(() => {});
@@ -367,6 +834,7 @@ try {
     const input = document.querySelector('#params input');
     input.value = '2000';
     input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new Event('change'));
   });
   await page.waitForFunction(() => window.steer.exports.web_agent_count() === 2000, null, { timeout: 10000 }).catch(() => {});
   const c1 = await canvasHash();
@@ -377,6 +845,60 @@ try {
   await page.screenshot({ path: path.join(outDir, 'shots', 'crowd-2000.png') });
   check(crowdBig.agents === 2000 && crowdBig.steps > 0 && c1 !== c2, 'crowd: the slider runs 2,000 walkers and the picture moves',
     `${crowdBig.steps} steps, ${crowdBig.fps} fps, step ${crowdBig.stepMs === null ? '-' : crowdBig.stepMs.toFixed(1)} ms`);
+  await page.evaluate(() => window.steer.load(0, 1));
+
+  // 3b. A scenario file in the tool's JSON runs in the page (the tool's loader and runner
+  // compiled in) and replays; a broken one gives the tool's own message, line and column.
+  await page.evaluate(() => window.steer.load(0, 1));
+  for (const name of ['obstacles.json', 'flock.json']) {
+    await page.fill('#scenario-text', fs.readFileSync(path.join(ROOT, 'tools/steer/scenarios', name), 'utf8'));
+    await page.click('#scenario-run');
+    await page.waitForTimeout(300);
+    const run1 = await page.evaluate(() => ({ sc: { ...window.steer.scenario }, agents: window.steer.agents() }));
+    await page.waitForTimeout(700);
+    const drawn = await drawnCheck();
+    const run2 = await page.evaluate(() => ({ sc: { ...window.steer.scenario }, agents: window.steer.agents(),
+      title: document.getElementById('scene-title').textContent, hash: location.hash }));
+    await page.screenshot({ path: path.join(outDir, 'shots', `scenario-${name.replace('.json', '')}.png`) });
+    const finite = run2.agents.every((a) => Number.isFinite(a.x) && Number.isFinite(a.y));
+    const moved = run2.agents.filter((a, i) => Math.hypot(a.x - run1.agents[i].x, a.y - run1.agents[i].y) > 1e-4).length;
+    check(run2.sc.frames > 100 && run2.sc.agents > 0 && run2.sc.frame !== run1.sc.frame && finite && moved > 0 && drawn.drawn === run2.sc.agents && drawn.covered >= 0.9 * drawn.n,
+      `scenario file ${name} runs in the page and replays, every agent drawn`,
+      `${run2.sc.agents} agents, ${run2.sc.frames} frames, ${moved} moved, ${drawn.drawn} drawn, ${drawn.covered} over a drawn pixel; ${run2.title}`);
+  }
+  const broken = {
+    'a misspelt field': '{\n  "name": "x",\n  "agnets": []\n}\n',
+    'a missing comma': '{\n  "name": "x"\n  "agents": []\n}\n',
+    'a bad value': '{\n  "name": "x",\n  "steps": -3,\n  "agents": []\n}\n',
+  };
+  const toolDir = fs.mkdtempSync(path.join(outDir, 'scenario-'));
+  for (const [what, text] of Object.entries(broken)) {
+    await page.fill('#scenario-text', text);
+    await page.click('#scenario-run');
+    const shown = await page.evaluate(() => ({ text: document.getElementById('scenario-error').textContent,
+      visible: !document.getElementById('scenario-error').hidden, replaying: !!window.steer.scenario }));
+    let native = null;
+    if (args.tool && fs.existsSync(args.tool)) {
+      fs.writeFileSync(path.join(toolDir, 'scenario.json'), text);
+      try {
+        execFileSync(args.tool, ['validate', 'scenario.json'], { cwd: toolDir, stdio: 'pipe' });
+        native = '(the tool accepted it)';
+      } catch (e) {
+        native = String(e.stderr).trim().replace(/^steer: /, '');
+      }
+    }
+    check(shown.visible && /^scenario\.json:\d+:\d+: /.test(shown.text) && (native === null || native === shown.text),
+      `scenario file with ${what}: the page shows the tool's message with line and column`,
+      `page: ${shown.text}${native === null ? ' (tool not built)' : `; tool: ${native}`}`);
+  }
+  fs.rmSync(toolDir, { recursive: true, force: true });
+  // A chosen file runs too, and a scene tab leaves the recorded run.
+  await page.setInputFiles('#scenario-file', path.join(ROOT, 'tools/steer/scenarios/wander.json'));
+  await page.waitForFunction(() => window.steer.scenario && /wander/.test(document.getElementById('scene-title').textContent), null, { timeout: 10000 }).catch(() => {});
+  const chosen = await page.evaluate(() => document.getElementById('scene-title').textContent);
+  await openScene('flock');
+  const left = await page.evaluate(() => window.steer.scenario === null && window.steer.exports.web_agent_count() === 2000);
+  check(/Scenario file: wander/.test(chosen) && left, 'a chosen scenario file runs, and a scene tab goes back to the scenes', chosen);
   await page.evaluate(() => window.steer.load(0, 1));
 
   // 4. Native and wasm trajectories: the same script as web/test/web_trace.c.
@@ -409,6 +931,9 @@ try {
   check(a.length > 10 && a.length === b.length && firstDiff < 0,
     `native and wasm trajectories are bit-identical (${a.length - 1} checkpoints, every agent float)`,
     firstDiff < 0 ? '' : `first difference at line ${firstDiff + 1}:\n  native ${a[firstDiff]}\n  wasm   ${b[firstDiff]}`);
+  // Equal traces could still be equally broken: every float of them must be finite.
+  const nonFinite = (wasmTrace.match(/\b[0-9a-f]{8}\b/g) || []).filter((h) => ((parseInt(h, 16) >>> 23) & 0xff) === 0xff).length;
+  check(nonFinite === 0, 'every agent float of the replayed trajectories is finite', `${nonFinite} NaN or infinite`);
   check(errors.length === 0, 'no console errors over the whole run', errors.join('; '));
 } catch (err) {
   check(false, 'the run completed', err.stack || String(err));
