@@ -19,11 +19,9 @@ sources=$(sed -n '/set(STEER_SOURCES/,/)/p' "$ROOT/src/CMakeLists.txt" |
 files=""
 for s in $sources; do files="$files $ROOT/src/$s"; done
 
-# Every web_* function declared in steer_web.h and web/scenario/web_scenario.h is exported
-# to the page.
+# Every web_* function declared in steer_web.h is exported to the page.
 exports=""
-for f in $(sed -n 's/^[a-z].*[ *]\(web_[a-z0-9_]*\)(.*/\1/p' "$ROOT/web/steer_web.h" \
-    "$ROOT/web/scenario/web_scenario.h"); do
+for f in $(sed -n 's/^[a-z].*[ *]\(web_[a-z0-9_]*\)(.*/\1/p' "$ROOT/web/steer_web.h"); do
     exports="$exports -Wl,--export=$f"
 done
 
@@ -46,26 +44,11 @@ for f in $files; do
     "$CLANG" $FLAGS -c "$f" -o "$OBJ/$(basename "$f" .c).o"
 done
 "$AR" rcs "$OBJ/libsteer.a" "$OBJ"/*.o
-# Scenario files in the page (web/scenario/): the steer tool's own loader and runner, with
-# cJSON (web/third_party/cjson, compiled as its authors write it: their warnings are not
-# ours), in an archive of their own.
-TOOL="$ROOT/tools/steer"
-mkdir -p "$OBJ/scenario"
-for f in cli_load.c cli_load_crowd.c cli_load_flock.c cli_load_scene.c cli_jsonpos.c \
-    cli_error.c cli_scenario.c cli_behaviour.c cli_sim.c cli_sim_crowd.c cli_sim_flock.c \
-    cli_sim_grid.c; do
-    # shellcheck disable=SC2086
-    "$CLANG" $FLAGS -I"$ROOT/web/third_party" -c "$TOOL/$f" -o "$OBJ/scenario/$(basename "$f" .c).o"
-done
-"$CLANG" --target=wasm32-wasi --sysroot=/usr -std=c11 -O2 -DNDEBUG -ffp-contract=off \
-    -c "$ROOT/web/third_party/cjson/cJSON.c" -o "$OBJ/scenario/cJSON.o"
-"$AR" rcs "$OBJ/libscenario.a" "$OBJ"/scenario/*.o
 # -nostartfiles and --no-entry: a library module with no main; the page calls the
 # exports.
 # shellcheck disable=SC2086
 "$CLANG" $FLAGS -nostartfiles -Wl,--no-entry -Wl,--strip-debug $exports \
-    "$ROOT"/web/*.c "$ROOT"/web/scenario/*.c -I"$ROOT/web/scenario" -I"$TOOL" \
-    -I"$ROOT/web/third_party" "$OBJ/libscenario.a" "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
+    "$ROOT"/web/*.c "$OBJ/libsteer.a" -o "$OUT/steer.wasm.tmp"
 mv "$OUT/steer.wasm.tmp" "$OUT/steer.wasm"
 cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$ROOT/web/doc.html" \
     "$ROOT/web/doc.js" "$OUT/"

@@ -67,7 +67,6 @@ const state = {
   periodSteps: 0,
   pendingParams: new Map(), // slider moves, applied once per frame
   crowdImage: null, // the ImageData crowd dots are written into
-  scenario: null, // a loaded scenario file: {frame, frames, agents, ww, wh, rate}
   drawn: 0, // agents drawn in the last picture (finite and on the canvas)
   pointers: new Map(), // pointers down on the canvas: id -> {x, y}
   gesture: null, // what the pointers are doing: target, pan, pinch or click
@@ -94,24 +93,11 @@ function slug(name) {
 // as, so slider ends and steps are exact and the ends reachable.
 const tidy = (x) => Number(x.toPrecision(6));
 
-// What is drawn: the running scene, or a loaded scenario file's current frame.
-function source() {
-  const w = state.wasm, sc = state.scenario;
-  if (!sc) {
-    const n = w.web_agent_count();
-    return { n, ptr: w.web_agents(), prims: w.web_prim_count(), primPtr: w.web_prims(), ww: w.web_world_width(),
-      wh: w.web_world_height(), vs: w.web_velocity_scale(), fs: w.web_force_scale(), crowd: w.web_crowd() };
-  }
-  return { n: sc.agents, ptr: w.web_scenario_frame(sc.frame), prims: w.web_scenario_prim_count(), primPtr: w.web_scenario_prims(),
-    ww: sc.ww, wh: sc.wh, vs: sc.ww / 150, fs: sc.ww / 600, crowd: sc.agents > 64 };
-}
-
 // Agent records read straight from the module's memory.
 function readAgents() {
   const w = state.wasm;
-  const src = source();
-  const n = src.n;
-  const f = new Float32Array(w.memory.buffer, src.ptr, n * AGENT_FLOATS);
+  const n = w.web_agent_count();
+  const f = new Float32Array(w.memory.buffer, w.web_agents(), n * AGENT_FLOATS);
   const agents = [];
   for (let i = 0; i < n; i++) {
     const o = i * AGENT_FLOATS;
@@ -193,8 +179,6 @@ function applyAddressParams(q) {
 function loadScene(scene, seed, query = null) {
   const w = state.wasm;
   clearError();
-  state.scenario = null;
-  document.body.classList.remove('scenario');
   state.scene = scene;
   state.seed = seed >>> 0;
   w.web_load(scene, state.seed);
@@ -395,9 +379,7 @@ function applyParams() {
 // One step, timed for the readout.
 function timedStep() {
   const t0 = performance.now();
-  const sc = state.scenario;
-  if (sc) sc.frame = (sc.frame + 1) % sc.frames; // a recorded run: the next frame, looping
-  else state.wasm.web_step();
+  state.wasm.web_step();
   state.stepTotal += performance.now() - t0;
   state.stepCount++;
   state.periodSteps++;
@@ -437,78 +419,10 @@ function reset() {
   markSeed(seed !== null);
   if (seed !== null) state.seed = seed;
   clearError();
-  if (state.scenario) state.scenario.frame = 0;
-  else state.wasm.web_restart(state.seed);
+  state.wasm.web_restart(state.seed);
   state.accumulator = 0;
   writeAddress();
   draw();
-}
-
-// ---- a scenario file ------------------------------------------------------------------
-
-// Load the steer tool's JSON in the module (its own loader, errors as file:line:column),
-// run it there, and replay the recorded frames.
-function runScenario(text) {
-  const w = state.wasm;
-  const bytes = new TextEncoder().encode(text);
-  const ptr = w.web_scenario_text(bytes.length);
-  const box = $('scenario-error');
-  if (!ptr) {
-    box.textContent = 'Out of memory for the text.';
-    box.hidden = false;
-    return false;
-  }
-  new Uint8Array(w.memory.buffer, ptr, bytes.length).set(bytes);
-  if (!w.web_scenario_load(bytes.length)) {
-    box.textContent = cString(w.web_scenario_error());
-    box.hidden = false;
-    // A file that loaded but did not run leaves nothing to replay.
-    if (state.scenario && w.web_scenario_frames() === 0) loadScene(0, state.seed);
-    return false;
-  }
-  box.hidden = true;
-  clearError();
-  const dt = w.web_scenario_dt();
-  state.scenario = { frame: 0, frames: w.web_scenario_frames(), agents: w.web_scenario_agents(), ww: w.web_scenario_width(),
-    wh: w.web_scenario_height(), rate: dt > 0 && dt < 1 ? 1 / dt : STEPS_PER_SECOND };
-  state.accumulator = 0;
-  state.pendingParams.clear();
-  state.camera = { zoom: 1, cx: null, cy: null, follow: null };
-  document.body.classList.add('scenario');
-  $('pan-how').textContent = 'drag'; // a click shows the vectors here, a drag pans
-  canvas.classList.add('pan');
-  document.querySelectorAll('#scenes button').forEach((b) => { b.classList.remove('active'); b.setAttribute('aria-current', 'false'); });
-  const title = cString(w.web_scenario_title());
-  $('scene-title').textContent = 'Scenario file: ' + title;
-  $('scene-about').textContent = cString(w.web_scenario_description());
-  $('params').textContent = `${state.scenario.agents} agents, ${state.scenario.frames - 1} steps, run by the steer tool's own loader and runner compiled into the page; the picture replays the recorded run. Pick a scene above to leave it.`;
-  $('hint').textContent = 'A recorded run of your scenario file: Pause, Step and Reset move through it; it starts again at the end.';
-  history.replaceState(null, '', '#scenario');
-  draw();
-  showStats();
-  return true;
-}
-
-function setupScenario() {
-  $('scenario-run').addEventListener('click', () => runScenario($('scenario-text').value));
-  $('scenario-file').addEventListener('change', async () => {
-    const file = $('scenario-file').files[0];
-    if (file) {
-      $('scenario-text').value = await file.text();
-      runScenario($('scenario-text').value);
-    }
-  });
-  // A .json file dropped on the picture or on the text box runs at once.
-  for (const target of [$('canvas-wrap'), $('scenario-text')]) {
-    target.addEventListener('dragover', (event) => event.preventDefault());
-    target.addEventListener('drop', async (event) => {
-      event.preventDefault();
-      const file = event.dataTransfer.files[0];
-      if (!file) return;
-      $('scenario-text').value = await file.text();
-      runScenario($('scenario-text').value);
-    });
-  }
 }
 
 // ---- the camera -----------------------------------------------------------------------
@@ -567,9 +481,9 @@ function toggleFollow() {
 }
 
 function nearestAgent(x, y) {
-  const src = source();
-  const n = src.n;
-  const f = new Float32Array(state.wasm.memory.buffer, src.ptr, n * AGENT_FLOATS);
+  const w = state.wasm;
+  const n = w.web_agent_count();
+  const f = new Float32Array(w.memory.buffer, w.web_agents(), n * AGENT_FLOATS);
   let best = null, bestD = Infinity;
   for (let i = 0; i < n; i++) {
     const dx = f[i * AGENT_FLOATS] - x, dy = f[i * AGENT_FLOATS + 1] - y, d = dx * dx + dy * dy;
@@ -609,7 +523,7 @@ function setupInput() {
       return;
     }
     if (state.pointers.size > 2) return;
-    const target = !state.scenario && state.wasm.web_has_target(); // a recorded run has none
+    const target = state.wasm.web_has_target();
     if (target && event.button === 0 && !event.shiftKey) {
       state.gesture = { kind: 'target' };
       state.wasm.web_set_target(...toWorld(event.clientX, event.clientY));
@@ -673,7 +587,7 @@ function setupInput() {
     const own = t instanceof HTMLButtonElement || t instanceof HTMLInputElement;
     if (own && (event.key === ' ' || event.key === 'Enter' || nudges[event.key])) return;
     if (nudges[event.key]) {
-      if (!$('arrow-keys').hidden && !state.scenario) state.wasm.web_nudge(...nudges[event.key]);
+      if (!$('arrow-keys').hidden) state.wasm.web_nudge(...nudges[event.key]);
       event.preventDefault();
     } else if (event.key === 'f' || event.key === 'F') {
       setForces(!state.forces);
@@ -712,7 +626,8 @@ function fitView() {
     canvas.width = Math.round(cw * dpr);
     canvas.height = Math.round(ch * dpr);
   }
-  const { ww, wh } = source();
+  const w = state.wasm;
+  const ww = w.web_world_width(), wh = w.web_world_height();
   // The top margin leaves room for the readout and the camera buttons in the corners.
   const pad = 12, top = 36;
   const base = Math.max(1e-6, Math.min((cw - 2 * pad) / ww, (ch - pad - top) / wh));
@@ -741,9 +656,8 @@ function applyStyle(style) {
 function drawPrims() {
   const w = state.wasm;
   const v = state.view;
-  const src = source();
-  const n = src.prims;
-  const p = new Float32Array(w.memory.buffer, src.primPtr, n * PRIM_FLOATS);
+  const n = w.web_prim_count();
+  const p = new Float32Array(w.memory.buffer, w.web_prims(), n * PRIM_FLOATS);
   const X = (x) => v.ox + x * v.scale, Y = (y) => v.oy + y * v.scale;
   // Consecutive lines of one style go into one path, stroked once: the flock's force
   // layer holds over a thousand of them.
@@ -818,8 +732,8 @@ function onCanvas(x, y, margin) {
 
 function drawAgents() {
   const v = state.view;
-  const src = source();
-  const vs = src.vs * v.scale, fs = src.fs * v.scale;
+  const w = state.wasm;
+  const vs = w.web_velocity_scale() * v.scale, fs = w.web_force_scale() * v.scale;
   for (const a of readAgents()) {
     const x = v.ox + a.x * v.scale, y = v.oy + a.y * v.scale;
     const r = Math.max(7, a.radius * v.scale * 1.1);
@@ -966,9 +880,9 @@ function drawCrowdPixels(f, n) {
 }
 
 function drawCrowd() {
-  const src = source();
-  const n = src.n;
-  const f = new Float32Array(state.wasm.memory.buffer, src.ptr, n * AGENT_FLOATS);
+  const w = state.wasm;
+  const n = w.web_agent_count();
+  const f = new Float32Array(w.memory.buffer, w.web_agents(), n * AGENT_FLOATS);
   if (state.view.scale >= CROWD_TRIANGLE_SCALE) drawCrowdTriangles(f, n);
   else drawCrowdPixels(f, n);
 }
@@ -984,7 +898,7 @@ function draw() {
   ctx.fillRect(0, 0, v.cw, v.ch);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(v.ox, v.oy, v.ww * v.scale, v.wh * v.scale);
-  if (source().crowd) {
+  if (state.wasm.web_crowd()) {
     // The crowd first: its pixels replace what lies under them, the vectors go on top.
     drawCrowd();
     drawPrims();
@@ -998,9 +912,9 @@ function draw() {
 }
 
 function showStats() {
-  const w = state.wasm, sc = state.scenario;
-  const parts = sc ? [['step', `${sc.frame} of ${sc.frames - 1}`], ['agents', sc.agents]] : [['step', w.web_step_count()]];
-  for (let i = 0; !sc && i < w.web_stat_count(); i++) {
+  const w = state.wasm;
+  const parts = [['step', w.web_step_count()]];
+  for (let i = 0; i < w.web_stat_count(); i++) {
     const value = w.web_stat_value(i);
     parts.push([cString(w.web_stat_name(i)), Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(2)]);
   }
@@ -1035,7 +949,7 @@ function frame(time) {
     state.lastTime = time;
     applyParams();
     if (!state.paused) {
-      state.accumulator += dt * (state.scenario ? state.scenario.rate : STEPS_PER_SECOND);
+      state.accumulator += dt * STEPS_PER_SECOND;
       const t0 = performance.now();
       let steps = 0;
       while (state.accumulator >= 1 && steps < MAX_STEPS_PER_FRAME &&
@@ -1050,7 +964,7 @@ function frame(time) {
     if (time - state.fpsTime >= 500) {
       const elapsed = (time - state.fpsTime) / 1000;
       state.fps = Math.round(state.frames / elapsed);
-      state.speed = state.periodSteps / (state.scenario ? state.scenario.rate : STEPS_PER_SECOND) / elapsed;
+      state.speed = state.periodSteps / STEPS_PER_SECOND / elapsed;
       state.frames = 0;
       state.periodSteps = 0;
       state.fpsTime = time;
@@ -1094,7 +1008,6 @@ async function start() {
     nav.append(b);
   }
   setupInput();
-  setupScenario();
   new ResizeObserver(() => draw()).observe($('canvas-wrap'));
   const a = readAddress();
   loadScene(a.scene >= 0 ? a.scene : 0, a.seed ?? 1, a.q);
@@ -1122,8 +1035,6 @@ async function start() {
     get speed() { return state.speed; },
     get seed() { return state.seed; },
     get drawn() { return state.drawn; },
-    get scenario() { return state.scenario; },
-    runScenario,
   };
   document.body.dataset.ready = '1';
   requestAnimationFrame(frame);

@@ -82,8 +82,10 @@ const float *web_prims(void)
 
 /* ---- primitives ------------------------------------------------------------------------ */
 
-void web_prim_write(float *p, int kind, int style, float a, float b, float c, float d)
+void web_prim(int kind, int style, float a, float b, float c, float d)
 {
+    if (web_prim_n >= WEB_MAX_PRIMS) return;
+    float *p = web_prim_buf + web_prim_n * WEB_PRIM_FLOATS;
     p[0] = (float)kind;
     p[1] = (float)style;
     p[2] = a;
@@ -92,12 +94,7 @@ void web_prim_write(float *p, int kind, int style, float a, float b, float c, fl
     p[5] = d;
     p[6] = 0.0f;
     p[7] = 0.0f;
-}
-
-void web_prim(int kind, int style, float a, float b, float c, float d)
-{
-    if (web_prim_n >= WEB_MAX_PRIMS) return;
-    web_prim_write(web_prim_buf + web_prim_n++ * WEB_PRIM_FLOATS, kind, style, a, b, c, d);
+    web_prim_n++;
 }
 
 void web_line(int style, steer_vec3 a, steer_vec3 b)

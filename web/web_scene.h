@@ -131,8 +131,6 @@ void web_ensure_drawn(void);
 /* Empty the primitives and stats and publish web_s.agents as the agent records. */
 void web_draw_begin(void);
 
-/* Write one primitive record (WEB_PRIM_FLOATS floats) at p. */
-void web_prim_write(float *p, int kind, int style, float a, float b, float c, float d);
 /* Append a primitive (dropped when WEB_MAX_PRIMS are already out). */
 void web_prim(int kind, int style, float a, float b, float c, float d);
 void web_line(int style, steer_vec3 a, steer_vec3 b);

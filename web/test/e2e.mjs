@@ -21,7 +21,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -109,15 +108,15 @@ try {
   });
   // After the next frame: what the page drew, and the pixels under the agents.
   const drawnCheck = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
-    const s = window.steer, v = s.view;
+    const s = window.steer, w = s.exports, v = s.view;
     const c = document.getElementById('view');
     const g = c.getContext('2d');
-    const list = s.agents(); // the scene's, or a scenario file's current frame
-    const n = list.length;
+    const n = w.web_agent_count();
+    const f = new Float32Array(w.memory.buffer, w.web_agents(), n * 10);
     const img = g.getImageData(0, 0, c.width, c.height).data;
     let covered = 0;
     for (let i = 0; i < n; i++) {
-      const px = Math.floor((v.ox + list[i].x * v.scale) * v.dpr), py = Math.floor((v.oy + list[i].y * v.scale) * v.dpr);
+      const px = Math.floor((v.ox + f[i * 10] * v.scale) * v.dpr), py = Math.floor((v.oy + f[i * 10 + 1] * v.scale) * v.dpr);
       if (!(px >= 0 && py >= 0 && px < c.width && py < c.height)) continue;
       const o = (py * c.width + px) * 4;
       const r = img[o], gg = img[o + 1], b = img[o + 2];
@@ -845,60 +844,6 @@ try {
   await page.screenshot({ path: path.join(outDir, 'shots', 'crowd-2000.png') });
   check(crowdBig.agents === 2000 && crowdBig.steps > 0 && c1 !== c2, 'crowd: the slider runs 2,000 walkers and the picture moves',
     `${crowdBig.steps} steps, ${crowdBig.fps} fps, step ${crowdBig.stepMs === null ? '-' : crowdBig.stepMs.toFixed(1)} ms`);
-  await page.evaluate(() => window.steer.load(0, 1));
-
-  // 3b. A scenario file in the tool's JSON runs in the page (the tool's loader and runner
-  // compiled in) and replays; a broken one gives the tool's own message, line and column.
-  await page.evaluate(() => window.steer.load(0, 1));
-  for (const name of ['obstacles.json', 'flock.json']) {
-    await page.fill('#scenario-text', fs.readFileSync(path.join(ROOT, 'tools/steer/scenarios', name), 'utf8'));
-    await page.click('#scenario-run');
-    await page.waitForTimeout(300);
-    const run1 = await page.evaluate(() => ({ sc: { ...window.steer.scenario }, agents: window.steer.agents() }));
-    await page.waitForTimeout(700);
-    const drawn = await drawnCheck();
-    const run2 = await page.evaluate(() => ({ sc: { ...window.steer.scenario }, agents: window.steer.agents(),
-      title: document.getElementById('scene-title').textContent, hash: location.hash }));
-    await page.screenshot({ path: path.join(outDir, 'shots', `scenario-${name.replace('.json', '')}.png`) });
-    const finite = run2.agents.every((a) => Number.isFinite(a.x) && Number.isFinite(a.y));
-    const moved = run2.agents.filter((a, i) => Math.hypot(a.x - run1.agents[i].x, a.y - run1.agents[i].y) > 1e-4).length;
-    check(run2.sc.frames > 100 && run2.sc.agents > 0 && run2.sc.frame !== run1.sc.frame && finite && moved > 0 && drawn.drawn === run2.sc.agents && drawn.covered >= 0.9 * drawn.n,
-      `scenario file ${name} runs in the page and replays, every agent drawn`,
-      `${run2.sc.agents} agents, ${run2.sc.frames} frames, ${moved} moved, ${drawn.drawn} drawn, ${drawn.covered} over a drawn pixel; ${run2.title}`);
-  }
-  const broken = {
-    'a misspelt field': '{\n  "name": "x",\n  "agnets": []\n}\n',
-    'a missing comma': '{\n  "name": "x"\n  "agents": []\n}\n',
-    'a bad value': '{\n  "name": "x",\n  "steps": -3,\n  "agents": []\n}\n',
-  };
-  const toolDir = fs.mkdtempSync(path.join(outDir, 'scenario-'));
-  for (const [what, text] of Object.entries(broken)) {
-    await page.fill('#scenario-text', text);
-    await page.click('#scenario-run');
-    const shown = await page.evaluate(() => ({ text: document.getElementById('scenario-error').textContent,
-      visible: !document.getElementById('scenario-error').hidden, replaying: !!window.steer.scenario }));
-    let native = null;
-    if (args.tool && fs.existsSync(args.tool)) {
-      fs.writeFileSync(path.join(toolDir, 'scenario.json'), text);
-      try {
-        execFileSync(args.tool, ['validate', 'scenario.json'], { cwd: toolDir, stdio: 'pipe' });
-        native = '(the tool accepted it)';
-      } catch (e) {
-        native = String(e.stderr).trim().replace(/^steer: /, '');
-      }
-    }
-    check(shown.visible && /^scenario\.json:\d+:\d+: /.test(shown.text) && (native === null || native === shown.text),
-      `scenario file with ${what}: the page shows the tool's message with line and column`,
-      `page: ${shown.text}${native === null ? ' (tool not built)' : `; tool: ${native}`}`);
-  }
-  fs.rmSync(toolDir, { recursive: true, force: true });
-  // A chosen file runs too, and a scene tab leaves the recorded run.
-  await page.setInputFiles('#scenario-file', path.join(ROOT, 'tools/steer/scenarios/wander.json'));
-  await page.waitForFunction(() => window.steer.scenario && /wander/.test(document.getElementById('scene-title').textContent), null, { timeout: 10000 }).catch(() => {});
-  const chosen = await page.evaluate(() => document.getElementById('scene-title').textContent);
-  await openScene('flock');
-  const left = await page.evaluate(() => window.steer.scenario === null && window.steer.exports.web_agent_count() === 2000);
-  check(/Scenario file: wander/.test(chosen) && left, 'a chosen scenario file runs, and a scene tab goes back to the scenes', chosen);
   await page.evaluate(() => window.steer.load(0, 1));
 
   // 4. Native and wasm trajectories: the same script as web/test/web_trace.c.

@@ -57,8 +57,4 @@ until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.
     sleep 0.1
 done
 
-# The steer tool beside the trace program, when it is built: the page's scenario loader
-# must give its messages.
-TOOL_BIN="$(dirname "$TRACE")/../tools/steer/steer"
-node "$ROOT/web/test/e2e.mjs" --url "http://127.0.0.1:$PORT/" --native "$OUT/native-trace.txt" --out "$OUT" \
-    --tool "$TOOL_BIN"
+node "$ROOT/web/test/e2e.mjs" --url "http://127.0.0.1:$PORT/" --native "$OUT/native-trace.txt" --out "$OUT"
