@@ -794,6 +794,45 @@ static void changes_during_a_step_are_refused(void)
     steer_world_destroy(w);
 }
 
+/* A callback whose steering is not finite: NaN linear, infinite angular. */
+static steer_steering broken_steering(void *user, const steer_world *world, steer_handle self,
+                                      const steer_agent *agent, steer_steering out)
+{
+    (void)user, (void)world, (void)self, (void)agent, (void)out;
+    steer_steering s = {steer_v3(NAN, 1.0f, 0.0f), INFINITY};
+    return s;
+}
+
+/* What the world reports as applied (get_steering, read) is what it applied: a callback's
+ * non-finite steering is applied as zero, so zero is reported, and the agent moves as one
+ * whose callback returned zero. */
+static void reported_steering_is_the_applied_one(void)
+{
+    steer_world *w = make_world(4);
+    steer_world_agent_def d = agent_at(0, 0, 0);
+    d.agent.velocity = steer_v3(1.0f, 0.5f, 0.0f);
+    d.agent.rotation = 0.25f;
+    steer_handle broken, plain;
+    CHECK(steer_world_add(w, &d, &plain) == STEER_WORLD_OK);
+    d.callback = broken_steering;
+    CHECK(steer_world_add(w, &d, &broken) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 0.1f) == STEER_WORLD_OK);
+    steer_steering s;
+    CHECK(steer_world_get_steering(w, broken, &s) == STEER_WORLD_OK);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f && s.linear.z == 0.0f && s.angular == 0.0f);
+    steer_agent agents[2];
+    steer_handle hs[2];
+    steer_steering st[2];
+    CHECK(steer_world_read(w, 0, 2, agents, hs, st) == 2);
+    for (int k = 0; k < 2; k++)
+        CHECK(memcmp(&st[k], &s, sizeof s) == 0); /* both zero: applied alike */
+    steer_agent a, b;
+    CHECK(steer_world_get_agent(w, broken, &a) == STEER_WORLD_OK);
+    CHECK(steer_world_get_agent(w, plain, &b) == STEER_WORLD_OK);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    steer_world_destroy(w);
+}
+
 static void same_seed_same_run(void)
 {
     uint64_t hash[2];
@@ -877,5 +916,5 @@ TEST_MAIN(TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
           TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
           TEST(index_is_kept_only_when_read), TEST(layers_decide_who_is_seen),
           TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
-          TEST(same_seed_same_run), TEST(debug_draw_reports_forces),
-          TEST(bulk_read_matches_handle_lookups))
+          TEST(reported_steering_is_the_applied_one), TEST(same_seed_same_run),
+          TEST(debug_draw_reports_forces), TEST(bulk_read_matches_handle_lookups))

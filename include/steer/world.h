@@ -285,7 +285,8 @@ STEER_API steer_handle steer_world_handle_at(const steer_world *world, int i);
 
 /* Bulk read for renderers: copy the agents at internal positions [first, first + count)
  * (clipped to the live agents) into agents[] and, for each of handles[] and steering[]
- * that is not NULL, their handles and the steering applied to them in the last step;
+ * that is not NULL, their handles and the steering applied to them in the last step
+ * (what steer_world_get_steering reports);
  * returns how many were copied. One pass over packed arrays, so drawing 100,000 agents
  * costs no handle lookups. The order is steer_world_handle_at's: stable between steps,
  * changed by every step and removal. NULL world or agents, first < 0 or count <= 0
@@ -340,7 +341,11 @@ STEER_API steer_world_status steer_world_set_callback(steer_world *world, steer_
 STEER_API steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
                                                        void *user_data);
 
-/* The steering applied to the agent in the last step (zero before the first). */
+/* The steering applied to the agent in the last step (zero before the first), as the
+ * integrator took it: a callback's steering whose linear part has a NaN or infinite
+ * component is applied, and reported, as zero linear; a non-finite angular part as 0
+ * (steer/integrate.h). Reported before the integrator's limits (max_accel, max_force,
+ * max_angular_accel) cut it; crowd agents report zero linear (steer_recipe.crowd). */
 STEER_API steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
                                                       steer_steering *out);
 
