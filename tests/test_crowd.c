@@ -7,6 +7,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+
 #ifndef SIM_MAX
 #define SIM_MAX 64
 #endif
@@ -479,6 +481,80 @@ static void test_bad_numbers_are_skipped(void)
     CHECK(v.x == 0.0f && v.y == 0.0f);
 }
 
+/* Outside the filter's number domain (steer/crowd.h) every combination of huge, tiny,
+ * subnormal and overflowing radii, distances, speeds, times and step gives a finite
+ * velocity in the plane, no faster than max_speed nor STEER_CROWD_MAX_SPEED. The scene
+ * has a neighbour overlapping the agent, near ones, a point 1e-20 away, one faster than
+ * the domain, a wall nearby and one 2e30 long. */
+static void test_orca_numbers_outside_the_domain(void)
+{
+    const float radii[] = {0.5f, 1e27f, 1e20f, FLT_MAX, 1e-40f, 0.0f};
+    const float nb_radii[] = {0.5f, 1e27f, 0.0f, 1e-40f};
+    const float dists[] = {15.0f, 1e20f};
+    const float speeds[] = {2.0f, 1e20f, FLT_MAX, 1e-40f};
+    const float times[] = {10.0f, 1e-40f, 1e30f};
+    const float steps[] = {1.0f / 60.0f, 1e-40f, 1e-45f, 1e30f};
+    const float grow[] = {0.05f, 1e30f};
+    const steer_segment walls[2] = {{steer_v3(-5, -2, 0), steer_v3(5, -2, 0)},
+                                    {steer_v3(-1e30f, 3, 0), steer_v3(1e30f, 3, 0)}};
+    int cases = 0;
+    for (int ir = 0; ir < 6; ir++)
+        for (int in = 0; in < 4; in++)
+            for (int id = 0; id < 2; id++)
+                for (int is = 0; is < 4; is++)
+                    for (int it = 0; it < 3; it++)
+                        for (int idt = 0; idt < 4; idt++)
+                            for (int ig = 0; ig < 2; ig++) {
+                                float r = nb_radii[in];
+                                steer_crowd_neighbour nbs[5] = {
+                                    {steer_v3(0.3f, 0, 0), steer_v3(-1, 0, 0), r, 1.0f, 1u},
+                                    {steer_v3(3, 0, 0), steer_v3(0, 0, 0), r, 1.0f, 2u},
+                                    {steer_v3(0, 1e-20f, 0), steer_v3(1, 1, 0), r, 1.0f, 3u},
+                                    {steer_v3(-2, 2, 0), steer_v3(1e20f, 0, 0), r, 1.0f, 4u},
+                                    {steer_v3(0, 12, 0), steer_v3(0, -2, 0), r, 1.0f, 5u}};
+                                steer_crowd_view view = {0u, nbs, 5, walls, 2};
+                                steer_orca_params p = steer_orca_default();
+                                p.radius = ig == 0 ? -1.0f : 1e20f;
+                                p.neighbour_dist = dists[id];
+                                p.time_horizon = p.time_horizon_obstacles = times[it];
+                                p.clearance = grow[ig];
+                                p.sidestep = ig == 0 ? 0.5f : FLT_MAX;
+                                float ms = speeds[is];
+                                steer_agent a = crowd_agent(0, 0, radii[ir], ms);
+                                a.velocity = steer_v3(ms * 0.5f, 0, 0);
+                                steer_vec3 v = steer_orca_velocity(&a, steer_v3(ms, ms, 0), &p,
+                                                                   &view, steps[idt]);
+                                double speed = sqrt((double)v.x * v.x + (double)v.y * v.y);
+                                double limit =
+                                    ms < STEER_CROWD_MAX_SPEED ? ms : STEER_CROWD_MAX_SPEED;
+                                CHECK_MSG(steer_v3_is_finite(v) && v.z == 0.0f &&
+                                              speed <= limit * (1.0 + 1e-5) + 1e-30,
+                                          "radius %g nb %g dist %g speed %g tau %g dt %g grow %g: "
+                                          "(%g, %g, %g)",
+                                          radii[ir], r, dists[id], ms, times[it], steps[idt],
+                                          grow[ig], v.x, v.y, v.z);
+                                cases++;
+                            }
+    CHECK(cases == 6 * 4 * 2 * 4 * 3 * 4 * 2);
+}
+
+/* A wall longer than the square of a float can hold is cut to the domain, not lost: an
+ * agent heading for it slows (before, its distance came out NaN and it was skipped). */
+static void test_orca_sees_a_wall_2e30_long(void)
+{
+    steer_orca_params p = steer_orca_default();
+    const steer_segment wall = {steer_v3(-1e30f, 1, 0), steer_v3(1e30f, 1, 0)};
+    steer_crowd_view view = {0u, NULL, 0, &wall, 1};
+    steer_agent a = crowd_agent(0, 0, 0.5f, 2.0f);
+    steer_vec3 v = steer_orca_velocity(&a, steer_v3(0, 2, 0), &p, &view, 0.1f);
+    CHECK(steer_v3_is_finite(v) && v.y < 0.1f);
+    /* The same wall within the domain gives the same velocity. */
+    const steer_segment near = {steer_v3(-1e9f, 1, 0), steer_v3(1e9f, 1, 0)};
+    view.segments = &near;
+    steer_vec3 w = steer_orca_velocity(&a, steer_v3(0, 2, 0), &p, &view, 0.1f);
+    CHECK_NEAR(w.y, v.y, 1e-6f);
+}
+
 /* ---- predictive avoidance ------------------------------------------------------------ */
 
 static void test_predict_head_on_turns_right(void)
@@ -864,6 +940,7 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_equal_responsibility_shares_the_dodge), TEST(test_agents_never_enter_walls),
           TEST(test_orca_in_the_xz_plane), TEST(test_coincident_agents_split_by_id),
           TEST(test_zero_radius_and_zero_speed), TEST(test_bad_numbers_are_skipped),
+          TEST(test_orca_numbers_outside_the_domain), TEST(test_orca_sees_a_wall_2e30_long),
           TEST(test_predict_head_on_turns_right), TEST(test_predict_ignores_safe_neighbours),
           TEST(test_predict_picks_soonest_and_dodges_away), TEST(test_predict_pair_passes),
           TEST(test_predict_bad_input), TEST(test_world_head_on_and_firm_agent),
