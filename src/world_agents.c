@@ -86,6 +86,18 @@ static bool steer_world_agent_ok(const steer_agent *a)
            (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY;
 }
 
+/* Whether an agent (already steer_world_agent_ok) may run on `recipe`: on a crowd recipe
+ * its radius, max_speed and velocity must lie in the filter's domain (steer/crowd.h),
+ * which a step then keeps (the speed limit holds the velocity). NaN or negative radius
+ * and max_speed keep their documented readings (a point; a zero velocity). */
+static bool steer_world_fits_recipe(const steer_world *world, int recipe, const steer_agent *a)
+{
+    if (recipe < 0 || !world->recipes[recipe].recipe.crowd) return true;
+    const float s = STEER_CROWD_MAX_SPEED;
+    return !(a->radius > STEER_CROWD_MAX_LENGTH) && !(a->max_speed > s) &&
+           fabsf(a->velocity.x) <= s && fabsf(a->velocity.y) <= s && fabsf(a->velocity.z) <= s;
+}
+
 /* Each agent's stream: the world seed mixed with the slot's generation, on the slot's
  * stream, so it depends on neither threads nor memory layout, and a reused slot does not
  * replay its previous agent's draws. */
@@ -119,7 +131,8 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     if (out != NULL) *out = steer_handle_none();
     if (world == NULL || def == NULL) return STEER_WORLD_INVALID;
     if (world->stepping) return STEER_WORLD_BUSY;
-    if (!steer_world_agent_ok(&def->agent) || !steer_world_recipe_ok(world, def->recipe))
+    if (!steer_world_agent_ok(&def->agent) || !steer_world_recipe_ok(world, def->recipe) ||
+        !steer_world_fits_recipe(world, def->recipe, &def->agent))
         return STEER_WORLD_INVALID;
     if (world->count >= world->capacity) return STEER_WORLD_FULL;
     uint32_t slot = world->free_head;
@@ -231,6 +244,8 @@ steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
     if (agent == NULL || !steer_world_agent_ok(agent)) return STEER_WORLD_INVALID;
+    if (!steer_world_fits_recipe(world, world->body[world->cur][s->dense].recipe, agent))
+        return STEER_WORLD_INVALID;
     steer__world_store(world, world->cur, s->dense, agent);
     world->index_valid = false;
     return STEER_WORLD_OK;
@@ -262,6 +277,8 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
     if (!steer_world_recipe_ok(world, recipe)) return STEER_WORLD_INVALID;
+    steer_agent a = steer__world_load(world, world->cur, s->dense);
+    if (!steer_world_fits_recipe(world, recipe, &a)) return STEER_WORLD_INVALID;
     world->body[world->cur][s->dense].recipe = recipe;
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its

@@ -134,6 +134,11 @@ struct steer_world {
     uint64_t steps;
 };
 
+/* Whether steer_world_add_recipe takes a recipe: a count in [0, STEER_RECIPE_MAX], known
+ * kinds, groups in range and, for a crowd recipe, settings inside the filter's number
+ * domain (steer/crowd.h). Snapshots hold only such recipes (world_snapshot.c). */
+bool steer__recipe_valid(const steer_recipe *recipe);
+
 /* Per-allocation helper: a zeroed block from the world's allocator. */
 void *steer__world_alloc(const steer_world_def *def, size_t size);
 void steer__world_free(const steer_world_def *def, void *ptr, size_t size);

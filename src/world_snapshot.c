@@ -270,19 +270,6 @@ static steer_recipe get_recipe(snap_reader *r)
     return rc;
 }
 
-/* The rules steer_world_add_recipe applies, checked up front so that re-registering the
- * recipes during a restore cannot fail half way. */
-static bool snap_recipe_ok(const steer_recipe *rc)
-{
-    if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
-    for (int k = 0; k < rc->count; k++) {
-        const steer_recipe_item *it = &rc->items[k];
-        if ((unsigned)it->kind >= (unsigned)STEER_BEHAVIOUR_KIND_COUNT) return false;
-        if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
-    }
-    return true;
-}
-
 /* ---- slots ----------------------------------------------------------------------------- */
 
 static void put_slot(snap_writer *w, const steer_world_slot *s)
@@ -502,7 +489,9 @@ static bool snap_check_recipes(const snap_layout *l, const snap_world *h)
     snap_reader r = {l->recipes};
     for (uint32_t k = 0; k < h->recipe_count; k++) {
         steer_recipe rc = get_recipe(&r);
-        if (!snap_recipe_ok(&rc)) return false;
+        /* steer_world_add_recipe's rules, checked up front so that re-registering the
+         * recipes during a restore cannot fail half way. */
+        if (!steer__recipe_valid(&rc)) return false;
     }
     return true;
 }

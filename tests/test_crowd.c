@@ -670,6 +670,91 @@ static steer_world *crowd_world(const steer_vec3 *from, const steer_vec3 *to, co
     return w;
 }
 
+/* Every live agent finite, crowd agents within max_speed, and the world's own snapshot
+ * restores with the same state. */
+static bool world_sane(steer_world *w)
+{
+    steer_agent a[16];
+    int n = steer_world_read(w, 0, 16, a, NULL, NULL);
+    for (int k = 0; k < n; k++) {
+        steer_vec3 v = a[k].velocity; /* in double: 1e20 squared overflows a float */
+        double speed = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
+        if (!steer_agent_state_is_finite(&a[k]) || speed > a[k].max_speed * 1.00001) return false;
+    }
+    unsigned char buf[8192];
+    size_t size = steer_world_snapshot_size(w), written = 0;
+    uint64_t before = steer_world_state_hash(w);
+    return size <= sizeof buf &&
+           steer_world_snapshot_write(w, buf, size, &written) == STEER_SNAPSHOT_OK &&
+           steer_world_restore(w, buf, written) == STEER_SNAPSHOT_OK &&
+           steer_world_state_hash(w) == before;
+}
+
+/* The world keeps its crowd inside the filter's number domain where the numbers enter:
+ * crowd recipes with settings outside it, and crowd agents with a radius, max_speed or
+ * velocity outside it, are refused (add, set_agent, set_recipe). Agents off the crowd
+ * recipes may hold such numbers; crowd agents skip them as neighbours; a subnormal dt is
+ * read as the domain's shortest step. No state becomes non-finite, no crowd agent goes
+ * faster than its limit, and the world's own snapshot restores after every step. */
+static void test_world_keeps_the_crowd_in_its_domain(void)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = 16;
+    def.max_recipes = 16;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEEK, 1.0f);
+    r.crowd = true;
+    steer_orca_params bad[6];
+    for (int k = 0; k < 6; k++) bad[k] = steer_orca_default();
+    bad[0].radius = 1e20f;
+    bad[1].neighbour_dist = 1e20f;
+    bad[2].time_horizon = 1e-40f;
+    bad[3].time_horizon_obstacles = 1e30f;
+    bad[4].clearance = 1e30f;
+    bad[5].sidestep = FLT_MAX;
+    for (int k = 0; k < 6; k++) {
+        r.orca = bad[k];
+        CHECK_MSG(steer_world_add_recipe(w, &r) == -1, "setting %d", k);
+    }
+    r.crowd = false; /* settings a recipe without the filter never reads */
+    CHECK(steer_world_add_recipe(w, &r) == 0);
+    r.crowd = true;
+    r.orca = steer_orca_default();
+    r.orca.time_horizon = -1.0f; /* the documented reading: 10 */
+    CHECK(steer_world_add_recipe(w, &r) == 1);
+    steer_world_agent_def d = steer_world_agent_default();
+    d.agent.radius = 0.5f;
+    d.agent.max_speed = 2.0f;
+    d.target = steer_v3(10, 0, 0);
+    d.recipe = 1;
+    steer_world_agent_def huge[3] = {d, d, d};
+    huge[0].agent.radius = 1e27f;
+    huge[1].agent.max_speed = 1e20f;
+    huge[2].agent.velocity = steer_v3(1e20f, 0, 0);
+    for (int k = 0; k < 3; k++)
+        CHECK_MSG(steer_world_add(w, &huge[k], NULL) == STEER_WORLD_INVALID, "agent %d", k);
+    steer_handle crowd[4], odd;
+    for (int k = 0; k < 4; k++) {
+        d.agent.position = steer_v3((float)k * 0.4f, 0.3f * (float)(k % 2), 0);
+        CHECK(steer_world_add(w, &d, &crowd[k]) == STEER_WORLD_OK);
+    }
+    /* Off the crowd recipes these numbers are the agent's business. */
+    huge[0].agent.max_speed = FLT_MAX;
+    huge[0].agent.velocity = steer_v3(1e20f, 0, 0);
+    huge[0].agent.position = steer_v3(0.2f, 0.1f, 0);
+    huge[0].recipe = 0;
+    CHECK(steer_world_add(w, &huge[0], &odd) == STEER_WORLD_OK);
+    CHECK(steer_world_set_recipe(w, odd, 1) == STEER_WORLD_INVALID);
+    CHECK(steer_world_set_agent(w, crowd[0], &huge[1].agent) == STEER_WORLD_INVALID);
+    const float steps[] = {1.0f / 60.0f, 1e-40f, 1e-45f, 0.25f};
+    for (int k = 0; k < 4; k++) {
+        CHECK(steer_world_step(w, steps[k]) == STEER_WORLD_OK);
+        CHECK_MSG(world_sane(w), "after a step of %g s", steps[k]);
+    }
+    steer_world_destroy(w);
+}
+
 static float world_gap(const steer_world *w, steer_handle a, steer_handle b)
 {
     steer_agent x, y;
@@ -947,4 +1032,5 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_world_walls), TEST(test_world_agent_held_by_a_wall_gets_round),
           TEST(test_world_filter_is_orca_over_the_nearest),
           TEST(test_world_filter_is_orca_over_the_nearest_in_a_press),
-          TEST(test_world_filter_sees_a_changed_recipe))
+          TEST(test_world_filter_sees_a_changed_recipe),
+          TEST(test_world_keeps_the_crowd_in_its_domain))

@@ -233,8 +233,12 @@ STEER_API steer_world *steer_world_create(const steer_world_def *def);
 STEER_API void steer_world_destroy(steer_world *world);
 
 /* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
- * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
- * has an unknown kind or a group outside [0, STEER_RECIPE_MAX). */
+ * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX], an item
+ * has an unknown kind or a group outside [0, STEER_RECIPE_MAX), or it is a crowd recipe
+ * whose orca settings lie outside the filter's number domain (steer/crowd.h: radius or
+ * neighbour_dist above STEER_CROWD_MAX_LENGTH, a positive time horizon outside
+ * [STEER_CROWD_MIN_TIME, STEER_CROWD_MAX_TIME], clearance or sidestep above 10; infinite
+ * ones included). The readings the filter documents for <= 0 and NaN settings stay. */
 STEER_API int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe);
 
 /* Per-agent callback, run after the recipe with the recipe's output; what it returns is
@@ -264,8 +268,12 @@ STEER_API steer_world_agent_def steer_world_agent_default(void);
 
 /* Add an agent. Writes its handle to *out (may be NULL) and returns OK; FULL when the
  * world holds `capacity` agents; INVALID for NULL def, a non-finite position, velocity,
- * orientation or rotation, or an unknown recipe id; BUSY inside a step. On failure *out
- * is the none handle. */
+ * orientation or rotation, an unknown recipe id, or, on a crowd recipe, a radius above
+ * STEER_CROWD_MAX_LENGTH, a max_speed above STEER_CROWD_MAX_SPEED or a velocity component
+ * beyond +-STEER_CROWD_MAX_SPEED (the filter's number domain, steer/crowd.h; a step keeps
+ * a crowd agent inside it); BUSY inside a step. On failure *out is the none handle.
+ * Agents off the crowd recipes may hold larger numbers: crowd agents then skip them as
+ * neighbours. */
 STEER_API steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
                                              steer_handle *out);
 
@@ -299,7 +307,8 @@ STEER_API steer_world_status steer_world_get_agent(const steer_world *world, ste
                                                    steer_agent *out);
 
 /* Replace an agent's state and limits (a teleport, a new speed limit...). INVALID for a
- * non-finite position, velocity, orientation or rotation; BUSY inside a step. */
+ * non-finite position, velocity, orientation or rotation, or numbers its crowd recipe
+ * cannot take (steer_world_add); BUSY inside a step. */
 STEER_API steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle,
                                                    const steer_agent *agent);
 
@@ -320,7 +329,9 @@ STEER_API steer_world_status steer_world_set_target_agent(steer_world *world, st
 STEER_API steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls,
                                                    int count);
 
-/* Switch the agent to another recipe (-1: none). */
+/* Switch the agent to another recipe (-1: none). INVALID for an unknown recipe, or a crowd
+ * recipe whose filter's domain the agent's radius, max_speed or velocity lies outside
+ * (steer_world_add). */
 STEER_API steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle,
                                                     int recipe);
 
