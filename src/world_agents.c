@@ -87,15 +87,17 @@ static bool steer_world_agent_ok(const steer_agent *a)
 }
 
 /* Whether an agent (already steer_world_agent_ok) may run on `recipe`: on a crowd recipe
- * its radius, max_speed and velocity must lie in the filter's domain (steer/crowd.h),
- * which a step then keeps (the speed limit holds the velocity). NaN or negative radius
- * and max_speed keep their documented readings (a point; a zero velocity). */
+ * its radius and velocity must lie in the filter's domain (steer/crowd.h), as the other
+ * crowd agents see it (they skip a neighbour outside it). A step keeps it there: the
+ * filter's velocity is within STEER_CROWD_MAX_SPEED, whatever max_speed, which the filter
+ * reads as at most that (so a max_speed of FLT_MAX, "no limit", stays allowed). A NaN or
+ * negative radius keeps its documented reading, a point. */
 static bool steer_world_fits_recipe(const steer_world *world, int recipe, const steer_agent *a)
 {
     if (recipe < 0 || !world->recipes[recipe].recipe.crowd) return true;
     const float s = STEER_CROWD_MAX_SPEED;
-    return !(a->radius > STEER_CROWD_MAX_LENGTH) && !(a->max_speed > s) &&
-           fabsf(a->velocity.x) <= s && fabsf(a->velocity.y) <= s && fabsf(a->velocity.z) <= s;
+    return !(a->radius > STEER_CROWD_MAX_LENGTH) && fabsf(a->velocity.x) <= s &&
+           fabsf(a->velocity.y) <= s && fabsf(a->velocity.z) <= s;
 }
 
 /* Each agent's stream: the world seed mixed with the slot's generation, on the slot's

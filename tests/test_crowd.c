@@ -679,7 +679,9 @@ static bool world_sane(steer_world *w)
     for (int k = 0; k < n; k++) {
         steer_vec3 v = a[k].velocity; /* in double: 1e20 squared overflows a float */
         double speed = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
-        if (!steer_agent_state_is_finite(&a[k]) || speed > a[k].max_speed * 1.00001) return false;
+        double limit = a[k].max_speed, cap = STEER_CROWD_MAX_SPEED;
+        if (a[k].max_speed == FLT_MAX) limit = cap; /* the crowd agent without a limit */
+        if (!steer_agent_state_is_finite(&a[k]) || speed > limit * 1.00001) return false;
     }
     unsigned char buf[8192];
     size_t size = steer_world_snapshot_size(w), written = 0;
@@ -691,8 +693,9 @@ static bool world_sane(steer_world *w)
 }
 
 /* The world keeps its crowd inside the filter's number domain where the numbers enter:
- * crowd recipes with settings outside it, and crowd agents with a radius, max_speed or
- * velocity outside it, are refused (add, set_agent, set_recipe). Agents off the crowd
+ * crowd recipes with settings outside it, and crowd agents with a radius or velocity
+ * outside it, are refused (add, set_agent, set_recipe); a max_speed above it is read as
+ * STEER_CROWD_MAX_SPEED. Agents off the crowd
  * recipes may hold such numbers; crowd agents skip them as neighbours; a subnormal dt is
  * read as the domain's shortest step. No state becomes non-finite, no crowd agent goes
  * faster than its limit, and the world's own snapshot restores after every step. */
@@ -730,17 +733,18 @@ static void test_world_keeps_the_crowd_in_its_domain(void)
     d.recipe = 1;
     steer_world_agent_def huge[3] = {d, d, d};
     huge[0].agent.radius = 1e27f;
-    huge[1].agent.max_speed = 1e20f;
+    huge[1].agent.velocity = steer_v3(0, 0, -2e6f);
     huge[2].agent.velocity = steer_v3(1e20f, 0, 0);
     for (int k = 0; k < 3; k++)
         CHECK_MSG(steer_world_add(w, &huge[k], NULL) == STEER_WORLD_INVALID, "agent %d", k);
     steer_handle crowd[4], odd;
     for (int k = 0; k < 4; k++) {
         d.agent.position = steer_v3((float)k * 0.4f, 0.3f * (float)(k % 2), 0);
+        d.agent.max_speed = k == 3 ? FLT_MAX : 2.0f; /* "no limit": read as the domain's */
         CHECK(steer_world_add(w, &d, &crowd[k]) == STEER_WORLD_OK);
     }
     /* Off the crowd recipes these numbers are the agent's business. */
-    huge[0].agent.max_speed = FLT_MAX;
+    huge[0].agent.max_speed = 1e30f;
     huge[0].agent.velocity = steer_v3(1e20f, 0, 0);
     huge[0].agent.position = steer_v3(0.2f, 0.1f, 0);
     huge[0].recipe = 0;

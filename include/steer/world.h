@@ -269,11 +269,11 @@ STEER_API steer_world_agent_def steer_world_agent_default(void);
 /* Add an agent. Writes its handle to *out (may be NULL) and returns OK; FULL when the
  * world holds `capacity` agents; INVALID for NULL def, a non-finite position, velocity,
  * orientation or rotation, an unknown recipe id, or, on a crowd recipe, a radius above
- * STEER_CROWD_MAX_LENGTH, a max_speed above STEER_CROWD_MAX_SPEED or a velocity component
- * beyond +-STEER_CROWD_MAX_SPEED (the filter's number domain, steer/crowd.h; a step keeps
- * a crowd agent inside it); BUSY inside a step. On failure *out is the none handle.
- * Agents off the crowd recipes may hold larger numbers: crowd agents then skip them as
- * neighbours. */
+ * STEER_CROWD_MAX_LENGTH or a velocity component beyond +-STEER_CROWD_MAX_SPEED (the
+ * filter's number domain, steer/crowd.h; a step keeps a crowd agent inside it, since the
+ * filter reads a larger max_speed as STEER_CROWD_MAX_SPEED); BUSY inside a step. On
+ * failure *out is the none handle. Agents off the crowd recipes may hold larger numbers:
+ * crowd agents then skip them as neighbours. */
 STEER_API steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
                                              steer_handle *out);
 
@@ -330,7 +330,7 @@ STEER_API steer_world_status steer_world_set_walls(steer_world *world, const ste
                                                    int count);
 
 /* Switch the agent to another recipe (-1: none). INVALID for an unknown recipe, or a crowd
- * recipe whose filter's domain the agent's radius, max_speed or velocity lies outside
+ * recipe whose filter's domain the agent's radius or velocity lies outside
  * (steer_world_add). */
 STEER_API steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle,
                                                     int recipe);
