@@ -19,20 +19,6 @@
 
 enum { FUZZ_CROWD_NEIGHBOURS = 40, FUZZ_CROWD_WALLS = 8 };
 
-static steer_orca_params fuzz_orca(fuzz_input *in)
-{
-    steer_orca_params p = steer_orca_default();
-    p.radius = fuzz_float(in);
-    p.neighbour_dist = fuzz_float(in);
-    p.max_neighbours = fuzz_below(in, STEER_ORCA_MAX_NEIGHBOURS + 8) - 4;
-    p.time_horizon = fuzz_float(in);
-    p.time_horizon_obstacles = fuzz_float(in);
-    p.responsibility = fuzz_float(in);
-    p.clearance = fuzz_float(in);
-    p.sidestep = fuzz_float(in);
-    return p;
-}
-
 /* A neighbour: near the agent (an offset from its position) or anywhere. */
 static steer_crowd_neighbour fuzz_neighbour(fuzz_input *in, steer_vec3 at)
 {
