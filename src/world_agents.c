@@ -136,7 +136,9 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     if (!steer_world_agent_ok(&def->agent) || !steer_world_recipe_ok(world, def->recipe) ||
         !steer_world_fits_recipe(world, def->recipe, &def->agent))
         return STEER_WORLD_INVALID;
-    if (world->count >= world->capacity) return STEER_WORLD_FULL;
+    /* Retired slots (steer_world_remove) are on no list: the free list can run out first. */
+    if (world->count >= world->capacity || world->free_head >= (uint32_t)world->capacity)
+        return STEER_WORLD_FULL;
     uint32_t slot = world->free_head;
     steer_world_slot *s = &world->slots[slot];
     world->free_head = s->next_free;
@@ -177,10 +179,17 @@ steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
     s->callback = NULL; /* a removed agent's callback is never run or counted again */
     world->count--;
     s->dense = -1;
-    s->generation = s->generation + 1u != 0u ? s->generation + 1u : 1u;
+    world->index_valid = false;
+    if (s->generation == UINT32_MAX) {
+        /* The next generation would wrap to one already issued, and an old handle would
+         * name the new agent: retire the slot instead (generation 0 is never issued). */
+        s->generation = 0u;
+        s->next_free = (uint32_t)world->capacity;
+        return STEER_WORLD_OK;
+    }
+    s->generation++;
     s->next_free = world->free_head;
     world->free_head = handle.index;
-    world->index_valid = false;
     return STEER_WORLD_OK;
 }
 

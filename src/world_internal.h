@@ -58,7 +58,8 @@ enum {
 
 /* What never moves: per slot. */
 typedef struct steer_world_slot {
-    uint32_t generation; /* of the current or next agent in the slot */
+    uint32_t generation; /* of the current or next agent in the slot; 0: retired (after
+                            generation 2^32 - 1, never reused: steer_world_remove) */
     int32_t dense;       /* dense index, or -1 when free */
     uint32_t next_free;  /* free list link */
     steer_vec3 target;

@@ -496,19 +496,27 @@ static bool snap_check_recipes(const snap_layout *l, const snap_world *h)
     return true;
 }
 
-/* Every slot: a generation (never 0), a dense index naming a live agent or -1, a finite
- * target; exactly `count` of them live. */
+/* Every slot: a generation (0 only for a retired slot, one without an agent), a dense
+ * index naming a live agent or -1, a finite target; exactly `count` of them live. */
 static bool snap_check_slots(const snap_layout *l, const snap_world *h)
 {
     uint32_t live = 0u;
     for (uint32_t s = 0; s < h->capacity; s++) {
         steer_world_slot slot = snap_slot_at(l, s);
-        if (slot.generation == 0u || slot.dense < -1 || slot.dense >= (int32_t)h->count ||
-            !steer_v3_is_finite(slot.target))
+        if ((slot.generation == 0u && slot.dense != -1) || slot.dense < -1 ||
+            slot.dense >= (int32_t)h->count || !steer_v3_is_finite(slot.target))
             return false;
         live += slot.dense >= 0 ? 1u : 0u;
     }
     return live == h->count;
+}
+
+/* Slots retired by a wrapping generation (generation 0, no agent). */
+static uint32_t snap_retired(const snap_layout *l, const snap_world *h)
+{
+    uint32_t n = 0u;
+    for (uint32_t s = 0; s < h->capacity; s++) n += snap_slot_at(l, s).generation == 0u;
+    return n;
 }
 
 /* Agent d names slot s and slot s names agent d, for every agent: with `count` live
@@ -524,14 +532,15 @@ static bool snap_check_agents(const snap_layout *l, const snap_world *h)
 }
 
 /* The free list visits every free slot once and ends at `capacity`: a walk of exactly
- * capacity - count free slots that reaches the end cannot have looped. */
+ * capacity - count - retired free slots, none live or retired, that reaches the end
+ * cannot have looped. */
 static bool snap_check_free_list(const snap_layout *l, const snap_world *h)
 {
     uint32_t s = h->free_head;
-    for (uint32_t k = h->count; k < h->capacity; k++) {
+    for (uint32_t k = h->count + snap_retired(l, h); k < h->capacity; k++) {
         if (s >= h->capacity) return false;
         steer_world_slot slot = snap_slot_at(l, s);
-        if (slot.dense != -1) return false;
+        if (slot.dense != -1 || slot.generation == 0u) return false;
         s = slot.next_free;
     }
     return s == h->capacity;
