@@ -39,7 +39,9 @@ typedef struct steer_world_points {
     float *fx, *fy, *fz; /* the unit forward direction at the start of the step
                             (steer_agent_forward): view cones and alignment */
     /* The body's radius, recipe and slot, for the crowd filter's neighbour records
-     * (world_crowd.c): three loads from arrays in cache instead of a body each. */
+     * (world_crowd.c): three loads from arrays in cache instead of a body each. The
+     * radius is -1 for an agent the filter skips as a neighbour (its velocity or radius
+     * outside the filter's domain, steer__orca_in_domain). */
     float *radius;
     int32_t *recipe;
     uint32_t *slot;
