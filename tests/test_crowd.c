@@ -750,6 +750,11 @@ static void test_world_keeps_the_crowd_in_its_domain(void)
     huge[0].recipe = 0;
     CHECK(steer_world_add(w, &huge[0], &odd) == STEER_WORLD_OK);
     CHECK(steer_world_set_recipe(w, odd, 1) == STEER_WORLD_INVALID);
+    huge[0].agent.radius = FLT_MAX; /* the crowd must skip it */
+    huge[0].agent.max_speed = 3.4e38f;
+    huge[0].agent.velocity = steer_v3(-FLT_MAX, 1e30f, 0);
+    huge[0].agent.position = steer_v3(0.6f, -0.2f, 0);
+    CHECK(steer_world_add(w, &huge[0], NULL) == STEER_WORLD_OK);
     CHECK(steer_world_set_agent(w, crowd[0], &huge[1].agent) == STEER_WORLD_INVALID);
     const float steps[] = {1.0f / 60.0f, 1e-40f, 1e-45f, 0.25f};
     for (int k = 0; k < 4; k++) {
