@@ -91,7 +91,7 @@ format:
 # build-fuzz; each runs FUZZ_SECONDS from fuzz/corpus/<target> plus what earlier runs
 # found (build-fuzz/corpus/<target>). A failing input lands in build-fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = fuzz_scenario fuzz_grid fuzz_behaviours fuzz_world
+FUZZ_TARGETS = fuzz_scenario fuzz_grid fuzz_behaviours fuzz_world fuzz_crowd
 fuzz: deps
 	cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEER_FUZZ=ON -DSTEER_BUILD_TESTS=OFF -DSTEER_BUILD_EXAMPLES=OFF -DSTEER_BUILD_BENCH=OFF
 	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)

@@ -18,6 +18,7 @@
 
 #include "steer/agent.h"
 #include "steer/behaviours.h"
+#include "steer/crowd.h"
 #include "steer/flock.h"
 
 #include <float.h>
@@ -176,6 +177,21 @@ static inline steer_neighbourhood fuzz_neighbourhood(fuzz_input *in)
     nb.radius = fuzz_float(in);
     nb.cos_view = fuzz_float(in);
     return nb;
+}
+
+/* Every field of the ORCA filter's settings; max_neighbours also below 0 and above 32. */
+static inline steer_orca_params fuzz_orca(fuzz_input *in)
+{
+    steer_orca_params p = steer_orca_default();
+    p.radius = fuzz_float(in);
+    p.neighbour_dist = fuzz_float(in);
+    p.max_neighbours = fuzz_below(in, STEER_ORCA_MAX_NEIGHBOURS + 8) - 4;
+    p.time_horizon = fuzz_float(in);
+    p.time_horizon_obstacles = fuzz_float(in);
+    p.responsibility = fuzz_float(in);
+    p.clearance = fuzz_float(in);
+    p.sidestep = fuzz_float(in);
+    return p;
 }
 
 #endif /* STEER_FUZZ_INPUT_H */

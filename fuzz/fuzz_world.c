@@ -11,11 +11,19 @@
  *   world's index was rebuilt on demand by steer_world_update_index);
  * - a model of the handles agrees with the world: count, validity, STALE for removed
  *   handles, FULL only at capacity, BUSY never (no callbacks here);
- * - a step succeeds exactly for finite dt > 0, and after it no agent state holds a NaN,
- *   only the position may be infinite, and no agent is faster than its max_speed;
+ * - a step succeeds exactly for finite dt > 0, and after it no agent is faster than its
+ *   max_speed;
+ * - after every operation no agent state holds a NaN, only the position may be infinite,
+ *   an agent on a crowd recipe has its velocity within STEER_CROWD_MAX_SPEED, and the
+ *   first world's own snapshot restores into it with the state hash unchanged;
  * - a query returns only live agents of the mask within the radius, and finds every
  *   such agent clearly inside it;
- * - create refuses an unknown bounds kind;
+ * - create refuses an unknown bounds kind.
+ *
+ * Recipes of every kind are built, the ORCA crowd filter included: a recipe's count byte
+ * of 200 or more (read modulo 10 for the count, as before) makes it a crowd recipe with
+ * every orca setting and up to 4 walls drawn (inputs saved before crowd recipes existed
+ * keep their meaning unless that byte was 200 or more);
  * - a snapshot restored into its own world is accepted and changes nothing (and the world
  *   then steps on like the other); a truncated or bit-flipped copy is refused and changes
  *   nothing.
@@ -23,7 +31,14 @@
 #include "fuzz_input.h"
 #include "steer/steer.h"
 
-enum { FUZZ_MAX_CAPACITY = 48, FUZZ_MAX_HANDLES = 96, FUZZ_MAX_OPS = 64, FUZZ_QUERY_MAX = 16 };
+enum {
+    FUZZ_MAX_CAPACITY = 48,
+    FUZZ_MAX_HANDLES = 96,
+    FUZZ_MAX_OPS = 64,
+    FUZZ_QUERY_MAX = 16,
+    FUZZ_MAX_RECIPES = 4,
+    FUZZ_MAX_WALLS = 4
+};
 
 /* The parallel_for of the second world: chunks of `chunk` items, last chunk first. */
 typedef struct fuzz_split {
@@ -49,6 +64,9 @@ typedef struct fuzz_world {
     steer_handle h[2][FUZZ_MAX_HANDLES];
     bool alive[FUZZ_MAX_HANDLES];
     uint32_t layer[FUZZ_MAX_HANDLES];
+    int recipe[FUZZ_MAX_HANDLES]; /* its recipe id, -1 for none */
+    bool crowd[FUZZ_MAX_RECIPES]; /* recipe id -> runs the crowd filter */
+    steer_segment walls[FUZZ_MAX_WALLS];
     int handles, live;
 } fuzz_world;
 
@@ -56,7 +74,7 @@ static steer_world_def fuzz_world_def(fuzz_input *in)
 {
     steer_world_def def = steer_world_default();
     def.capacity = 1 + fuzz_below(in, FUZZ_MAX_CAPACITY);
-    def.max_recipes = 1 + fuzz_below(in, 4);
+    def.max_recipes = 1 + fuzz_below(in, FUZZ_MAX_RECIPES);
     def.seed = fuzz_u32(in);
     def.cell_size = fuzz_float(in);
     def.bounds.kind = (steer_bounds_kind)fuzz_below(in, 5);
@@ -92,17 +110,39 @@ static steer_recipe_item fuzz_item(fuzz_input *in)
     return it;
 }
 
+/* The crowd filter's walls, set on both worlds (they keep the pointer: f holds them). */
+static void fuzz_set_walls(fuzz_input *in, fuzz_world *f)
+{
+    int n = fuzz_below(in, FUZZ_MAX_WALLS + 1);
+    for (int k = 0; k < n; k++) {
+        f->walls[k].a = fuzz_vec3(in);
+        f->walls[k].b = fuzz_vec3(in);
+    }
+    steer_world_status s0 = steer_world_set_walls(f->w[0], f->walls, n);
+    steer_world_status s1 = steer_world_set_walls(f->w[1], f->walls, n);
+    FUZZ_REQUIRE(s0 == STEER_WORLD_OK && s1 == STEER_WORLD_OK, "set_walls: %d, %d", (int)s0,
+                 (int)s1);
+}
+
 static void fuzz_add_recipe(fuzz_input *in, fuzz_world *f)
 {
     steer_recipe r = steer_recipe_default();
-    r.count = fuzz_below(in, STEER_RECIPE_MAX + 2);
+    uint8_t count = fuzz_u8(in);
+    r.count = count % (STEER_RECIPE_MAX + 2);
+    r.crowd = count >= 200;
     for (int i = 0; i < r.count && i < STEER_RECIPE_MAX; i++) r.items[i] = fuzz_item(in);
     r.priority_epsilon = fuzz_float(in);
+    if (r.crowd) {
+        r.orca = fuzz_orca(in);
+        fuzz_set_walls(in, f);
+    }
     int id0 = steer_world_add_recipe(f->w[0], &r);
     int id1 = steer_world_add_recipe(f->w[1], &r);
     FUZZ_REQUIRE(id0 == id1, "recipe ids %d and %d", id0, id1);
     FUZZ_REQUIRE(id0 == -1 || id0 == f->recipes, "recipe id %d, expected %d", id0, f->recipes);
-    if (id0 >= 0) f->recipes++;
+    if (id0 < 0) return;
+    f->crowd[id0] = r.crowd;
+    f->recipes++;
 }
 
 /* A handle the test was given (live or removed), or the none handle. */
@@ -155,6 +195,7 @@ static void fuzz_op_add(fuzz_input *in, fuzz_world *f)
     f->h[1][f->handles] = out[1];
     f->alive[f->handles] = true;
     f->layer[f->handles] = d.layer;
+    f->recipe[f->handles] = d.recipe;
     f->handles++;
 }
 
@@ -173,7 +214,10 @@ static void fuzz_op_remove(fuzz_input *in, fuzz_world *f)
     }
 }
 
-static void fuzz_check_agents(const fuzz_world *f)
+/* Every tracked agent: only the position may be non-finite (never NaN), an agent on a
+ * crowd recipe stays in the filter's speed domain, and, after a step (`stepped`), no
+ * agent is faster than its max_speed. */
+static void fuzz_check_agents(const fuzz_world *f, bool stepped)
 {
     for (int k = 0; k < f->handles; k++) {
         steer_agent a;
@@ -189,8 +233,11 @@ static void fuzz_check_agents(const fuzz_world *f)
         double speed =
             sqrt((double)a.velocity.x * a.velocity.x + (double)a.velocity.y * a.velocity.y +
                  (double)a.velocity.z * a.velocity.z);
+        bool crowd = f->recipe[k] >= 0 && f->crowd[f->recipe[k]];
+        FUZZ_REQUIRE(!crowd || speed <= STEER_CROWD_MAX_SPEED * sqrt(3.0) * (1.0 + 1e-5),
+                     "crowd agent %d: speed %g outside the filter's domain", k, speed);
         double limit = a.max_speed > 0.0f ? (double)a.max_speed : 0.0;
-        FUZZ_REQUIRE(!isfinite(a.max_speed) || !steer_agent_state_is_finite(&a) ||
+        FUZZ_REQUIRE(!stepped || !isfinite(a.max_speed) || !steer_agent_state_is_finite(&a) ||
                          speed <= limit * (1.0 + 1e-5) + 1e-30,
                      "agent %d: speed %g over max_speed %g", k, speed, (double)a.max_speed);
     }
@@ -204,7 +251,7 @@ static void fuzz_op_step(fuzz_input *in, fuzz_world *f)
     fuzz_same(s0, s1, "step");
     bool good = isfinite(dt) && dt > 0.0f;
     FUZZ_REQUIRE((s0 == STEER_WORLD_OK) == good, "step dt %g: status %d", (double)dt, (int)s0);
-    if (good) fuzz_check_agents(f);
+    if (good) fuzz_check_agents(f, true);
 }
 
 static double fuzz_distance(steer_vec3 a, steer_vec3 b)
@@ -279,6 +326,7 @@ static void fuzz_op_set(fuzz_input *in, fuzz_world *f, int what)
     bool alive = k >= 0 && f->alive[k];
     FUZZ_REQUIRE(alive || s[0] != STEER_WORLD_OK, "set %d accepted a stale handle", what);
     if (what == 4 && s[0] == STEER_WORLD_OK) f->layer[k] = layer;
+    if (what == 3 && s[0] == STEER_WORLD_OK) f->recipe[k] = recipe;
 }
 
 static void fuzz_op_read(fuzz_input *in, const fuzz_world *f)
@@ -316,6 +364,22 @@ static void fuzz_op_snapshot(fuzz_input *in, fuzz_world *f)
     st = steer_world_restore(f->w[0], buf, size);
     FUZZ_REQUIRE(st == STEER_SNAPSHOT_OK && steer_world_state_hash(f->w[0]) == before,
                  "restoring its own snapshot: status %d", (int)st);
+    free(buf);
+}
+
+/* The world's own snapshot restores into it and changes nothing (after every op). */
+static void fuzz_own_snapshot(steer_world *w, int op)
+{
+    size_t size = steer_world_snapshot_size(w), written = 0;
+    unsigned char *buf = malloc(size > 0 ? size : 1);
+    if (buf == NULL) return;
+    uint64_t before = steer_world_state_hash(w);
+    steer_snapshot_status st = steer_world_snapshot_write(w, buf, size, &written);
+    FUZZ_REQUIRE(st == STEER_SNAPSHOT_OK && written == size, "op %d: snapshot status %d", op,
+                 (int)st);
+    st = steer_world_restore(w, buf, size);
+    FUZZ_REQUIRE(st == STEER_SNAPSHOT_OK && steer_world_state_hash(w) == before,
+                 "op %d: the world refused its own snapshot: status %d", op, (int)st);
     free(buf);
 }
 
@@ -364,6 +428,8 @@ static void fuzz_op(fuzz_input *in, fuzz_world *f)
     }
     FUZZ_REQUIRE(steer_world_state_hash(f->w[0]) == steer_world_state_hash(f->w[1]),
                  "op %d: the worlds' states differ", op);
+    fuzz_check_agents(f, false);
+    fuzz_own_snapshot(f->w[0], op);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -17,6 +17,90 @@ static float steer_orca_positive_or(float x, float fallback)
     return x > 0.0f && steer_is_finite(x) ? x : fallback;
 }
 
+/* A time as the filter reads it (the domain, steer/crowd.h): <= 0 or not finite is
+ * `fallback`, the rest clamped into [STEER_CROWD_MIN_TIME, max]. */
+static float steer_orca_time(float t, float fallback, float max)
+{
+    t = steer_orca_positive_or(t, fallback);
+    return t < STEER_CROWD_MIN_TIME ? STEER_CROWD_MIN_TIME : (t > max ? max : t);
+}
+
+/* A finite planar velocity in the domain: one with a component beyond
+ * STEER_CROWD_MAX_SPEED scaled down along its direction until none is. */
+static steer_v2 steer_orca_speed_in_domain(steer_v2 v)
+{
+    float m = fabsf(v.x) > fabsf(v.y) ? fabsf(v.x) : fabsf(v.y);
+    return m > STEER_CROWD_MAX_SPEED ? steer__v2_scale(v, STEER_CROWD_MAX_SPEED / m) : v;
+}
+
+/* A wall's end relative to the agent at p, computed in double (finite floats far apart
+ * can differ by more than FLT_MAX). */
+static void steer_orca_rel_d(steer_v2 end, steer_v2 p, double out[2])
+{
+    out[0] = (double)end.x - (double)p.x;
+    out[1] = (double)end.y - (double)p.y;
+}
+
+/* The point where the line through a along d meets the edge `x_k = edge`: x_k set
+ * exactly and the other coordinate moved along the slope, so a wall 1e30 long keeps
+ * its offset from the agent to the bits (a + d * t would cancel them away). */
+static void steer_orca_on_edge(const double a[2], const double d[2], int k, double edge,
+                               double out[2])
+{
+    out[k] = edge;
+    out[1 - k] = a[1 - k] + (edge - a[k]) * (d[1 - k] / d[k]);
+}
+
+/* Cut the segment a-b (doubles, relative) to the square |x|, |y| <= STEER_CROWD_WALL_REACH
+ * (Liang and Barsky); false when it misses the square. */
+static bool steer_orca_clip_wall(double a[2], double b[2])
+{
+    const double box = (double)STEER_CROWD_WALL_REACH;
+    const double d[2] = {b[0] - a[0], b[1] - a[1]}, from[2] = {a[0], a[1]};
+    double t0 = 0.0, t1 = 1.0, e0 = 0.0, e1 = 0.0;
+    int k0 = -1, k1 = -1; /* the axis whose edge cut each end, if any */
+    for (int k = 0; k < 2; k++) {
+        if (d[k] == 0.0) {
+            if (fabs(a[k]) > box) return false; /* parallel to the edges, outside */
+            continue;
+        }
+        double lo = (-box - a[k]) / d[k], hi = (box - a[k]) / d[k], elo = -box, ehi = box;
+        if (lo > hi) {
+            double t = lo;
+            lo = hi, hi = t, elo = box, ehi = -box;
+        }
+        if (lo > t0) t0 = lo, k0 = k, e0 = elo;
+        if (hi < t1) t1 = hi, k1 = k, e1 = ehi;
+    }
+    if (t0 > t1) return false;
+    if (k1 >= 0) steer_orca_on_edge(from, d, k1, e1, b);
+    if (k0 >= 0) steer_orca_on_edge(from, d, k0, e0, a);
+    return true;
+}
+
+/* Wall w relative to the agent, in its plane, into *a and *b; false when it is skipped
+ * (an end not finite, or nothing of it within STEER_CROWD_WALL_REACH). A wall reaching
+ * further is cut to that square: beyond it, it is further than the domain lets the
+ * agent look ahead, and inside it its numbers cannot overflow the half-plane's. */
+static bool steer_orca_wall_rel(const steer_orca_self *s, steer_space space, const steer_segment *w,
+                                steer_v2 *a, steer_v2 *b)
+{
+    if (!steer_v3_is_finite(w->a) || !steer_v3_is_finite(w->b)) return false;
+    steer_v2 wa = steer__v2_from(space, w->a), wb = steer__v2_from(space, w->b);
+    *a = steer__v2_sub(wa, s->p);
+    *b = steer__v2_sub(wb, s->p);
+    const float box = STEER_CROWD_WALL_REACH;
+    if (fabsf(a->x) <= box && fabsf(a->y) <= box && fabsf(b->x) <= box && fabsf(b->y) <= box)
+        return true;
+    double da[2], db[2];
+    steer_orca_rel_d(wa, s->p, da);
+    steer_orca_rel_d(wb, s->p, db);
+    if (!steer_orca_clip_wall(da, db)) return false;
+    *a = steer__v2((float)da[0], (float)da[1]);
+    *b = steer__v2((float)db[0], (float)db[1]);
+    return true;
+}
+
 /* Squared distance from the origin to segment a-b. */
 static float steer_orca_segment_d2(steer_v2 a, steer_v2 b)
 {
@@ -37,19 +121,15 @@ static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, stee
     float r = s->radius * s->grow, reach = max_speed / s->inv_tau_obst + r, reach2 = reach * reach;
     steer_orca_pick picks[STEER_ORCA_MAX_SEGMENTS];
     int count = 0;
+    steer_v2 a, b;
     for (int i = 0; i < segment_count; i++) {
-        const steer_segment *w = &segments[i];
-        if (!steer_v3_is_finite(w->a) || !steer_v3_is_finite(w->b)) continue;
-        steer_v2 a = steer__v2_sub(steer__v2_from(space, w->a), s->p);
-        steer_v2 b = steer__v2_sub(steer__v2_from(space, w->b), s->p);
+        if (!steer_orca_wall_rel(s, space, &segments[i], &a, &b)) continue;
         float d2 = steer_orca_segment_d2(a, b);
         if (d2 < reach2) steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_SEGMENTS, d2, i);
     }
     int n = 0;
     for (int k = 0; k < count; k++) {
-        const steer_segment *w = &segments[picks[k].index];
-        steer_v2 a = steer__v2_sub(steer__v2_from(space, w->a), s->p);
-        steer_v2 b = steer__v2_sub(steer__v2_from(space, w->b), s->p);
+        steer_orca_wall_rel(s, space, &segments[picks[k].index], &a, &b);
         n += steer__orca_wall_line(a, b, r, s->inv_tau_obst, s->v, lines, n, &lines[n]);
     }
     return n;
@@ -91,16 +171,19 @@ static steer_orca_self steer_orca_self_make(const steer_agent *agent,
     steer_orca_self s;
     steer_space space = agent->space;
     s.p = steer__v2_from(space, agent->position);
-    s.v = steer__v2_from(space, agent->velocity);
+    s.v = steer_orca_speed_in_domain(steer__v2_from(space, agent->velocity));
     float r = params->radius;
     if (!(r >= 0.0f) || !steer_is_finite(r)) r = agent->radius;
     s.radius = r >= 0.0f && steer_is_finite(r) ? r : 0.0f;
-    s.inv_tau = 1.0f / steer_orca_positive_or(params->time_horizon, 10.0f);
-    s.inv_tau_obst = 1.0f / steer_orca_positive_or(params->time_horizon_obstacles, 10.0f);
-    s.inv_dt = 1.0f / steer_orca_positive_or(dt, 1.0f / 60.0f);
+    s.radius = s.radius < STEER_CROWD_MAX_LENGTH ? s.radius : STEER_CROWD_MAX_LENGTH;
+    s.inv_tau = 1.0f / steer_orca_time(params->time_horizon, 10.0f, STEER_CROWD_MAX_TIME);
+    s.inv_tau_obst =
+        1.0f / steer_orca_time(params->time_horizon_obstacles, 10.0f, STEER_CROWD_MAX_TIME);
+    s.inv_dt = 1.0f / steer_orca_time(dt, 1.0f / 60.0f, HUGE_VALF);
     s.responsibility = steer__orca_weight(params->responsibility);
     float clearance = params->clearance;
-    s.grow = 1.0f + (clearance > 0.0f && steer_is_finite(clearance) ? clearance : 0.0f);
+    clearance = clearance > 0.0f && steer_is_finite(clearance) ? clearance : 0.0f;
+    s.grow = 1.0f + (clearance < STEER_CROWD_MAX_CLEARANCE ? clearance : STEER_CROWD_MAX_CLEARANCE);
     s.id = id;
     s.idle = false;
     s.step_reach = 0.0f;
@@ -114,7 +197,10 @@ bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec
     STEER_ASSERT(agent != NULL && params != NULL);
     if (agent == NULL || params == NULL || !steer_agent_state_is_finite(agent)) return false;
     float max_speed = agent->max_speed;
-    if (!(max_speed > 0.0f) || !steer_is_finite(max_speed)) return false;
+    /* Below the domain the squares of the speeds lose bits (subnormal) and the speed
+     * limit could be missed: such an agent stands, as one with max_speed 0 does. */
+    if (!(max_speed >= STEER_CROWD_MIN_SPEED) || !steer_is_finite(max_speed)) return false;
+    max_speed = max_speed < STEER_CROWD_MAX_SPEED ? max_speed : STEER_CROWD_MAX_SPEED;
     if (!steer_v3_is_finite(preferred)) preferred = steer_v3_zero();
     steer_space space = agent->space;
     f->space = space;
@@ -122,15 +208,20 @@ bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec
     f->up = space == STEER_SPACE_3D ? steer_clampf(preferred.y, -max_speed, max_speed) : 0.0f;
     f->planar_max = steer_sqrt(max_speed * max_speed - f->up * f->up);
     f->s = steer_orca_self_make(agent, params, self_id, dt);
-    f->aim = steer__v2_from(space, preferred);
-    f->want = wanted != NULL ? steer__v2_from(space, *wanted) : f->aim;
+    f->aim = steer_orca_speed_in_domain(steer__v2_from(space, preferred));
+    f->want = wanted != NULL && steer_v3_is_finite(*wanted)
+                  ? steer_orca_speed_in_domain(steer__v2_from(space, *wanted))
+                  : f->aim;
     float idle_speed = STEER_ORCA_IDLE * f->planar_max;
     f->s.idle = steer__v2_len_sq(f->want) <= idle_speed * idle_speed;
     f->s.step_reach = f->planar_max / f->s.inv_dt;
-    f->sidestep = params->sidestep;
+    float side = params->sidestep; /* above the domain: the largest lean in it */
+    f->sidestep =
+        side > STEER_CROWD_MAX_SIDESTEP && steer_is_finite(side) ? STEER_CROWD_MAX_SIDESTEP : side;
     f->cap = params->max_neighbours < STEER_ORCA_MAX_NEIGHBOURS ? params->max_neighbours
                                                                 : STEER_ORCA_MAX_NEIGHBOURS;
     float range = steer_orca_positive_or(params->neighbour_dist, 0.0f);
+    range = range < STEER_CROWD_MAX_LENGTH ? range : STEER_CROWD_MAX_LENGTH;
     f->range2 = f->cap > 0 ? range * range : 0.0f; /* nothing is nearer than 0 */
     f->agents = 0;
     f->steps = 0;

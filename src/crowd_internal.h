@@ -82,6 +82,22 @@ static inline steer_vec3 steer__v2_to(steer_space space, steer_v2 v, float up)
     return space == STEER_SPACE_XY ? steer_v3(v.x, v.y, up) : steer_v3(v.x, up, v.y);
 }
 
+/* FLT_MIN: the half-plane builders treat a squared distance at or below it as contact,
+ * and a squared length at or below it as no direction (its reciprocal would overflow,
+ * and squares this small have lost bits). */
+#define STEER_ORCA_TINY_SQ 1.17549435e-38f
+
+/* Whether a neighbour's velocity and radius are in the filter's domain (steer/crowd.h):
+ * every velocity component within +-STEER_CROWD_MAX_SPEED, the radius in [0,
+ * STEER_CROWD_MAX_LENGTH]; NaN fails. A neighbour outside it is skipped, as a
+ * non-finite one always was. Compares only, no branch between them. */
+static inline bool steer__orca_in_domain(steer_vec3 v, float radius)
+{
+    const float s = STEER_CROWD_MAX_SPEED;
+    return (fabsf(v.x) <= s) & (fabsf(v.y) <= s) & (fabsf(v.z) <= s) & (radius >= 0.0f) &
+           (radius <= STEER_CROWD_MAX_LENGTH);
+}
+
 /* An avoidance weight as the filter reads it: negative or not finite reads as 1. */
 static inline float steer__orca_weight(float w)
 {

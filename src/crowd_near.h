@@ -22,10 +22,13 @@ static inline steer_orca_line steer_orca_agent_line(const steer_orca_self *s, st
 {
     float d2 = steer__v2_len_sq(rel_p), R2 = R * R;
     steer_v2 dir, u;
-    if (d2 > R2) {
+    /* Nearer than sqrt(STEER_ORCA_TINY_SQ) counts as contact (points, radius 0): 1 / d2
+     * would overflow. Only radii below about 1e-19 see a difference. */
+    if (d2 > (R2 > STEER_ORCA_TINY_SQ ? R2 : STEER_ORCA_TINY_SQ)) {
         steer_v2 w = steer__v2_sub(rel_v, steer__v2_scale(rel_p, s->inv_tau));
         float wl2 = steer__v2_len_sq(w), along = steer__v2_dot(w, rel_p);
-        if (along < 0.0f && along * along > R2 * wl2) {
+        /* A w so short that its square underflows has no direction: a leg instead. */
+        if (along < 0.0f && along * along > R2 * wl2 && wl2 > STEER_ORCA_TINY_SQ) {
             /* Nearest boundary point is on the cut-off circle at rel_p / tau. */
             float wl = sqrtf(wl2);
             steer_v2 unit = steer__v2_scale(w, 1.0f / wl);

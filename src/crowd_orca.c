@@ -33,12 +33,11 @@ void steer__orca_add_many(steer_orca_filter *f, const steer_orca_near *nb, int n
 }
 
 /* A neighbour of a view as the filter reads it; false when it is skipped (a coordinate
- * or its velocity not finite, its radius negative or not finite). */
+ * not finite, or its velocity or radius outside the domain: steer__orca_in_domain). */
 static bool steer_orca_near_of(const steer_orca_self *s, steer_space space,
                                const steer_crowd_neighbour *nb, steer_orca_near *out)
 {
-    if (!(steer_v3_is_finite(nb->position) && steer_v3_is_finite(nb->velocity) &&
-          nb->radius >= 0.0f && steer_is_finite(nb->radius)))
+    if (!(steer_v3_is_finite(nb->position) && steer__orca_in_domain(nb->velocity, nb->radius)))
         return false;
     out->rel_p = steer__v2_sub(steer__v2_from(space, nb->position), s->p);
     out->vel = steer__v2_from(space, nb->velocity);

@@ -109,7 +109,10 @@ bool steer__orca_wall_line(steer_v2 a, steer_v2 b, float r, float inv_tau, steer
     float l2 = steer__v2_len_sq(ab);
     if (!(l2 > STEER_EPSILON_SQ)) return false; /* zero-length wall */
     if (steer_wall_covered(a, b, r, inv_tau, lines, count)) return false;
-    float s = -steer__v2_dot(a, ab) / l2, r2 = r * r;
+    /* An end or the line nearer than sqrt(STEER_ORCA_TINY_SQ) touches even a point
+     * agent: the legs' 1 / d2 would overflow (only r below about 1e-19 sees this). */
+    float s = -steer__v2_dot(a, ab) / l2,
+          r2 = r * r > STEER_ORCA_TINY_SQ ? r * r : STEER_ORCA_TINY_SQ;
     float d1 = steer__v2_len_sq(a), d2 = steer__v2_len_sq(b);
     float dline = steer__v2_len_sq(steer__v2_add(a, steer__v2_scale(ab, s)));
     steer_v2 back = steer__v2_normalize(steer__v2_scale(ab, -1.0f));

@@ -5,16 +5,11 @@
 #include <float.h>
 #include <math.h>
 
+#include "steering_internal.h"
+
 static float steer_limit_or_zero(float x)
 {
     return x > 0.0f && steer_is_finite(x) ? x : 0.0f;
-}
-
-static steer_steering steer_sanitize(steer_steering s)
-{
-    if (!steer_v3_is_finite(s.linear)) s.linear = steer_v3_zero();
-    if (!steer_is_finite(s.angular)) s.angular = 0.0f;
-    return s;
 }
 
 /* Angular part shared by both models; h is 1 frame (Reynolds) or dt seconds. */
@@ -63,7 +58,7 @@ bool steer_integrate_reynolds(steer_agent *agent, steer_steering steering)
 {
     STEER_ASSERT(agent != NULL);
     if (!steer_agent_state_is_finite(agent)) return false;
-    steering = steer_sanitize(steering);
+    steering = steer__steering_sanitize(steering);
     float mass = agent->mass > 0.0f && steer_is_finite(agent->mass) ? agent->mass : 1.0f;
     steer_vec3 force = steer_truncate(steering.linear, agent->max_force);
     steer_integrate_linear(agent, steer_scale(force, 1.0f / mass), force, 1.0f);
@@ -75,7 +70,7 @@ bool steer_integrate_kinematic(steer_agent *agent, steer_steering steering, floa
 {
     STEER_ASSERT(agent != NULL);
     if (!steer_agent_state_is_finite(agent) || !(dt > 0.0f) || !steer_is_finite(dt)) return false;
-    steering = steer_sanitize(steering);
+    steering = steer__steering_sanitize(steering);
     steer_vec3 accel = steer_truncate(steering.linear, agent->max_accel);
     steer_integrate_linear(agent, accel, accel, dt);
     steer_integrate_angular(agent, steering.angular, dt);

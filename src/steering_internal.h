@@ -55,6 +55,15 @@ static inline float steer__positive_or(float x, float fallback)
     return x > 0.0f && steer_is_finite(x) ? x : fallback;
 }
 
+/* Steering as the integrators apply it (steer/integrate.h): a linear part with a
+ * non-finite component reads as zero (all of it), a non-finite angular part as 0. */
+static inline steer_steering steer__steering_sanitize(steer_steering s)
+{
+    if (!steer_v3_is_finite(s.linear)) s.linear = steer_v3_zero();
+    if (!steer_is_finite(s.angular)) s.angular = 0.0f;
+    return s;
+}
+
 /* Step length the agent's model integrates with: 1 frame (Reynolds) or `step` seconds. */
 float steer__model_step(const steer_agent *agent, float step);
 

@@ -108,13 +108,20 @@ static void steer_world_init_slots(steer_world *w)
     w->free_head = 0u;
 }
 
-/* A tag from the world's address: no global counter is needed, and handles of two live
- * worlds differ unless 32 bits of hash collide. */
-static uint32_t steer_world_tag(const steer_world *w)
+/* The world's tag (steer_world_def.tag): the caller's when it gives one, the only way to
+ * a tag unique in the process run without a global counter, which the core may not keep.
+ * Otherwise the def's numbers mixed with the address: two live worlds differ (their
+ * addresses do) unless 32 bits of hash collide, and a world made with another seed or
+ * size where a destroyed one lived differs from it too. */
+static uint32_t steer_world_tag(const steer_world *w, const steer_world_def *def)
 {
-    uint64_t x = (uint64_t)(uintptr_t)w;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
+    if (def->tag != 0u) return def->tag;
+    uint64_t x = (uint64_t)(uintptr_t)w ^ def->seed * 0x9E3779B97F4A7C15ULL ^
+                 (uint64_t)(uint32_t)def->capacity << 32 ^ (uint64_t)(uint32_t)def->max_recipes;
+    for (int round = 0; round < 2; round++) {
+        x ^= x >> 33;
+        x *= 0xff51afd7ed558ccdULL;
+    }
     x ^= x >> 33;
     uint32_t t = (uint32_t)x;
     return t != 0u ? t : 1u;
@@ -139,7 +146,7 @@ steer_world *steer_world_create(const steer_world_def *def)
         steer_world_destroy(w);
         return NULL;
     }
-    w->tag = steer_world_tag(w);
+    w->tag = steer_world_tag(w, def);
     steer_world_init_slots(w);
     steer__world_use_lanes(w, STEER_WORLD_LANES_AVX512);
     w->auto_cell = 1.0f;

@@ -86,6 +86,20 @@ static bool steer_world_agent_ok(const steer_agent *a)
            (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY;
 }
 
+/* Whether an agent (already steer_world_agent_ok) may run on `recipe`: on a crowd recipe
+ * its radius and velocity must lie in the filter's domain (steer/crowd.h), as the other
+ * crowd agents see it (they skip a neighbour outside it). A step keeps it there: the
+ * filter's velocity is within STEER_CROWD_MAX_SPEED, whatever max_speed, which the filter
+ * reads as at most that (so a max_speed of FLT_MAX, "no limit", stays allowed). A NaN or
+ * negative radius keeps its documented reading, a point. */
+static bool steer_world_fits_recipe(const steer_world *world, int recipe, const steer_agent *a)
+{
+    if (recipe < 0 || !world->recipes[recipe].recipe.crowd) return true;
+    const float s = STEER_CROWD_MAX_SPEED;
+    return !(a->radius > STEER_CROWD_MAX_LENGTH) && fabsf(a->velocity.x) <= s &&
+           fabsf(a->velocity.y) <= s && fabsf(a->velocity.z) <= s;
+}
+
 /* Each agent's stream: the world seed mixed with the slot's generation, on the slot's
  * stream, so it depends on neither threads nor memory layout, and a reused slot does not
  * replay its previous agent's draws. */
@@ -119,9 +133,12 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     if (out != NULL) *out = steer_handle_none();
     if (world == NULL || def == NULL) return STEER_WORLD_INVALID;
     if (world->stepping) return STEER_WORLD_BUSY;
-    if (!steer_world_agent_ok(&def->agent) || !steer_world_recipe_ok(world, def->recipe))
+    if (!steer_world_agent_ok(&def->agent) || !steer_world_recipe_ok(world, def->recipe) ||
+        !steer_world_fits_recipe(world, def->recipe, &def->agent))
         return STEER_WORLD_INVALID;
-    if (world->count >= world->capacity) return STEER_WORLD_FULL;
+    /* Retired slots (steer_world_remove) are on no list: the free list can run out first. */
+    if (world->count >= world->capacity || world->free_head >= (uint32_t)world->capacity)
+        return STEER_WORLD_FULL;
     uint32_t slot = world->free_head;
     steer_world_slot *s = &world->slots[slot];
     world->free_head = s->next_free;
@@ -162,10 +179,17 @@ steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
     s->callback = NULL; /* a removed agent's callback is never run or counted again */
     world->count--;
     s->dense = -1;
-    s->generation = s->generation + 1u != 0u ? s->generation + 1u : 1u;
+    world->index_valid = false;
+    if (s->generation == UINT32_MAX) {
+        /* The next generation would wrap to one already issued, and an old handle would
+         * name the new agent: retire the slot instead (generation 0 is never issued). */
+        s->generation = 0u;
+        s->next_free = (uint32_t)world->capacity;
+        return STEER_WORLD_OK;
+    }
+    s->generation++;
     s->next_free = world->free_head;
     world->free_head = handle.index;
-    world->index_valid = false;
     return STEER_WORLD_OK;
 }
 
@@ -231,6 +255,8 @@ steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
     if (agent == NULL || !steer_world_agent_ok(agent)) return STEER_WORLD_INVALID;
+    if (!steer_world_fits_recipe(world, world->body[world->cur][s->dense].recipe, agent))
+        return STEER_WORLD_INVALID;
     steer__world_store(world, world->cur, s->dense, agent);
     world->index_valid = false;
     return STEER_WORLD_OK;
@@ -262,6 +288,8 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
     if (!steer_world_recipe_ok(world, recipe)) return STEER_WORLD_INVALID;
+    steer_agent a = steer__world_load(world, world->cur, s->dense);
+    if (!steer_world_fits_recipe(world, recipe, &a)) return STEER_WORLD_INVALID;
     world->body[world->cur][s->dense].recipe = recipe;
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its

@@ -217,7 +217,9 @@ static float steer_crowd_weight(const steer_world *w, int32_t r)
 /* The gathered neighbours handed to the ORCA filter f from agent i's point of view
  * (steer_crowd_of in the filter's form), each filed as it is read (crowd_near.h: no
  * records written and read back). One is skipped, as steer_orca_velocity skips it, when
- * its velocity or radius is unusable. The offset is taken from the search's position
+ * its velocity or radius is outside the filter's domain (steer__orca_in_domain; agents
+ * without the filter may go faster than its domain): the index marks it so, with a
+ * radius of -1, once per agent when it is built. The offset is taken from the search's position
  * arrays, the same floats as the snapshot's positions, with the subtraction
  * steer_orca_velocity does: the same bits as through a steer_crowd_view. The position
  * itself is finite: the search only hands over agents at a finite distance. The radius,
@@ -243,9 +245,7 @@ static void steer_crowd_feed(const steer_world *w, int i, steer_space space,
             recipe = pt->recipe[j];
             weight = steer__orca_weight(steer_crowd_weight(w, recipe));
         }
-        /* steer_v3_is_finite and steer_is_finite in one test. */
-        float finite = (v.x - v.x) + (v.y - v.y) + (v.z - v.z) + (radius - radius);
-        if (!(finite == 0.0f && radius >= 0.0f)) continue;
+        if (!(radius >= 0.0f)) continue; /* outside the domain (world_index.c) */
         steer_orca_near nb;
         nb.rel_p = steer__v2(pa[j] - a, pb[j] - b);
         nb.vel = steer__v2_from(space, v);

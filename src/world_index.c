@@ -4,6 +4,8 @@
  * public radius query (steer/world.h). */
 #include "world_internal.h"
 
+#include "crowd_internal.h"
+
 #include <float.h>
 #include <math.h>
 
@@ -119,7 +121,10 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->points.y[d] = w->pos[s][i].y;
         w->points.z[d] = w->pos[s][i].z;
         w->points.layer[d] = y->layer;
-        w->points.radius[d] = y->radius;
+        /* The crowd filter skips a neighbour outside its domain: decided here, once per
+         * agent, rather than for every agent that finds it (world_crowd.c). */
+        bool usable = steer__orca_in_domain(w->vel[s][i], y->radius);
+        w->points.radius[d] = usable ? y->radius : -1.0f;
         w->points.recipe[d] = y->recipe;
         w->points.slot[d] = y->slot;
         /* An agent that keeps its place (43% per step in the crossing crowd, 5% in the

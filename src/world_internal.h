@@ -39,7 +39,9 @@ typedef struct steer_world_points {
     float *fx, *fy, *fz; /* the unit forward direction at the start of the step
                             (steer_agent_forward): view cones and alignment */
     /* The body's radius, recipe and slot, for the crowd filter's neighbour records
-     * (world_crowd.c): three loads from arrays in cache instead of a body each. */
+     * (world_crowd.c): three loads from arrays in cache instead of a body each. The
+     * radius is -1 for an agent the filter skips as a neighbour (its velocity or radius
+     * outside the filter's domain, steer__orca_in_domain). */
     float *radius;
     int32_t *recipe;
     uint32_t *slot;
@@ -58,7 +60,8 @@ enum {
 
 /* What never moves: per slot. */
 typedef struct steer_world_slot {
-    uint32_t generation; /* of the current or next agent in the slot */
+    uint32_t generation; /* of the current or next agent in the slot; 0: retired (after
+                            generation 2^32 - 1, never reused: steer_world_remove) */
     int32_t dense;       /* dense index, or -1 when free */
     uint32_t next_free;  /* free list link */
     steer_vec3 target;
@@ -133,6 +136,11 @@ struct steer_world {
     float dt; /* of the step being run */
     uint64_t steps;
 };
+
+/* Whether steer_world_add_recipe takes a recipe: a count in [0, STEER_RECIPE_MAX], known
+ * kinds, groups in range and, for a crowd recipe, settings inside the filter's number
+ * domain (steer/crowd.h). Snapshots hold only such recipes (world_snapshot.c). */
+bool steer__recipe_valid(const steer_recipe *recipe);
 
 /* Per-allocation helper: a zeroed block from the world's allocator. */
 void *steer__world_alloc(const steer_world_def *def, size_t size);

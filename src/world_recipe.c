@@ -59,9 +59,27 @@ static const steer_neighbourhood *steer_item_neighbourhood(const steer_recipe_it
     }
 }
 
-static bool steer_recipe_valid(const steer_recipe *r)
+/* A time setting of the crowd filter: <= 0 and NaN read as the default (allowed), the
+ * rest must lie in the domain. */
+static bool steer_orca_time_ok(float t)
+{
+    return !(t > 0.0f) || (t >= STEER_CROWD_MIN_TIME && t <= STEER_CROWD_MAX_TIME);
+}
+
+/* A crowd recipe's settings inside the filter's number domain (steer/crowd.h): what the
+ * filter would clamp is refused here instead. The readings the filter documents for
+ * negative, zero and NaN settings stay allowed. */
+static bool steer_orca_in_domain(const steer_orca_params *p)
+{
+    return !(p->radius > STEER_CROWD_MAX_LENGTH) && !(p->neighbour_dist > STEER_CROWD_MAX_LENGTH) &&
+           steer_orca_time_ok(p->time_horizon) && steer_orca_time_ok(p->time_horizon_obstacles) &&
+           !(p->clearance > STEER_CROWD_MAX_CLEARANCE) && !(p->sidestep > STEER_CROWD_MAX_SIDESTEP);
+}
+
+bool steer__recipe_valid(const steer_recipe *r)
 {
     if (r->count < 0 || r->count > STEER_RECIPE_MAX) return false;
+    if (r->crowd && !steer_orca_in_domain(&r->orca)) return false;
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if ((unsigned)it->kind >= (unsigned)STEER_BEHAVIOUR_KIND_COUNT) return false;
@@ -146,7 +164,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
 int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
 {
     STEER_ASSERT(world != NULL && recipe != NULL);
-    if (world == NULL || recipe == NULL || world->stepping || !steer_recipe_valid(recipe))
+    if (world == NULL || recipe == NULL || world->stepping || !steer__recipe_valid(recipe))
         return -1;
     if (world->recipe_count >= world->def.max_recipes) return -1;
     steer_world_recipe *wr = &world->recipes[world->recipe_count];

@@ -270,19 +270,6 @@ static steer_recipe get_recipe(snap_reader *r)
     return rc;
 }
 
-/* The rules steer_world_add_recipe applies, checked up front so that re-registering the
- * recipes during a restore cannot fail half way. */
-static bool snap_recipe_ok(const steer_recipe *rc)
-{
-    if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
-    for (int k = 0; k < rc->count; k++) {
-        const steer_recipe_item *it = &rc->items[k];
-        if ((unsigned)it->kind >= (unsigned)STEER_BEHAVIOUR_KIND_COUNT) return false;
-        if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
-    }
-    return true;
-}
-
 /* ---- slots ----------------------------------------------------------------------------- */
 
 static void put_slot(snap_writer *w, const steer_world_slot *s)
@@ -502,24 +489,34 @@ static bool snap_check_recipes(const snap_layout *l, const snap_world *h)
     snap_reader r = {l->recipes};
     for (uint32_t k = 0; k < h->recipe_count; k++) {
         steer_recipe rc = get_recipe(&r);
-        if (!snap_recipe_ok(&rc)) return false;
+        /* steer_world_add_recipe's rules, checked up front so that re-registering the
+         * recipes during a restore cannot fail half way. */
+        if (!steer__recipe_valid(&rc)) return false;
     }
     return true;
 }
 
-/* Every slot: a generation (never 0), a dense index naming a live agent or -1, a finite
- * target; exactly `count` of them live. */
+/* Every slot: a generation (0 only for a retired slot, one without an agent), a dense
+ * index naming a live agent or -1, a finite target; exactly `count` of them live. */
 static bool snap_check_slots(const snap_layout *l, const snap_world *h)
 {
     uint32_t live = 0u;
     for (uint32_t s = 0; s < h->capacity; s++) {
         steer_world_slot slot = snap_slot_at(l, s);
-        if (slot.generation == 0u || slot.dense < -1 || slot.dense >= (int32_t)h->count ||
-            !steer_v3_is_finite(slot.target))
+        if ((slot.generation == 0u && slot.dense != -1) || slot.dense < -1 ||
+            slot.dense >= (int32_t)h->count || !steer_v3_is_finite(slot.target))
             return false;
         live += slot.dense >= 0 ? 1u : 0u;
     }
     return live == h->count;
+}
+
+/* Slots retired by a wrapping generation (generation 0, no agent). */
+static uint32_t snap_retired(const snap_layout *l, const snap_world *h)
+{
+    uint32_t n = 0u;
+    for (uint32_t s = 0; s < h->capacity; s++) n += snap_slot_at(l, s).generation == 0u;
+    return n;
 }
 
 /* Agent d names slot s and slot s names agent d, for every agent: with `count` live
@@ -535,14 +532,15 @@ static bool snap_check_agents(const snap_layout *l, const snap_world *h)
 }
 
 /* The free list visits every free slot once and ends at `capacity`: a walk of exactly
- * capacity - count free slots that reaches the end cannot have looped. */
+ * capacity - count - retired free slots, none live or retired, that reaches the end
+ * cannot have looped. */
 static bool snap_check_free_list(const snap_layout *l, const snap_world *h)
 {
     uint32_t s = h->free_head;
-    for (uint32_t k = h->count; k < h->capacity; k++) {
+    for (uint32_t k = h->count + snap_retired(l, h); k < h->capacity; k++) {
         if (s >= h->capacity) return false;
         steer_world_slot slot = snap_slot_at(l, s);
-        if (slot.dense != -1) return false;
+        if (slot.dense != -1 || slot.generation == 0u) return false;
         s = slot.next_free;
     }
     return s == h->capacity;

@@ -10,6 +10,8 @@
 #include "steer/combine.h"
 #include "steer/integrate.h"
 
+#include "steering_internal.h"
+
 /* The neighbours of a batch that pass one item's test, gathered per item so each sum
  * runs as its own small loop (summed in the index's order, as the pure functions do),
  * one loop per kind so none decides its kind per neighbour. A neighbour that fails adds
@@ -266,6 +268,9 @@ static void steer_world_steer(steer_world *w, steer_world_eval *e, steer_steerin
     if ((e->body.flags & STEER_WORLD_HAS_CALLBACK) != 0u) {
         steer_handle self = {e->body.slot, e->slot->generation, w->tag};
         *out = e->slot->callback(e->slot->callback_user, w, self, &e->agent, *out);
+        /* What the integrator will apply, so that what is reported (get_steering, read,
+         * snapshots) is what was applied: a callback's NaN reads as zero here too. */
+        *out = steer__steering_sanitize(*out);
     }
     if (e->recipe != NULL && e->recipe->recipe.crowd) steer_world_crowd(w, e, out);
 }

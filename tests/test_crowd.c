@@ -7,6 +7,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <float.h>
+
 #ifndef SIM_MAX
 #define SIM_MAX 64
 #endif
@@ -479,6 +481,80 @@ static void test_bad_numbers_are_skipped(void)
     CHECK(v.x == 0.0f && v.y == 0.0f);
 }
 
+/* Outside the filter's number domain (steer/crowd.h) every combination of huge, tiny,
+ * subnormal and overflowing radii, distances, speeds, times and step gives a finite
+ * velocity in the plane, no faster than max_speed nor STEER_CROWD_MAX_SPEED. The scene
+ * has a neighbour overlapping the agent, near ones, a point 1e-20 away, one faster than
+ * the domain, a wall nearby and one 2e30 long. */
+static void test_orca_numbers_outside_the_domain(void)
+{
+    const float radii[] = {0.5f, 1e27f, 1e20f, FLT_MAX, 1e-40f, 0.0f};
+    const float nb_radii[] = {0.5f, 1e27f, 0.0f, 1e-40f};
+    const float dists[] = {15.0f, 1e20f};
+    const float speeds[] = {2.0f, 1e20f, FLT_MAX, 1e-40f};
+    const float times[] = {10.0f, 1e-40f, 1e30f};
+    const float steps[] = {1.0f / 60.0f, 1e-40f, 1e-45f, 1e30f};
+    const float grow[] = {0.05f, 1e30f};
+    const steer_segment walls[2] = {{steer_v3(-5, -2, 0), steer_v3(5, -2, 0)},
+                                    {steer_v3(-1e30f, 3, 0), steer_v3(1e30f, 3, 0)}};
+    int cases = 0;
+    for (int ir = 0; ir < 6; ir++)
+        for (int in = 0; in < 4; in++)
+            for (int id = 0; id < 2; id++)
+                for (int is = 0; is < 4; is++)
+                    for (int it = 0; it < 3; it++)
+                        for (int idt = 0; idt < 4; idt++)
+                            for (int ig = 0; ig < 2; ig++) {
+                                float r = nb_radii[in];
+                                steer_crowd_neighbour nbs[5] = {
+                                    {steer_v3(0.3f, 0, 0), steer_v3(-1, 0, 0), r, 1.0f, 1u},
+                                    {steer_v3(3, 0, 0), steer_v3(0, 0, 0), r, 1.0f, 2u},
+                                    {steer_v3(0, 1e-20f, 0), steer_v3(1, 1, 0), r, 1.0f, 3u},
+                                    {steer_v3(-2, 2, 0), steer_v3(1e20f, 0, 0), r, 1.0f, 4u},
+                                    {steer_v3(0, 12, 0), steer_v3(0, -2, 0), r, 1.0f, 5u}};
+                                steer_crowd_view view = {0u, nbs, 5, walls, 2};
+                                steer_orca_params p = steer_orca_default();
+                                p.radius = ig == 0 ? -1.0f : 1e20f;
+                                p.neighbour_dist = dists[id];
+                                p.time_horizon = p.time_horizon_obstacles = times[it];
+                                p.clearance = grow[ig];
+                                p.sidestep = ig == 0 ? 0.5f : FLT_MAX;
+                                float ms = speeds[is];
+                                steer_agent a = crowd_agent(0, 0, radii[ir], ms);
+                                a.velocity = steer_v3(ms * 0.5f, 0, 0);
+                                steer_vec3 v = steer_orca_velocity(&a, steer_v3(ms, ms, 0), &p,
+                                                                   &view, steps[idt]);
+                                double speed = sqrt((double)v.x * v.x + (double)v.y * v.y);
+                                double limit =
+                                    ms < STEER_CROWD_MAX_SPEED ? ms : STEER_CROWD_MAX_SPEED;
+                                CHECK_MSG(steer_v3_is_finite(v) && v.z == 0.0f &&
+                                              speed <= limit * (1.0 + 1e-5) + 1e-30,
+                                          "radius %g nb %g dist %g speed %g tau %g dt %g grow %g: "
+                                          "(%g, %g, %g)",
+                                          radii[ir], r, dists[id], ms, times[it], steps[idt],
+                                          grow[ig], v.x, v.y, v.z);
+                                cases++;
+                            }
+    CHECK(cases == 6 * 4 * 2 * 4 * 3 * 4 * 2);
+}
+
+/* A wall longer than the square of a float can hold is cut to the domain, not lost: an
+ * agent heading for it slows (before, its distance came out NaN and it was skipped). */
+static void test_orca_sees_a_wall_2e30_long(void)
+{
+    steer_orca_params p = steer_orca_default();
+    const steer_segment wall = {steer_v3(-1e30f, 1, 0), steer_v3(1e30f, 1, 0)};
+    steer_crowd_view view = {0u, NULL, 0, &wall, 1};
+    steer_agent a = crowd_agent(0, 0, 0.5f, 2.0f);
+    steer_vec3 v = steer_orca_velocity(&a, steer_v3(0, 2, 0), &p, &view, 0.1f);
+    CHECK(steer_v3_is_finite(v) && v.y < 0.1f);
+    /* The same wall within the domain gives the same velocity. */
+    const steer_segment near = {steer_v3(-1e9f, 1, 0), steer_v3(1e9f, 1, 0)};
+    view.segments = &near;
+    steer_vec3 w = steer_orca_velocity(&a, steer_v3(0, 2, 0), &p, &view, 0.1f);
+    CHECK_NEAR(w.y, v.y, 1e-6f);
+}
+
 /* ---- predictive avoidance ------------------------------------------------------------ */
 
 static void test_predict_head_on_turns_right(void)
@@ -592,6 +668,100 @@ static steer_world *crowd_world(const steer_vec3 *from, const steer_vec3 *to, co
         steer_world_add(w, &d, &out[i]);
     }
     return w;
+}
+
+/* Every live agent finite, crowd agents within max_speed, and the world's own snapshot
+ * restores with the same state. */
+static bool world_sane(steer_world *w)
+{
+    steer_agent a[16];
+    int n = steer_world_read(w, 0, 16, a, NULL, NULL);
+    for (int k = 0; k < n; k++) {
+        steer_vec3 v = a[k].velocity; /* in double: 1e20 squared overflows a float */
+        double speed = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
+        double limit = a[k].max_speed, cap = STEER_CROWD_MAX_SPEED;
+        if (a[k].max_speed == FLT_MAX) limit = cap; /* the crowd agent without a limit */
+        if (!steer_agent_state_is_finite(&a[k]) || speed > limit * 1.00001) return false;
+    }
+    unsigned char buf[8192];
+    size_t size = steer_world_snapshot_size(w), written = 0;
+    uint64_t before = steer_world_state_hash(w);
+    return size <= sizeof buf &&
+           steer_world_snapshot_write(w, buf, size, &written) == STEER_SNAPSHOT_OK &&
+           steer_world_restore(w, buf, written) == STEER_SNAPSHOT_OK &&
+           steer_world_state_hash(w) == before;
+}
+
+/* The world keeps its crowd inside the filter's number domain where the numbers enter:
+ * crowd recipes with settings outside it, and crowd agents with a radius or velocity
+ * outside it, are refused (add, set_agent, set_recipe); a max_speed above it is read as
+ * STEER_CROWD_MAX_SPEED. Agents off the crowd
+ * recipes may hold such numbers; crowd agents skip them as neighbours; a subnormal dt is
+ * read as the domain's shortest step. No state becomes non-finite, no crowd agent goes
+ * faster than its limit, and the world's own snapshot restores after every step. */
+static void test_world_keeps_the_crowd_in_its_domain(void)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = 16;
+    def.max_recipes = 16;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_SEEK, 1.0f);
+    r.crowd = true;
+    steer_orca_params bad[6];
+    for (int k = 0; k < 6; k++) bad[k] = steer_orca_default();
+    bad[0].radius = 1e20f;
+    bad[1].neighbour_dist = 1e20f;
+    bad[2].time_horizon = 1e-40f;
+    bad[3].time_horizon_obstacles = 1e30f;
+    bad[4].clearance = 1e30f;
+    bad[5].sidestep = FLT_MAX;
+    for (int k = 0; k < 6; k++) {
+        r.orca = bad[k];
+        CHECK_MSG(steer_world_add_recipe(w, &r) == -1, "setting %d", k);
+    }
+    r.crowd = false; /* settings a recipe without the filter never reads */
+    CHECK(steer_world_add_recipe(w, &r) == 0);
+    r.crowd = true;
+    r.orca = steer_orca_default();
+    r.orca.time_horizon = -1.0f; /* the documented reading: 10 */
+    CHECK(steer_world_add_recipe(w, &r) == 1);
+    steer_world_agent_def d = steer_world_agent_default();
+    d.agent.radius = 0.5f;
+    d.agent.max_speed = 2.0f;
+    d.target = steer_v3(10, 0, 0);
+    d.recipe = 1;
+    steer_world_agent_def huge[3] = {d, d, d};
+    huge[0].agent.radius = 1e27f;
+    huge[1].agent.velocity = steer_v3(0, 0, -2e6f);
+    huge[2].agent.velocity = steer_v3(1e20f, 0, 0);
+    for (int k = 0; k < 3; k++)
+        CHECK_MSG(steer_world_add(w, &huge[k], NULL) == STEER_WORLD_INVALID, "agent %d", k);
+    steer_handle crowd[4], odd;
+    for (int k = 0; k < 4; k++) {
+        d.agent.position = steer_v3((float)k * 0.4f, 0.3f * (float)(k % 2), 0);
+        d.agent.max_speed = k == 3 ? FLT_MAX : 2.0f; /* "no limit": read as the domain's */
+        CHECK(steer_world_add(w, &d, &crowd[k]) == STEER_WORLD_OK);
+    }
+    /* Off the crowd recipes these numbers are the agent's business. */
+    huge[0].agent.max_speed = 1e30f;
+    huge[0].agent.velocity = steer_v3(1e20f, 0, 0);
+    huge[0].agent.position = steer_v3(0.2f, 0.1f, 0);
+    huge[0].recipe = 0;
+    CHECK(steer_world_add(w, &huge[0], &odd) == STEER_WORLD_OK);
+    CHECK(steer_world_set_recipe(w, odd, 1) == STEER_WORLD_INVALID);
+    huge[0].agent.radius = FLT_MAX; /* the crowd must skip it */
+    huge[0].agent.max_speed = 3.4e38f;
+    huge[0].agent.velocity = steer_v3(-FLT_MAX, 1e30f, 0);
+    huge[0].agent.position = steer_v3(0.6f, -0.2f, 0);
+    CHECK(steer_world_add(w, &huge[0], NULL) == STEER_WORLD_OK);
+    CHECK(steer_world_set_agent(w, crowd[0], &huge[1].agent) == STEER_WORLD_INVALID);
+    const float steps[] = {1.0f / 60.0f, 1e-40f, 1e-45f, 0.25f};
+    for (int k = 0; k < 4; k++) {
+        CHECK(steer_world_step(w, steps[k]) == STEER_WORLD_OK);
+        CHECK_MSG(world_sane(w), "after a step of %g s", steps[k]);
+    }
+    steer_world_destroy(w);
 }
 
 static float world_gap(const steer_world *w, steer_handle a, steer_handle b)
@@ -864,10 +1034,12 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_equal_responsibility_shares_the_dodge), TEST(test_agents_never_enter_walls),
           TEST(test_orca_in_the_xz_plane), TEST(test_coincident_agents_split_by_id),
           TEST(test_zero_radius_and_zero_speed), TEST(test_bad_numbers_are_skipped),
+          TEST(test_orca_numbers_outside_the_domain), TEST(test_orca_sees_a_wall_2e30_long),
           TEST(test_predict_head_on_turns_right), TEST(test_predict_ignores_safe_neighbours),
           TEST(test_predict_picks_soonest_and_dodges_away), TEST(test_predict_pair_passes),
           TEST(test_predict_bad_input), TEST(test_world_head_on_and_firm_agent),
           TEST(test_world_walls), TEST(test_world_agent_held_by_a_wall_gets_round),
           TEST(test_world_filter_is_orca_over_the_nearest),
           TEST(test_world_filter_is_orca_over_the_nearest_in_a_press),
-          TEST(test_world_filter_sees_a_changed_recipe))
+          TEST(test_world_filter_sees_a_changed_recipe),
+          TEST(test_world_keeps_the_crowd_in_its_domain))

@@ -735,7 +735,7 @@ static void inconsistent_content_is_refused(void)
         {"unknown space", m_space, STEER_SNAPSHOT_CORRUPT},
         {"unknown recipe id", m_recipe_id, STEER_SNAPSHOT_CORRUPT},
         {"even rng increment", m_rng_even, STEER_SNAPSHOT_CORRUPT},
-        {"generation 0", m_generation0, STEER_SNAPSHOT_CORRUPT},
+        {"generation 0 (retired) on the free list", m_generation0, STEER_SNAPSHOT_CORRUPT},
         {"free list loops", m_free_cycle, STEER_SNAPSHOT_CORRUPT},
         {"free head past the end", m_free_head, STEER_SNAPSHOT_CORRUPT},
         {"count beyond capacity", m_count, STEER_SNAPSHOT_CORRUPT},
@@ -758,6 +758,46 @@ static void inconsistent_content_is_refused(void)
     free(orig);
     free(b);
     steer_world_destroy(v.w);
+}
+
+/* A slot whose generation would wrap is retired, never reused: after 2^32 - 1 removals
+ * from one slot (reached here by restoring a snapshot whose live agent holds generation
+ * 2^32 - 1) the slot's first handle, generation 1, must not name a new agent. The world
+ * is then full one agent early, and its own snapshot, retired slot and all, restores. */
+static void generations_never_wrap(void)
+{
+    steer_world *w = make_world(2, NULL);
+    steer_world_agent_def d = steer_world_agent_default();
+    steer_handle first, h;
+    CHECK(steer_world_add(w, &d, &first) == STEER_WORLD_OK);
+    CHECK(first.index == 0u && first.generation == 1u);
+    size_t n = 0u;
+    unsigned char *b = take(w, &n);
+    CHECK(b != NULL);
+    wr32(slot_of(b, 0u), UINT32_MAX); /* its agent is the slot's last generation */
+    reseal(b, n);
+    CHECK(steer_world_restore(w, b, n) == STEER_SNAPSHOT_OK);
+    free(b);
+    h = steer_world_handle_at(w, 0);
+    CHECK(h.index == 0u && h.generation == UINT32_MAX && !steer_world_is_valid(w, first));
+    CHECK(steer_world_remove(w, h) == STEER_WORLD_OK);
+    steer_handle next, none;
+    CHECK(steer_world_add(w, &d, &next) == STEER_WORLD_OK);
+    CHECK(next.index == 1u); /* not the retired slot 0 */
+    CHECK(!steer_world_is_valid(w, first) && !steer_world_is_valid(w, h));
+    CHECK(steer_world_add(w, &d, &none) == STEER_WORLD_FULL && none.generation == 0u);
+    CHECK(steer_world_count(w) == 1);
+    /* The world's own snapshot holds the retired slot and restores, still retired. */
+    b = take(w, &n);
+    CHECK(b != NULL);
+    uint64_t hash = steer_world_state_hash(w);
+    CHECK(steer_world_restore(w, b, n) == STEER_SNAPSHOT_OK);
+    CHECK(steer_world_state_hash(w) == hash);
+    CHECK(steer_world_add(w, &d, &none) == STEER_WORLD_FULL);
+    CHECK(steer_world_remove(w, next) == STEER_WORLD_OK);
+    CHECK(steer_world_add(w, &d, &none) == STEER_WORLD_OK && none.index == 1u);
+    free(b);
+    steer_world_destroy(w);
 }
 
 static void small_buffer_and_null_are_refused(void)
@@ -833,4 +873,5 @@ TEST_MAIN(TEST(restore_continues_bit_identically), TEST(restore_into_itself_roll
           TEST(format_is_documented_little_endian), TEST(every_truncation_is_refused),
           TEST(every_corrupted_byte_is_refused), TEST(wrong_magic_version_endianness_are_refused),
           TEST(too_big_for_the_destination_is_refused), TEST(inconsistent_content_is_refused),
-          TEST(small_buffer_and_null_are_refused), TEST(files_save_and_load_atomically))
+          TEST(small_buffer_and_null_are_refused), TEST(files_save_and_load_atomically),
+          TEST(generations_never_wrap))

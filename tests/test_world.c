@@ -179,6 +179,66 @@ static void foreign_and_forged_handles_are_refused(void)
     steer_world_destroy(b);
 }
 
+/* An allocator that hands out one static block, bump by bump, and starts again from its
+ * beginning once everything is freed: the next world then lives at the very address of
+ * the last one. */
+typedef struct same_place {
+    _Alignas(16) unsigned char block[1u << 16];
+    size_t used;
+    int live;
+} same_place;
+
+static void *same_place_alloc(void *user, size_t size)
+{
+    same_place *p = user;
+    size = (size + 15u) & ~(size_t)15u;
+    if (size > sizeof p->block - p->used) return NULL;
+    p->live++;
+    p->used += size;
+    return p->block + p->used - size;
+}
+
+static void same_place_free(void *user, void *ptr, size_t size)
+{
+    same_place *p = user;
+    (void)ptr, (void)size;
+    if (--p->live == 0) p->used = 0;
+}
+
+/* A world created where a destroyed one lived: with distinct nonzero def.tag values the
+ * old world's handles are foreign to it (the guarantee); with tag 0 they are foreign when
+ * the def differs (another seed), and pass when it is the same: the residual risk
+ * steer_world_def.tag documents, pinned here so that the documentation stays true. */
+static void handles_of_a_destroyed_world_at_the_same_address(void)
+{
+    static same_place place;
+    const uint32_t tags[3][2] = {{1u, 2u}, {0u, 0u}, {0u, 0u}};
+    const uint64_t seeds[3][2] = {{1u, 1u}, {1u, 2u}, {1u, 1u}};
+    const bool passes[3] = {false, false, true};
+    for (int c = 0; c < 3; c++) {
+        steer_world *w[2];
+        steer_handle h[2];
+        for (int k = 0; k < 2; k++) {
+            steer_world_def def = steer_world_default();
+            def.capacity = 8;
+            def.seed = seeds[c][k];
+            def.tag = tags[c][k];
+            def.allocator = (steer_allocator){same_place_alloc, same_place_free, &place};
+            w[k] = steer_world_create(&def);
+            CHECK(w[k] != NULL && place.live > 0);
+            steer_world_agent_def d = agent_at(0, 0, 0);
+            CHECK(steer_world_add(w[k], &d, &h[k]) == STEER_WORLD_OK);
+            if (tags[c][k] != 0u) CHECK(h[k].world == tags[c][k]);
+            if (k == 0) steer_world_destroy(w[0]);
+        }
+        CHECK(w[0] == w[1]); /* the same address */
+        CHECK(h[0].index == h[1].index && h[0].generation == h[1].generation);
+        CHECK_MSG(steer_world_is_valid(w[1], h[0]) == passes[c], "case %d", c);
+        steer_world_destroy(w[1]);
+        CHECK(place.live == 0);
+    }
+}
+
 /* ---- memory ----------------------------------------------------------------------------- */
 
 typedef struct counting_allocator {
@@ -796,6 +856,45 @@ static void changes_during_a_step_are_refused(void)
     steer_world_destroy(w);
 }
 
+/* A callback whose steering is not finite: NaN linear, infinite angular. */
+static steer_steering broken_steering(void *user, const steer_world *world, steer_handle self,
+                                      const steer_agent *agent, steer_steering out)
+{
+    (void)user, (void)world, (void)self, (void)agent, (void)out;
+    steer_steering s = {steer_v3(NAN, 1.0f, 0.0f), INFINITY};
+    return s;
+}
+
+/* What the world reports as applied (get_steering, read) is what it applied: a callback's
+ * non-finite steering is applied as zero, so zero is reported, and the agent moves as one
+ * whose callback returned zero. */
+static void reported_steering_is_the_applied_one(void)
+{
+    steer_world *w = make_world(4);
+    steer_world_agent_def d = agent_at(0, 0, 0);
+    d.agent.velocity = steer_v3(1.0f, 0.5f, 0.0f);
+    d.agent.rotation = 0.25f;
+    steer_handle broken, plain;
+    CHECK(steer_world_add(w, &d, &plain) == STEER_WORLD_OK);
+    d.callback = broken_steering;
+    CHECK(steer_world_add(w, &d, &broken) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 0.1f) == STEER_WORLD_OK);
+    steer_steering s;
+    CHECK(steer_world_get_steering(w, broken, &s) == STEER_WORLD_OK);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f && s.linear.z == 0.0f && s.angular == 0.0f);
+    steer_agent agents[2];
+    steer_handle hs[2];
+    steer_steering st[2];
+    CHECK(steer_world_read(w, 0, 2, agents, hs, st) == 2);
+    for (int k = 0; k < 2; k++)
+        CHECK(memcmp(&st[k], &s, sizeof s) == 0); /* both zero: applied alike */
+    steer_agent a, b;
+    CHECK(steer_world_get_agent(w, broken, &a) == STEER_WORLD_OK);
+    CHECK(steer_world_get_agent(w, plain, &b) == STEER_WORLD_OK);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    steer_world_destroy(w);
+}
+
 static void same_seed_same_run(void)
 {
     uint64_t hash[2];
@@ -898,8 +997,9 @@ static void zeroed_defs_keep_documented_results(void)
 
 TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(handles_detect_removed_agents),
           TEST(handles_survive_steps), TEST(capacity_exhausted_is_reported),
-          TEST(foreign_and_forged_handles_are_refused), TEST(no_allocation_after_creation),
-          TEST(bounds_wrap_box_enters_opposite_face),
+          TEST(foreign_and_forged_handles_are_refused),
+          TEST(handles_of_a_destroyed_world_at_the_same_address),
+          TEST(no_allocation_after_creation), TEST(bounds_wrap_box_enters_opposite_face),
           TEST(bounds_wrap_sphere_teleports_to_antipode), TEST(bounds_clamp_and_respawn),
           TEST(bounds_zero_sized_are_off), TEST(world_applies_its_bounds),
           TEST(separation_of_coincident_agents_has_no_nan), TEST(alignment_makes_headings_agree),
@@ -908,5 +1008,5 @@ TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(handles_detect_removed
           TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
           TEST(index_is_kept_only_when_read), TEST(layers_decide_who_is_seen),
           TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
-          TEST(same_seed_same_run), TEST(debug_draw_reports_forces),
-          TEST(bulk_read_matches_handle_lookups))
+          TEST(reported_steering_is_the_applied_one), TEST(same_seed_same_run),
+          TEST(debug_draw_reports_forces), TEST(bulk_read_matches_handle_lookups))

@@ -37,8 +37,32 @@
  * Bad input, for every function here: a NULL agent or params asserts (debug) and gives
  * zero; an agent whose state is not finite gives a zero velocity / zero steering;
  * neighbours or walls with non-finite coordinates, negative or NaN radii are skipped;
- * a zero radius is a point; max_speed <= 0 or NaN gives a zero velocity; a non-finite
+ * a zero radius is a point; max_speed <= 0 or NaN (for the filter,
+ * below STEER_CROWD_MIN_SPEED) gives a zero velocity; a non-finite
  * preferred velocity reads as zero. No function here returns NaN.
+ *
+ * Number domain of the ORCA filter (steer_orca_velocity, the world's crowd recipes;
+ * docs/crowd.md#number-domain). Inside it the filter's arithmetic cannot overflow, and
+ * its results are those it always gave; outside it the numbers are read as below, so
+ * that the result is finite and within the speed limit for any finite input:
+ * - speeds (max_speed, the agent's and its neighbours' velocities, the preferred
+ *   velocity), per component, up to STEER_CROWD_MAX_SPEED units/s: a larger max_speed
+ *   reads as STEER_CROWD_MAX_SPEED, one below STEER_CROWD_MIN_SPEED gives a zero
+ *   velocity (as max_speed 0 does); the agent's own or preferred velocity with a larger
+ *   component is scaled down along its direction until none is larger; a neighbour with a
+ *   larger velocity component is skipped (as a non-finite one is);
+ * - lengths (body radii, params radius and neighbour_dist) up to STEER_CROWD_MAX_LENGTH
+ *   world units: a larger radius or neighbour_dist of the agent's own reads as
+ *   STEER_CROWD_MAX_LENGTH; a neighbour with a larger radius is skipped;
+ * - times (time_horizon, time_horizon_obstacles) within [STEER_CROWD_MIN_TIME,
+ *   STEER_CROWD_MAX_TIME] seconds, clamped into it; a step dt below STEER_CROWD_MIN_TIME
+ *   (a subnormal one, say) reads as STEER_CROWD_MIN_TIME;
+ * - clearance up to STEER_CROWD_MAX_CLEARANCE and sidestep up to
+ *   STEER_CROWD_MAX_SIDESTEP, each read as that above (a finite value);
+ * - walls: only their part within STEER_CROWD_WALL_REACH units of the agent (along
+ *   each axis of its plane) is read, further than any wall the domain lets it reach.
+ * The world refuses crowd agents and crowd recipes outside the domain instead
+ * (steer/world.h).
  */
 #ifndef STEER_CROWD_H
 #define STEER_CROWD_H
@@ -53,6 +77,19 @@ STEER_EXTERN_C_BEGIN
 
 /* Most wall segments it considers (the nearest within reach). */
 #define STEER_ORCA_MAX_SEGMENTS 32
+
+/* The ORCA filter's number domain (see the top of this file): speeds in units/s,
+ * lengths in world units, times in seconds, clearance a fraction of the radii. */
+#define STEER_CROWD_MAX_SPEED     1e6f
+#define STEER_CROWD_MIN_SPEED     1e-6f
+#define STEER_CROWD_MAX_LENGTH    1e6f
+#define STEER_CROWD_MIN_TIME      1e-4f
+#define STEER_CROWD_MAX_TIME      1e4f
+#define STEER_CROWD_MAX_CLEARANCE 10.0f
+#define STEER_CROWD_MAX_SIDESTEP  10.0f
+/* How far from the agent a wall is read: beyond the furthest the domain lets an agent
+ * look ahead (STEER_CROWD_MAX_SPEED * STEER_CROWD_MAX_TIME plus a grown radius). */
+#define STEER_CROWD_WALL_REACH 1e11f
 
 /* Another agent as the crowd functions see it. */
 typedef struct steer_crowd_neighbour {

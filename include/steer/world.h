@@ -68,11 +68,17 @@ typedef enum steer_world_status {
 /* A stable reference to an agent: its slot and the slot's generation when the agent was
  * added, plus a tag of the world that issued it. Removing the agent bumps the slot's
  * generation, so an old handle is detected as stale; a later agent in the same slot gets
- * a new handle. The all-zero handle is never issued ("no agent"). */
+ * a new handle. The all-zero handle is never issued ("no agent").
+ * Generations never wrap: a slot issues generations 1 to 2^32 - 1, and the removal of its
+ * agent of generation 2^32 - 1 retires the slot for the rest of the world's life (its
+ * handles stay stale; the world then holds one agent fewer at most: steer_world_add
+ * returns FULL with fewer than `capacity` agents once every free slot is retired). That
+ * takes 2^32 - 1 removals from one slot.
+ * Tags: steer_world_def.tag says how a world's tag is chosen and what that guarantees. */
 typedef struct steer_handle {
     uint32_t index;      /* slot, < capacity */
-    uint32_t generation; /* >= 1 for issued handles */
-    uint32_t world;      /* tag of the issuing world (catches most foreign handles) */
+    uint32_t generation; /* 1 .. 2^32 - 1 for issued handles */
+    uint32_t world;      /* tag of the issuing world (steer_world_def.tag) */
 } steer_handle;
 
 /* The "no agent" handle. */
@@ -217,10 +223,22 @@ typedef struct steer_world_def {
     steer_allocator allocator; /* NULLs: malloc/free */
     steer_parallel_for_fn parallel_for; /* NULL: run on the calling thread */
     void *parallel_user;                /* passed to parallel_for */
+    uint32_t tag; /* the tag this world's handles carry, so that it refuses other worlds'
+                     handles (STALE). Nonzero: exactly this tag. Give every world of the
+                     process run its own (a counter the game keeps: def.tag = ++worlds)
+                     and no world ever accepts another's handle, also one destroyed
+                     before it was created at the same address. 0 (default): a tag mixed
+                     from seed, capacity, max_recipes and the world's address; two live
+                     worlds then differ unless 32 bits of hash collide, but a world
+                     created with the same def where a destroyed one lived gets its tag,
+                     and the destroyed world's handles pass there while slot and
+                     generation match. The library keeps no global counter (no global
+                     mutable state), so only the caller can rule that out. A restore
+                     takes the snapshot's tag (steer/world_snapshot.h) */
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
- * single-threaded. */
+ * single-threaded, tag 0 (mixed, see steer_world_def.tag). */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
@@ -233,8 +251,12 @@ STEER_API steer_world *steer_world_create(const steer_world_def *def);
 STEER_API void steer_world_destroy(steer_world *world);
 
 /* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
- * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
- * has an unknown kind or a group outside [0, STEER_RECIPE_MAX). */
+ * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX], an item
+ * has an unknown kind or a group outside [0, STEER_RECIPE_MAX), or it is a crowd recipe
+ * whose orca settings lie outside the filter's number domain (steer/crowd.h: radius or
+ * neighbour_dist above STEER_CROWD_MAX_LENGTH, a positive time horizon outside
+ * [STEER_CROWD_MIN_TIME, STEER_CROWD_MAX_TIME], clearance or sidestep above 10; infinite
+ * ones included). The readings the filter documents for <= 0 and NaN settings stay. */
 STEER_API int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe);
 
 /* Per-agent callback, run after the recipe with the recipe's output; what it returns is
@@ -263,14 +285,19 @@ typedef struct steer_world_agent_def {
 STEER_API steer_world_agent_def steer_world_agent_default(void);
 
 /* Add an agent. Writes its handle to *out (may be NULL) and returns OK; FULL when the
- * world holds `capacity` agents; INVALID for NULL def, a non-finite position, velocity,
- * orientation or rotation, or an unknown recipe id; BUSY inside a step. On failure *out
- * is the none handle. */
+ * world holds `capacity` agents or no free slot is left (retired slots, steer_handle); INVALID for
+ * NULL def, a non-finite position, velocity, orientation or rotation, an unknown recipe id, or, on
+ * a crowd recipe, a radius above STEER_CROWD_MAX_LENGTH or a velocity component beyond
+ * +-STEER_CROWD_MAX_SPEED (the filter's number domain, steer/crowd.h; a step keeps a crowd agent
+ * inside it, since the filter reads a larger max_speed as STEER_CROWD_MAX_SPEED); BUSY inside a
+ * step. On failure *out is the none handle. Agents off the crowd recipes may hold larger numbers:
+ * crowd agents then skip them as neighbours. */
 STEER_API steer_world_status steer_world_add(steer_world *world, const steer_world_agent_def *def,
                                              steer_handle *out);
 
 /* Remove an agent; its handle (and every copy of it) becomes stale. STALE when it already
- * was; BUSY inside a step (removal during a step is refused, never deferred silently). */
+ * was; BUSY inside a step (removal during a step is refused, never deferred silently).
+ * Removing the agent of generation 2^32 - 1 retires its slot (steer_handle). */
 STEER_API steer_world_status steer_world_remove(steer_world *world, steer_handle handle);
 
 /* True when the handle refers to a live agent of this world. */
@@ -285,7 +312,8 @@ STEER_API steer_handle steer_world_handle_at(const steer_world *world, int i);
 
 /* Bulk read for renderers: copy the agents at internal positions [first, first + count)
  * (clipped to the live agents) into agents[] and, for each of handles[] and steering[]
- * that is not NULL, their handles and the steering applied to them in the last step;
+ * that is not NULL, their handles and the steering applied to them in the last step
+ * (what steer_world_get_steering reports);
  * returns how many were copied. One pass over packed arrays, so drawing 100,000 agents
  * costs no handle lookups. The order is steer_world_handle_at's: stable between steps,
  * changed by every step and removal. NULL world or agents, first < 0 or count <= 0
@@ -298,7 +326,8 @@ STEER_API steer_world_status steer_world_get_agent(const steer_world *world, ste
                                                    steer_agent *out);
 
 /* Replace an agent's state and limits (a teleport, a new speed limit...). INVALID for a
- * non-finite position, velocity, orientation or rotation; BUSY inside a step. */
+ * non-finite position, velocity, orientation or rotation, or numbers its crowd recipe
+ * cannot take (steer_world_add); BUSY inside a step. */
 STEER_API steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle,
                                                    const steer_agent *agent);
 
@@ -319,7 +348,9 @@ STEER_API steer_world_status steer_world_set_target_agent(steer_world *world, st
 STEER_API steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls,
                                                    int count);
 
-/* Switch the agent to another recipe (-1: none). */
+/* Switch the agent to another recipe (-1: none). INVALID for an unknown recipe, or a crowd
+ * recipe whose filter's domain the agent's radius or velocity lies outside
+ * (steer_world_add). */
 STEER_API steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handle,
                                                     int recipe);
 
@@ -340,7 +371,11 @@ STEER_API steer_world_status steer_world_set_callback(steer_world *world, steer_
 STEER_API steer_world_status steer_world_set_user_data(steer_world *world, steer_handle handle,
                                                        void *user_data);
 
-/* The steering applied to the agent in the last step (zero before the first). */
+/* The steering applied to the agent in the last step (zero before the first), as the
+ * integrator took it: a callback's steering whose linear part has a NaN or infinite
+ * component is applied, and reported, as zero linear; a non-finite angular part as 0
+ * (steer/integrate.h). Reported before the integrator's limits (max_accel, max_force,
+ * max_angular_accel) cut it; crowd agents report zero linear (steer_recipe.crowd). */
 STEER_API steer_world_status steer_world_get_steering(const steer_world *world, steer_handle handle,
                                                       steer_steering *out);
 
