@@ -35,7 +35,14 @@ class BuildClib(build_clib):
         super().run()
 
 
+# STEER_PY_BUILD_DIR puts setuptools' build and egg-info folders there instead of in
+# python/ (the tests build from a read-only view of the checkout this way).
+_build_dir = os.environ.get("STEER_PY_BUILD_DIR")
+_options = {"build": {"build_base": os.path.join(_build_dir, "build")},
+            "egg_info": {"egg_base": _build_dir}} if _build_dir else {}
+
 setup(
+    options=_options,
     cmdclass={"build_clib": BuildClib},
     version=_version(),
     packages=["steer"],

@@ -137,6 +137,11 @@ steer_world_status steer_py_write(steer_world *world, int count, const uint32_t 
                                   const float *orientations, int *done);
 steer_world_status steer_py_step(steer_world *world, int n, float dt);
 int steer_py_ref_behaviours(float *out, int rows);
+
+extern "Python" steer_steering steer_py_agent_callback(void *user, const steer_world *world,
+                                                       steer_handle self,
+                                                       const steer_agent *agent,
+                                                       steer_steering recipe_output);
 """
 
 ffibuilder = FFI()
