@@ -135,6 +135,9 @@ int steer_py_read(const steer_world *world, int first, int count, float *positio
 steer_world_status steer_py_write(steer_world *world, int count, const uint32_t *handles,
                                   const float *positions, const float *velocities,
                                   const float *orientations, int *done);
+steer_world_status steer_py_add_many(steer_world *world, const steer_world_agent_def *def,
+                                     int count, const float *positions, const float *velocities,
+                                     uint32_t *handles, int *done);
 steer_world_status steer_py_step(steer_world *world, int n, float dt);
 int steer_py_ref_behaviours(float *out, int rows);
 
@@ -151,7 +154,7 @@ ffibuilder.set_source(
     '#include "steer/steer.h"\n#include "pool.h"\n#include "_binding.h"\n',
     sources=["steer/_binding.c"],
     depends=_headers(),
-    include_dirs=[str(INCLUDE), str(SHARED), str(HERE / "steer")],
+    include_dirs=[str(INCLUDE), str(SRC), str(SHARED), str(HERE / "steer")],
     define_macros=[("NDEBUG", None)],
     extra_compile_args=DETERMINISM_FLAGS,
     extra_link_args=["-pthread"],

@@ -21,6 +21,7 @@ from ._core import (Agent, Facing, Model, Rng, Space, Steering, WanderState,
 from ._errors import Busy, Full, Invalid, SnapshotError, StaleHandle, SteerError
 from ._steer_cffi import ffi as _ffi
 from ._steer_cffi import lib as _lib
+from . import scenarios
 from ._world import (ALL_LAYERS, Behaviour, Bounds, Handle, Recipe, Stats, World,
                      WorldArrays)
 

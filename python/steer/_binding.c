@@ -3,42 +3,37 @@
  * stepping a world from Python costs no Python work per agent. */
 #include "_binding.h"
 
-enum { PY_CHUNK = 256 }; /* agents copied per steer_world_read call (about 20 KB) */
+#include "world_internal.h"
+
+#include <string.h>
+
+/* The reads go straight to the world's dense arrays (src/world_internal.h: positions and
+ * velocities are packed steer_vec3 arrays in steer_world_read's order), so reading a
+ * million positions is one 12 MB copy. The binding is compiled with the library from
+ * the same tree, so the layout it reads is the one built; the tests compare these reads
+ * with steer_world_get_agent agent by agent. */
+_Static_assert(sizeof(steer_vec3) == 3 * sizeof(float), "steer_vec3 is three packed floats");
 
 int steer_py_read(const steer_world *world, int first, int count, float *positions,
                   float *velocities, float *orientations, uint32_t *handles)
 {
-    steer_agent agents[PY_CHUNK];
-    steer_handle hs[PY_CHUNK];
-    int done = 0;
-    while (done < count) {
-        int want = count - done < PY_CHUNK ? count - done : PY_CHUNK;
-        int got = steer_world_read(world, first + done, want, agents,
-                                   handles != NULL ? hs : NULL, NULL);
-        for (int i = 0; i < got; i++) {
-            size_t k = (size_t)(done + i);
-            const steer_agent *a = &agents[i];
-            if (positions != NULL) {
-                positions[3 * k] = a->position.x;
-                positions[3 * k + 1] = a->position.y;
-                positions[3 * k + 2] = a->position.z;
-            }
-            if (velocities != NULL) {
-                velocities[3 * k] = a->velocity.x;
-                velocities[3 * k + 1] = a->velocity.y;
-                velocities[3 * k + 2] = a->velocity.z;
-            }
-            if (orientations != NULL) orientations[k] = a->orientation;
-            if (handles != NULL) {
-                handles[3 * k] = hs[i].index;
-                handles[3 * k + 1] = hs[i].generation;
-                handles[3 * k + 2] = hs[i].world;
-            }
+    if (world == NULL || first < 0 || count <= 0 || first >= world->count) return 0;
+    int n = count < world->count - first ? count : world->count - first;
+    int b = world->cur;
+    if (positions != NULL)
+        memcpy(positions, world->pos[b] + first, (size_t)n * sizeof(steer_vec3));
+    if (velocities != NULL)
+        memcpy(velocities, world->vel[b] + first, (size_t)n * sizeof(steer_vec3));
+    if (orientations != NULL)
+        for (int i = 0; i < n; i++) orientations[i] = world->body[b][first + i].orientation;
+    if (handles != NULL)
+        for (int i = 0; i < n; i++) {
+            steer_handle h = steer__world_handle_of(world, first + i);
+            handles[3 * (size_t)i] = h.index;
+            handles[3 * (size_t)i + 1] = h.generation;
+            handles[3 * (size_t)i + 2] = h.world;
         }
-        done += got;
-        if (got < want) break;
-    }
-    return done;
+    return n;
 }
 
 steer_world_status steer_py_write(steer_world *world, int count, const uint32_t *handles,
@@ -60,6 +55,29 @@ steer_world_status steer_py_write(steer_world *world, int count, const uint32_t 
         if (orientations != NULL) a.orientation = orientations[k];
         st = steer_world_set_agent(world, h, &a);
         if (st != STEER_WORLD_OK) break;
+    }
+    if (done != NULL) *done = i;
+    return st;
+}
+
+steer_world_status steer_py_add_many(steer_world *world, const steer_world_agent_def *def,
+                                     int count, const float *positions, const float *velocities,
+                                     uint32_t *handles, int *done)
+{
+    steer_world_status st = STEER_WORLD_OK;
+    steer_world_agent_def d = *def;
+    int i = 0;
+    for (; i < count; i++) {
+        size_t k = (size_t)i;
+        d.agent.position = steer_v3(positions[3 * k], positions[3 * k + 1], positions[3 * k + 2]);
+        if (velocities != NULL)
+            d.agent.velocity = steer_v3(velocities[3 * k], velocities[3 * k + 1], velocities[3 * k + 2]);
+        steer_handle h;
+        st = steer_world_add(world, &d, &h);
+        if (st != STEER_WORLD_OK) break;
+        handles[3 * k] = h.index;
+        handles[3 * k + 1] = h.generation;
+        handles[3 * k + 2] = h.world;
     }
     if (done != NULL) *done = i;
     return st;

@@ -21,6 +21,13 @@ steer_world_status steer_py_write(steer_world *world, int count, const uint32_t 
                                   const float *positions, const float *velocities,
                                   const float *orientations, int *done);
 
+/* Add count agents from one def, each at positions[3i..] with velocities[3i..] (may be
+ * NULL: the def's), writing their handles to handles[count x 3]. Stops at the first
+ * failure and returns its status, with *done the number added before it. */
+steer_world_status steer_py_add_many(steer_world *world, const steer_world_agent_def *def,
+                                     int count, const float *positions, const float *velocities,
+                                     uint32_t *handles, int *done);
+
 /* Step the world n times with dt; stops at the first step that fails and returns its
  * status (OK after n steps). */
 steer_world_status steer_py_step(steer_world *world, int n, float dt);

@@ -212,6 +212,10 @@ def _in(a, shape, dtype, what):
     return arr
 
 
+def _no_field(name):
+    raise TypeError("Agent has no field %r" % name)
+
+
 class World:
     """Many agents stepped together (steer_world), with stable handles, recipes, a spatial
     index, bounds and, with ``threads`` > 1, a thread pool (shared/pool.c) as its
@@ -328,6 +332,43 @@ class World:
         out = ffi.new("steer_handle *")
         check(lib.steer_world_add(self._ptr(), d, out), "add")
         return _handle(out)
+
+    def add_many(self, positions, velocities=None, agent: Optional[Agent] = None, *,
+                 recipe: int = -1, layer: int = 1, mask: int = ALL_LAYERS,
+                 target: VecLike = (0, 0, 0), **fields) -> np.ndarray:
+        """Add one agent per row of ``positions`` ((n, 3) or (n, 2) array-like), with the
+        matching row of ``velocities`` if given, all else from ``agent`` / the keywords as
+        in add(), in one C call. Returns their handles as an (n, 3) uint32 array. Stops at
+        the first failure (Full, Invalid) with the agents before it added."""
+        pos = np.asarray(positions, dtype=np.float32)
+        if pos.ndim == 2 and pos.shape[1] == 2:
+            pos = np.concatenate([pos, np.zeros((len(pos), 1), np.float32)], axis=1)
+        pos = _in(pos, (len(pos), 3), np.float32, "add_many: positions")
+        n = len(pos)
+        vel = None
+        if velocities is not None:
+            vel = np.asarray(velocities, dtype=np.float32)
+            if vel.ndim == 2 and vel.shape[1] == 2:
+                vel = np.concatenate([vel, np.zeros((len(vel), 1), np.float32)], axis=1)
+            vel = _in(vel, (n, 3), np.float32, "add_many: velocities")
+        if agent is None:
+            agent = Agent(**fields)
+        elif fields:
+            agent = agent.copy()
+            for k, v in fields.items():
+                setattr(agent, k, v) if k in Agent._FIELDS else _no_field(k)
+        d = ffi.new("steer_world_agent_def *")
+        d[0] = lib.steer_world_agent_default()
+        d.agent = agent._c[0]
+        d.recipe, d.layer, d.mask = recipe, layer, mask
+        d.target = v3(target)
+        out = np.zeros((n, 3), np.uint32)
+        done = ffi.new("int *")
+        st = lib.steer_py_add_many(self._ptr(), d, n, ffi.from_buffer("float[]", pos),
+                                   ffi.NULL if vel is None else ffi.from_buffer("float[]", vel),
+                                   ffi.from_buffer("uint32_t[]", out, require_writable=True), done)
+        check(st, "add_many (agent %d of %d)" % (done[0], n))
+        return out
 
     def remove(self, handle: Handle) -> None:
         """Remove the agent; its handle becomes stale (StaleHandle if it already was)."""

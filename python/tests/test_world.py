@@ -6,15 +6,15 @@ import math
 
 import numpy as np
 import pytest
-from conftest import boids_world, crowd_world, golden
+from conftest import golden
 
 import steer
-from steer import _lib
+from steer import _lib, scenarios
 
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_boids_golden_hash(threads):
-    with boids_world(2000, 62.996052, threads=threads) as w:
+    with scenarios.boids(2000, threads=threads) as w:
         assert len(w) == 2000
         if threads > 1:  # the world really runs on the pool
             assert _lib.steer_pool_workers(w._pool) == threads
@@ -27,7 +27,7 @@ def test_boids_golden_hash(threads):
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_crowd_golden_hash(threads):
-    with crowd_world(threads=threads) as w:
+    with scenarios.crossing(20, threads=threads) as w:
         w.step(1.0 / 60.0, n=200)
         assert w.state_hash() == golden("CROWD")
 
@@ -225,3 +225,26 @@ def test_python_callback_steers_and_errors_propagate():
             w.step()
         w.set_callback(h, None)
         w.step()
+
+
+def test_add_many_equals_adding_one_by_one():
+    rng = np.random.default_rng(4)
+    pos = rng.uniform(-10, 10, (50, 2)).astype(np.float32)
+    vel = rng.uniform(-1, 1, (50, 3)).astype(np.float32)
+    with steer.World(capacity=60) as a, steer.World(capacity=60) as b:
+        ra = a.add_recipe(steer.Recipe().add(steer.Behaviour.WANDER))
+        rb = b.add_recipe(steer.Recipe().add(steer.Behaviour.WANDER))
+        one = [a.add(recipe=ra, position=p, velocity=v, max_speed=3) for p, v in zip(pos, vel)]
+        many = b.add_many(pos, vel, recipe=rb, max_speed=3)
+        assert [tuple(h[:2]) for h in many] == [h[:2] for h in one]
+        a.step(n=20)
+        b.step(n=20)
+        assert a.state_hash() == b.state_hash()
+        bad = np.zeros((15, 3), np.float32)
+        bad[3, 0] = np.inf
+        with pytest.raises(steer.Invalid, match="agent 3 of 15"):
+            b.add_many(bad)
+        assert len(b) == 53
+        with pytest.raises(steer.Full):
+            b.add_many(np.zeros((10, 3)))
+        assert len(b) == 60
