@@ -9,7 +9,8 @@ determinism flags, so every result is the same bits as the C library's:
   match_velocity, interpose, offset_pursuit, wander, wander_3d, wander_target;
 * Agent, the integrators and the seeded Rng;
 * World: recipes, handles, layers, bounds, the ORCA crowd, snapshots as bytes, the state
-  hash, threads, and whole-world numpy reads and writes in one C call.
+  hash, threads, and whole-world numpy reads and writes in one C call;
+* obstacles, paths and path following, splines, the approach walker, grids and A*.
 
 Vectors are tuples or numpy arrays of 2 or 3 numbers. Failures raise SteerError
 subclasses (Full, StaleHandle, Busy, Invalid, SnapshotError) carrying the C status.
@@ -18,6 +19,9 @@ from ._core import (Agent, Facing, Model, Rng, Space, Steering, WanderState,
                     WanderTargetState, align, arrive, evade, face, flee, integrate_kinematic,
                     integrate_reynolds, interpose, leave, look_where_going, match_velocity,
                     offset_pursuit, pursue, seek, v3, wander, wander_3d, wander_target)
+from ._extras import (ApproachWalker, Grid, GridError, Obstacles, Path, PathCursor,
+                      approach_plan, avoid_obstacles, follow_path, follow_wall, hide,
+                      spline_length, spline_sample)
 from ._errors import Busy, Full, Invalid, SnapshotError, StaleHandle, SteerError
 from ._steer_cffi import ffi as _ffi
 from ._steer_cffi import lib as _lib
@@ -33,5 +37,8 @@ __all__ = [
     "integrate_reynolds", "interpose", "leave", "look_where_going", "match_velocity",
     "offset_pursuit", "pursue", "seek", "v3", "wander", "wander_3d", "wander_target",
     "Busy", "Full", "Invalid", "SnapshotError", "StaleHandle", "SteerError",
+    "ApproachWalker", "Grid", "GridError", "Obstacles", "Path", "PathCursor",
+    "approach_plan", "avoid_obstacles", "follow_path", "follow_wall", "hide",
+    "spline_length", "spline_sample",
     "ALL_LAYERS", "Behaviour", "Bounds", "Handle", "Recipe", "Stats", "World", "WorldArrays",
 ]
