@@ -27,6 +27,13 @@ ROOT = HERE.parent
 INCLUDE = ROOT / "include"
 SRC = ROOT / "src"
 SHARED = ROOT / "shared"
+TOOL = ROOT / "tools" / "steer"
+# The steer tool's scenario loader and runner (no drawing: no cairo), compiled in when
+# cJSON is found by pkg-config (Debian: libcjson-dev).
+TOOL_SOURCES = ["cli_error.c", "cli_scenario.c", "cli_jsonpos.c", "cli_behaviour.c",
+                "cli_load.c", "cli_load_scene.c", "cli_load_flock.c", "cli_load_crowd.c",
+                "cli_sim.c", "cli_sim_grid.c", "cli_sim_flock.c", "cli_sim_crowd.c",
+                "cli_outfile.c", "cli_trace.c"]
 
 if not (INCLUDE / "steer" / "steer.h").is_file():
     sys.exit("steer: build the Python package from the steer checkout (pip install ./python); "
@@ -62,6 +69,22 @@ def _x86_vector_paths():
     return probe.returncode == 0 and "__GNUC__" in probe.stdout
 
 
+def _cjson():
+    """cJSON's (cflags, libs) from pkg-config, or None when it is not installed."""
+    try:
+        flags = [subprocess.run(["pkg-config", opt, "libcjson"], capture_output=True, text=True,
+                                check=True).stdout.split() for opt in ("--cflags", "--libs")]
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return flags[0], flags[1]
+
+
+CJSON = None if os.environ.get("STEER_PY_NO_SCENARIOS") else _cjson()
+if CJSON is None:
+    print("steer: libcjson not found by pkg-config: building without scenario files",
+          file=sys.stderr)
+
+
 def c_libraries():
     """setuptools build_clib entries: the library's sources in static libraries, each
     with its flags (the vector variants with -mavx2 / -mavx512f), and the tools' thread
@@ -75,6 +98,13 @@ def c_libraries():
               "obj_deps": {"": _headers()}}
     core = sorted(_rel(p) for p in SRC.glob("*.c") if p.name not in VECTOR_SOURCES)
     libs = [("steer_core", dict(common, sources=core, cflags=DETERMINISM_FLAGS))]
+    if CJSON is not None:  # before the core: it calls the library
+        libs.insert(0, ("steer_cli", {
+            "sources": [_rel(TOOL / f) for f in TOOL_SOURCES] + ["steer/_scenario.c"],
+            "include_dirs": [str(INCLUDE), str(TOOL), str(HERE / "steer")],
+            "macros": macros + [("_POSIX_C_SOURCE", "200809L")],
+            "cflags": DETERMINISM_FLAGS + CJSON[0],
+            "obj_deps": {"": _headers() + sorted(_rel(p) for p in TOOL.glob("*.h"))}}))
     if vector:
         for name, flag in sorted(VECTOR_SOURCES.items()):
             libs.append(("steer_" + name[:-2], dict(common, sources=[_rel(SRC / name)],
@@ -147,18 +177,35 @@ extern "Python" steer_steering steer_py_agent_callback(void *user, const steer_w
                                                        steer_steering recipe_output);
 """
 
+SCENARIO_CDEF = """
+typedef struct steer_py_scenario steer_py_scenario;
+steer_py_scenario *steer_py_scenario_load(const char *path, const char *text, size_t length,
+                                          char *error, size_t error_size);
+void steer_py_scenario_free(steer_py_scenario *s);
+const char *steer_py_scenario_name(const steer_py_scenario *s);
+const char *steer_py_scenario_agent_name(const steer_py_scenario *s, int i);
+int steer_py_scenario_agents(const steer_py_scenario *s);
+int steer_py_scenario_steps(const steer_py_scenario *s);
+double steer_py_scenario_dt(const steer_py_scenario *s);
+uint64_t steer_py_scenario_seed(const steer_py_scenario *s);
+int steer_py_scenario_run(const steer_py_scenario *s, int steps, uint64_t seed, bool use_seed,
+                          float *positions, float *velocities, float *orientations, int frames,
+                          const char *csv_path, char *error, size_t error_size);
+"""
+
 ffibuilder = FFI()
-ffibuilder.cdef(public_cdef() + BINDING_CDEF)
+ffibuilder.cdef(public_cdef() + BINDING_CDEF + (SCENARIO_CDEF if CJSON else ""))
 ffibuilder.set_source(
     "steer._steer_cffi",
-    '#include "steer/steer.h"\n#include "pool.h"\n#include "_binding.h"\n',
+    '#include "steer/steer.h"\n#include "pool.h"\n#include "_binding.h"\n'
+    + ('#include "_scenario.h"\n' if CJSON else ""),
     sources=["steer/_binding.c"],
     depends=_headers(),
     include_dirs=[str(INCLUDE), str(SRC), str(SHARED), str(HERE / "steer")],
     define_macros=[("NDEBUG", None)],
     extra_compile_args=DETERMINISM_FLAGS,
-    extra_link_args=["-pthread"],
-    libraries=["m"],
+    # After the static libraries on the link line, which call them.
+    extra_link_args=["-pthread"] + (CJSON[1] if CJSON else []) + ["-lm"],
 )
 
 if __name__ == "__main__":

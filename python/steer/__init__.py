@@ -10,7 +10,8 @@ determinism flags, so every result is the same bits as the C library's:
 * Agent, the integrators and the seeded Rng;
 * World: recipes, handles, layers, bounds, the ORCA crowd, snapshots as bytes, the state
   hash, threads, and whole-world numpy reads and writes in one C call;
-* obstacles, paths and path following, splines, the approach walker, grids and A*.
+* obstacles, paths and path following, splines, the approach walker, grids and A*;
+* scenario files loaded, validated and run by the steer tool's own code (Scenario).
 
 Vectors are tuples or numpy arrays of 2 or 3 numbers. Failures raise SteerError
 subclasses (Full, StaleHandle, Busy, Invalid, SnapshotError) carrying the C status.
@@ -23,6 +24,7 @@ from ._extras import (ApproachWalker, Grid, GridError, Obstacles, Path, PathCurs
                       approach_plan, avoid_obstacles, follow_path, follow_wall, hide,
                       spline_length, spline_sample)
 from ._errors import Busy, Full, Invalid, SnapshotError, StaleHandle, SteerError
+from ._scenarios_file import HAS_SCENARIOS, Scenario, ScenarioError, Trajectory, validate
 from ._steer_cffi import ffi as _ffi
 from ._steer_cffi import lib as _lib
 from . import scenarios
@@ -40,5 +42,6 @@ __all__ = [
     "ApproachWalker", "Grid", "GridError", "Obstacles", "Path", "PathCursor",
     "approach_plan", "avoid_obstacles", "follow_path", "follow_wall", "hide",
     "spline_length", "spline_sample",
+    "HAS_SCENARIOS", "Scenario", "ScenarioError", "Trajectory", "validate",
     "ALL_LAYERS", "Behaviour", "Bounds", "Handle", "Recipe", "Stats", "World", "WorldArrays",
 ]

@@ -5,13 +5,15 @@
 #   2. pip install --no-build-isolation from the checkout, and pytest against it;
 #   3. pip wheel, the wheel installed into a second venv, and pytest against that;
 #   4. the examples in python/examples/ run (pictures into the build folder).
-# Usage: run.sh <build folder for venvs, objects and wheels>
+# Usage: run.sh <build folder for venvs, objects and wheels> [<the steer tool>]
+# With the tool, the scenario tests also compare its `steer run --csv` byte for byte.
 # Exit 77 (CTest: skipped, and said so) only when the Debian packages cannot be installed.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 PKG=$(dirname "$HERE")
 ROOT=$(dirname "$PKG")
-OUT=${1:?usage: run.sh <build folder>}
+OUT=${1:?usage: run.sh <build folder> [<steer tool>]}
+if [ -n "${2:-}" ]; then export STEER_TOOL="$2"; fi
 PY=/usr/bin/python3
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
