@@ -44,4 +44,5 @@ __all__ = [
     "spline_length", "spline_sample",
     "HAS_SCENARIOS", "Scenario", "ScenarioError", "Trajectory", "validate",
     "ALL_LAYERS", "Behaviour", "Bounds", "Handle", "Recipe", "Stats", "World", "WorldArrays",
+    "scenarios",
 ]

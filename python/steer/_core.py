@@ -9,11 +9,13 @@ exactly to a Python float.
 import enum
 from typing import NamedTuple, Optional, Sequence, Tuple, Union
 
+import numpy as np
+
 from ._errors import invalid
 from ._steer_cffi import ffi, lib
 
 Vec3 = Tuple[float, float, float]
-VecLike = Union[Sequence[float], "numpy.ndarray"]  # noqa: F821
+VecLike = Union[Sequence[float], np.ndarray]
 
 
 def v3(v) -> Vec3:
@@ -27,6 +29,16 @@ def v3(v) -> Vec3:
     if n == 2:
         return (float(v[0]), float(v[1]), 0.0)
     raise invalid("a vector has 2 or 3 numbers, not %d" % n)
+
+
+def _points(points, what) -> "np.ndarray":
+    """An (n, 3) float32 C-contiguous copy of a point list ((n, 2) gets z = 0)."""
+    arr = np.asarray(points, dtype=np.float32)
+    if arr.ndim == 2 and arr.shape[1] == 2:
+        arr = np.concatenate([arr, np.zeros((len(arr), 1), np.float32)], axis=1)
+    if arr.ndim != 2 or arr.shape[1] != 3:
+        raise invalid("%s: expected (n, 3) or (n, 2) points, got shape %r" % (what, arr.shape))
+    return np.ascontiguousarray(arr)
 
 
 def _tuple(c) -> Vec3:

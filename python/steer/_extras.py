@@ -4,23 +4,14 @@
 Point lists are (n, 3) or (n, 2) array-likes; results that are point lists come back
 as (n, 3) float32 numpy arrays. The C arrays these objects hand to the library are kept
 alive by the objects."""
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
 
-from ._core import Agent, Rng, Space, Steering, Vec3, VecLike, _steering, _tuple, params, v3
+from ._core import (Agent, Rng, Space, Steering, Vec3, VecLike, _points, _steering, _tuple,
+                    params, v3)
 from ._errors import Invalid, invalid
 from ._steer_cffi import ffi, lib
-
-
-def _points(points, what) -> np.ndarray:
-    """An (n, 3) float32 C-contiguous copy of a point list ((n, 2) gets z = 0)."""
-    arr = np.asarray(points, dtype=np.float32)
-    if arr.ndim == 2 and arr.shape[1] == 2:
-        arr = np.concatenate([arr, np.zeros((len(arr), 1), np.float32)], axis=1)
-    if arr.ndim != 2 or arr.shape[1] != 3:
-        raise invalid("%s: expected (n, 3) or (n, 2) points, got shape %r" % (what, arr.shape))
-    return np.ascontiguousarray(arr)
 
 
 def _vec_array(arr):

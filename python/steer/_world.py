@@ -2,12 +2,12 @@
 """The batch world: recipes, handles, layers, bounds, bulk numpy reads and writes,
 snapshots, statistics, the state hash, the crowd filter's walls and Python callbacks."""
 import enum
-import threading
-from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from ._core import Agent, Steering, Vec3, VecLike, _c_steering, _steering, _tuple, assign, v3
+from ._core import (Agent, Steering, VecLike, _c_steering, _points, _steering,
+                    assign, v3)
 from ._errors import check, check_snapshot, invalid
 from ._steer_cffi import ffi, lib
 
@@ -212,8 +212,20 @@ def _in(a, shape, dtype, what):
     return arr
 
 
-def _no_field(name):
-    raise TypeError("Agent has no field %r" % name)
+def _agent_def(agent, fields, recipe, layer, mask, target):
+    """A steer_world_agent_def from an Agent (copied) and/or Agent field keywords."""
+    agent = Agent(**fields) if agent is None else agent.copy()
+    if fields:
+        for k, v in fields.items():
+            if k not in Agent._FIELDS:
+                raise TypeError("Agent has no field %r" % k)
+            setattr(agent, k, v)
+    d = ffi.new("steer_world_agent_def *")
+    d[0] = lib.steer_world_agent_default()
+    d.agent = agent._c[0]
+    d.recipe, d.layer, d.mask = recipe, layer, mask
+    d.target = v3(target)
+    return d
 
 
 class World:
@@ -315,19 +327,7 @@ class World:
             **fields) -> Handle:
         """Add an agent (a copy of ``agent``, or Agent(**fields)); returns its handle.
         Full at capacity; Invalid for a non-finite state or an unknown recipe."""
-        if agent is None:
-            agent = Agent(**fields)
-        elif fields:
-            agent = agent.copy()
-            for k, v in fields.items():
-                if k not in Agent._FIELDS:
-                    raise TypeError("Agent has no field %r" % k)
-                setattr(agent, k, v)
-        d = ffi.new("steer_world_agent_def *")
-        d[0] = lib.steer_world_agent_default()
-        d.agent = agent._c[0]
-        d.recipe, d.layer, d.mask = recipe, layer, mask
-        d.target = v3(target)
+        d = _agent_def(agent, fields, recipe, layer, mask, target)
         d.target_agent = _h(target_agent)
         out = ffi.new("steer_handle *")
         check(lib.steer_world_add(self._ptr(), d, out), "add")
@@ -340,28 +340,12 @@ class World:
         matching row of ``velocities`` if given, all else from ``agent`` / the keywords as
         in add(), in one C call. Returns their handles as an (n, 3) uint32 array. Stops at
         the first failure (Full, Invalid) with the agents before it added."""
-        pos = np.asarray(positions, dtype=np.float32)
-        if pos.ndim == 2 and pos.shape[1] == 2:
-            pos = np.concatenate([pos, np.zeros((len(pos), 1), np.float32)], axis=1)
-        pos = _in(pos, (len(pos), 3), np.float32, "add_many: positions")
+        pos = _points(positions, "add_many: positions")
         n = len(pos)
-        vel = None
-        if velocities is not None:
-            vel = np.asarray(velocities, dtype=np.float32)
-            if vel.ndim == 2 and vel.shape[1] == 2:
-                vel = np.concatenate([vel, np.zeros((len(vel), 1), np.float32)], axis=1)
-            vel = _in(vel, (n, 3), np.float32, "add_many: velocities")
-        if agent is None:
-            agent = Agent(**fields)
-        elif fields:
-            agent = agent.copy()
-            for k, v in fields.items():
-                setattr(agent, k, v) if k in Agent._FIELDS else _no_field(k)
-        d = ffi.new("steer_world_agent_def *")
-        d[0] = lib.steer_world_agent_default()
-        d.agent = agent._c[0]
-        d.recipe, d.layer, d.mask = recipe, layer, mask
-        d.target = v3(target)
+        vel = None if velocities is None else _points(velocities, "add_many: velocities")
+        if vel is not None and len(vel) != n:
+            raise invalid("add_many: %d velocities for %d positions" % (len(vel), n))
+        d = _agent_def(agent, fields, recipe, layer, mask, target)
         out = np.zeros((n, 3), np.uint32)
         done = ffi.new("int *")
         st = lib.steer_py_add_many(self._ptr(), d, n, ffi.from_buffer("float[]", pos),
