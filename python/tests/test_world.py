@@ -223,6 +223,14 @@ def test_python_callback_steers_and_errors_propagate():
         w.set_callback(h, broken)
         with pytest.raises(RuntimeError, match="boom"):
             w.step()
+
+        def structural(handle, agent, steering):
+            w.add(position=(1, 1))  # refused during a step
+
+        w.set_callback(h, structural)
+        with pytest.raises(steer.Busy) as e:
+            w.step()
+        assert e.value.status == _lib.STEER_WORLD_BUSY and len(w) == 2
         w.set_callback(h, None)
         w.step()
 
