@@ -153,48 +153,25 @@ def public_cdef():
     return _strip_inline_functions(pre.stdout) + "\n" + "\n".join(consts) + "\n"
 
 
-BINDING_CDEF = """
-typedef struct steer_pool steer_pool;
-steer_pool *steer_pool_create(int workers);
-void steer_pool_destroy(steer_pool *pool);
-int steer_pool_workers(const steer_pool *pool);
-void steer_pool_parallel_for(void *user, int count, steer_range_fn fn, void *ctx);
+def header_cdef(path):
+    """The declarations of one of the binding's own headers (shared/pool.h,
+    python/steer/_binding.h, _scenario.h): comments and preprocessor lines removed."""
+    text = re.sub(r"/\*.*?\*/", "", Path(path).read_text(), flags=re.S)
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
 
-int steer_py_read(const steer_world *world, int first, int count, float *positions,
-                  float *velocities, float *orientations, uint32_t *handles);
-steer_world_status steer_py_write(steer_world *world, int count, const uint32_t *handles,
-                                  const float *positions, const float *velocities,
-                                  const float *orientations, int *done);
-steer_world_status steer_py_add_many(steer_world *world, const steer_world_agent_def *def,
-                                     int count, const float *positions, const float *velocities,
-                                     uint32_t *handles, int *done);
-steer_world_status steer_py_step(steer_world *world, int n, float dt);
-int steer_py_ref_behaviours(float *out, int rows);
 
+# The Python callback the world calls for agents given one (World.set_callback).
+CALLBACK_CDEF = """
 extern "Python" steer_steering steer_py_agent_callback(void *user, const steer_world *world,
                                                        steer_handle self,
                                                        const steer_agent *agent,
                                                        steer_steering recipe_output);
 """
 
-SCENARIO_CDEF = """
-typedef struct steer_py_scenario steer_py_scenario;
-steer_py_scenario *steer_py_scenario_load(const char *path, const char *text, size_t length,
-                                          char *error, size_t error_size);
-void steer_py_scenario_free(steer_py_scenario *s);
-const char *steer_py_scenario_name(const steer_py_scenario *s);
-const char *steer_py_scenario_agent_name(const steer_py_scenario *s, int i);
-int steer_py_scenario_agents(const steer_py_scenario *s);
-int steer_py_scenario_steps(const steer_py_scenario *s);
-double steer_py_scenario_dt(const steer_py_scenario *s);
-uint64_t steer_py_scenario_seed(const steer_py_scenario *s);
-int steer_py_scenario_run(const steer_py_scenario *s, int steps, uint64_t seed, bool use_seed,
-                          float *positions, float *velocities, float *orientations, int frames,
-                          const char *csv_path, char *error, size_t error_size);
-"""
-
 ffibuilder = FFI()
-ffibuilder.cdef(public_cdef() + BINDING_CDEF + (SCENARIO_CDEF if CJSON else ""))
+ffibuilder.cdef(public_cdef() + header_cdef(SHARED / "pool.h")
+                + header_cdef(HERE / "steer" / "_binding.h") + CALLBACK_CDEF
+                + (header_cdef(HERE / "steer" / "_scenario.h") if CJSON else ""))
 ffibuilder.set_source(
     "steer._steer_cffi",
     '#include "steer/steer.h"\n#include "pool.h"\n#include "_binding.h"\n'

@@ -6,25 +6,15 @@ by where it started.
 
     python crowd_crossing.py [--out DIR] [--quick]   (picture: DIR/python-crowd.png)
 """
-import argparse
-from pathlib import Path
+import matplotlib.pyplot as plt
+import numpy as np
+from _example import arguments, save
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-from steer import scenarios  # noqa: E402
-
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "docs" / "images"
+from steer import scenarios
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    ap.add_argument("--quick", action="store_true", help="fewer steps (the test run)")
-    args = ap.parse_args()
+    args = arguments(__doc__)
 
     side = 10
     steps = 200 if args.quick else 3000
@@ -36,7 +26,7 @@ def main():
                 world.step(1 / 60)
             h = world.handles()
             path[k, h[:, 0]] = world.positions()  # row = slot: follow each walker
-        closest = min_gap(path[-1], 1.5)
+        closest = min_gap(path[-1])
 
     fig, ax = plt.subplots(figsize=(7, 7), dpi=100)
     start = path[0]
@@ -50,12 +40,10 @@ def main():
     ax.set_title("steer from Python: %d walkers crossing with ORCA, %d steps "
                  "(closest pair at the end %.2f apart, contact at 3.0)"
                  % (n, steps, closest), fontsize=9)
-    args.out.mkdir(parents=True, exist_ok=True)
-    fig.savefig(args.out / "python-crowd.png", bbox_inches="tight")
-    print("wrote", args.out / "python-crowd.png")
+    save(fig, args.out, "python-crowd.png")
 
 
-def min_gap(points, radius):
+def min_gap(points):
     d = np.linalg.norm(points[:, None, :2] - points[None, :, :2], axis=2)
     np.fill_diagonal(d, np.inf)
     return float(d.min())

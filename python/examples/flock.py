@@ -4,25 +4,15 @@ over the last seconds, and its heading at the end.
 
     python flock.py [--out DIR] [--quick]      (picture: DIR/python-flock.png)
 """
-import argparse
-from pathlib import Path
+import matplotlib.pyplot as plt
+import numpy as np
+from _example import arguments, save
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-import steer  # noqa: E402
-
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "docs" / "images"
+import steer
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    ap.add_argument("--quick", action="store_true", help="fewer steps (the test run)")
-    args = ap.parse_args()
+    args = arguments(__doc__)
 
     n, half = 300, 60.0
     world = steer.World(capacity=n, seed=3, bounds=steer.Bounds.wrap_box((half, half, 0)))
@@ -62,9 +52,7 @@ def main():
     ax.set_aspect("equal")
     ax.set_title("steer from Python: %d boids, %d steps (separation, alignment, cohesion, wander)"
                  % (n, steps), fontsize=9)
-    args.out.mkdir(parents=True, exist_ok=True)
-    fig.savefig(args.out / "python-flock.png", bbox_inches="tight")
-    print("wrote", args.out / "python-flock.png")
+    save(fig, args.out, "python-flock.png")
 
 
 if __name__ == "__main__":

@@ -487,30 +487,29 @@ class World:
         got = lib.steer_py_read(self._w, 0, n, *buf)
         assert got == n
 
+    def _read_one(self, which, out, shape, dtype, what):
+        out = _out(out, (len(self),) + shape, dtype, what)
+        buffers = [None, None, None, None]
+        buffers[which] = out
+        self._read(*buffers)
+        return out
+
     def positions(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """Every live agent's position as an (n, 3) float32 array (into ``out`` if given),
         in the internal order of handles()."""
-        out = _out(out, (len(self), 3), np.float32, "positions")
-        self._read(out, None, None, None)
-        return out
+        return self._read_one(0, out, (3,), np.float32, "positions")
 
     def velocities(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """Every live agent's velocity as an (n, 3) float32 array."""
-        out = _out(out, (len(self), 3), np.float32, "velocities")
-        self._read(None, out, None, None)
-        return out
+        return self._read_one(1, out, (3,), np.float32, "velocities")
 
     def orientations(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """Every live agent's orientation as an (n,) float32 array."""
-        out = _out(out, (len(self),), np.float32, "orientations")
-        self._read(None, None, out, None)
-        return out
+        return self._read_one(2, out, (), np.float32, "orientations")
 
     def handles(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """Every live agent's handle as an (n, 3) uint32 array (index, generation, world)."""
-        out = _out(out, (len(self), 3), np.uint32, "handles")
-        self._read(None, None, None, out)
-        return out
+        return self._read_one(3, out, (3,), np.uint32, "handles")
 
     def arrays(self) -> WorldArrays:
         """Positions, velocities, orientations and handles in one pass."""

@@ -46,7 +46,7 @@ rm -rf "$OUT/dist"
 run_tests "$OUT/venv-wheel" "the wheel $(basename "$OUT"/dist/steer-*.whl)"
 
 if [ -d "$PKG/examples" ]; then
-    for ex in "$PKG"/examples/*.py; do
+    for ex in "$PKG"/examples/[!_]*.py; do
         echo "python_package: example $(basename "$ex")"
         (cd "$OUT" && MPLBACKEND=Agg "$OUT/venv/bin/python" "$ex" --out "$OUT/images" --quick)
     done
