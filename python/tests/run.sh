@@ -24,6 +24,13 @@ if ! sh "$ROOT/scripts/install-deps.sh" python; then
 fi
 
 export STEER_PY_BUILD_DIR="$OUT/setuptools" PIP_DISABLE_PIP_VERSION_CHECK=1
+# setuptools rebuilds an object when a source or header changes, not when the flags do:
+# a changed build script starts from clean objects.
+if ! cat "$PKG/setup.py" "$PKG/steer_build.py" | cmp -s - "$OUT/setuptools/build-scripts"; then
+    rm -rf "$OUT/setuptools"
+    mkdir -p "$OUT/setuptools"
+    cat "$PKG/setup.py" "$PKG/steer_build.py" > "$OUT/setuptools/build-scripts"
+fi
 # Only what is on this machine: no index (PyPI), no build isolation (it would download
 # setuptools); cffi, numpy and pytest come from Debian through --system-site-packages.
 PIP_FLAGS="--no-build-isolation --no-index --quiet"
