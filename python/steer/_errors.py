@@ -19,7 +19,7 @@ class Full(SteerError):
 
 class StaleHandle(SteerError, KeyError):
     """STEER_WORLD_STALE: the handle's agent was removed, or the handle belongs to another
-    world, or it was never issued; nothing changed."""
+    world, or no world ever handed it out; nothing changed."""
 
     def __str__(self):  # KeyError would quote the message
         return Exception.__str__(self)
