@@ -10,6 +10,7 @@ determinism flags, so every result is the same bits as the C library's:
 * Agent, the integrators and the seeded Rng;
 * World: recipes, handles, layers, bounds, the ORCA crowd, snapshots as bytes, the state
   hash, threads, and whole-world numpy reads and writes in one C call;
+* blend and priority, and the flocking behaviours over numpy neighbour arrays;
 * obstacles, paths and path following, splines, the approach walker, grids and A*;
 * scenario files loaded, validated and run by the steer tool's own code (Scenario).
 
@@ -23,6 +24,7 @@ from ._core import (Agent, Facing, Model, Rng, Space, Steering, WanderState,
 from ._extras import (ApproachWalker, Grid, GridError, Obstacles, Path, PathCursor,
                       approach_plan, avoid_obstacles, follow_path, follow_wall, hide,
                       spline_length, spline_sample)
+from ._group import alignment, blend, cohesion, follow_leader, limit, priority, separation
 from ._errors import Busy, Full, Invalid, SnapshotError, StaleHandle, SteerError
 from ._scenarios_file import HAS_SCENARIOS, Scenario, ScenarioError, Trajectory, validate
 from ._steer_cffi import ffi as _ffi
@@ -42,6 +44,7 @@ __all__ = [
     "ApproachWalker", "Grid", "GridError", "Obstacles", "Path", "PathCursor",
     "approach_plan", "avoid_obstacles", "follow_path", "follow_wall", "hide",
     "spline_length", "spline_sample",
+    "alignment", "blend", "cohesion", "follow_leader", "limit", "priority", "separation",
     "HAS_SCENARIOS", "Scenario", "ScenarioError", "Trajectory", "validate",
     "ALL_LAYERS", "Behaviour", "Bounds", "Handle", "Recipe", "Stats", "World", "WorldArrays",
     "scenarios",
