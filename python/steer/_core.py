@@ -41,6 +41,17 @@ def _points(points, what) -> "np.ndarray":
     return np.ascontiguousarray(arr)
 
 
+def uint(value, bits, what) -> int:
+    """value as an unsigned integer of `bits` bits; Invalid when it is not one."""
+    try:
+        v = int(value)
+    except (TypeError, ValueError):
+        raise invalid("%s: %r is not an integer" % (what, value)) from None
+    if not 0 <= v < 1 << bits:
+        raise invalid("%s: %d is outside 0..2^%d-1" % (what, v, bits))
+    return v
+
+
 def _tuple(c) -> Vec3:
     return (c.x, c.y, c.z)
 
@@ -207,7 +218,7 @@ class Rng:
 
     def __init__(self, seed: int = 0, stream: int = 0):
         self._c = ffi.new("steer_rng *")
-        self._c[0] = lib.steer_rng_make(seed, stream)
+        self._c[0] = lib.steer_rng_make(uint(seed, 64, "Rng seed"), uint(stream, 64, "Rng stream"))
 
     def u32(self) -> int:
         """The next 32 random bits."""

@@ -157,6 +157,8 @@ def spline_sample(points, spacing: float, capacity: Optional[int] = None) -> np.
     if capacity is None:
         length = lib.steer_spline_length(_vec_array(pts), len(pts))
         capacity = int(length / spacing) + 2 + len(pts) if spacing > 0 and np.isfinite(length) else len(pts) + 2
+    if capacity > 10_000_000:
+        raise invalid("spline_sample: %d samples; give a larger spacing or a capacity" % capacity)
     out = np.empty((max(1, capacity), 3), np.float32)
     n = lib.steer_spline_sample(_vec_array(pts), len(pts), spacing, _vec_array(out), capacity)
     return out[:n].copy()

@@ -7,7 +7,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 import numpy as np
 
 from ._core import (Agent, Steering, VecLike, _c_steering, _points, _steering,
-                    assign, v3)
+                    assign, uint, v3)
 from ._errors import check, check_snapshot, invalid
 from ._steer_cffi import ffi, lib
 
@@ -22,10 +22,14 @@ class Handle(NamedTuple):
 
 
 def _h(handle) -> Tuple[int, int, int]:
+    """A handle as three uint32 (None: the none handle); Invalid for anything else."""
     if handle is None:
         return (0, 0, 0)
-    index, generation, world = handle
-    return (int(index), int(generation), int(world))
+    try:
+        index, generation, world = handle
+    except (TypeError, ValueError):
+        raise invalid("a handle is (index, generation, world), not %r" % (handle,)) from None
+    return (uint(index, 32, "handle"), uint(generation, 32, "handle"), uint(world, 32, "handle"))
 
 
 def _handle(c) -> Handle:
@@ -91,6 +95,8 @@ class Recipe:
         if self._c.count >= self.MAX:
             raise invalid("a recipe holds at most %d behaviours" % self.MAX)
         kind = Behaviour(kind)
+        if not 0 <= int(group) < self.MAX:
+            raise invalid("a recipe group is in 0..%d, not %r" % (self.MAX - 1, group))
         self._c.items[self._c.count] = lib.steer_recipe_item_make(kind, weight)
         item = self._c.items[self._c.count]
         item.group = group
@@ -318,8 +324,8 @@ class World:
     def add_recipe(self, recipe: Recipe) -> int:
         """Register a recipe (copied); returns its id. Full when the recipe table is full."""
         rid = lib.steer_world_add_recipe(self._ptr(), recipe._c)
-        if rid < 0:
-            check(lib.STEER_WORLD_FULL, "add_recipe (table full or a bad item)")
+        if rid < 0:  # Recipe checks kinds, groups and count: only a full table is left
+            check(lib.STEER_WORLD_FULL, "add_recipe (the world's max_recipes are in use)")
         return rid
 
     def add(self, agent: Optional[Agent] = None, *, recipe: int = -1, layer: int = 1,
@@ -404,7 +410,8 @@ class World:
 
     def set_layers(self, handle: Handle, layer: int, mask: int = ALL_LAYERS) -> None:
         """The layers the agent is in and the layers it perceives (one bit each)."""
-        check(lib.steer_world_set_layers(self._ptr(), _h(handle), layer, mask), "set_layers")
+        check(lib.steer_world_set_layers(self._ptr(), _h(handle), uint(layer, 32, "layer"),
+                                         uint(mask, 32, "mask")), "set_layers")
 
     def get_steering(self, handle: Handle) -> Steering:
         """The steering applied to the agent in the last step."""

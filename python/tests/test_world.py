@@ -148,6 +148,15 @@ def test_handles_and_exceptions():
         with pytest.raises(steer.StaleHandle):
             w.get_agent(steer.Handle(0, 0, 0))
         assert isinstance(steer.StaleHandle("x"), steer.SteerError)
+        for bad in ((2 ** 40, 0, 0), (-1, 1, 1), "abc", 7, (1, 2)):
+            with pytest.raises(steer.Invalid):
+                w.get_agent(bad)
+        with pytest.raises(steer.Invalid):
+            w.add(layer=2 ** 33)
+        with pytest.raises(steer.Invalid):
+            steer.Recipe().add(steer.Behaviour.WANDER, group=8)
+        with pytest.raises(steer.Invalid):
+            steer.Rng(-1)
     assert w.closed
     with pytest.raises(steer.Invalid):
         len(w)
