@@ -229,7 +229,8 @@ def _agent_def(agent, fields, recipe, layer, mask, target):
     d = ffi.new("steer_world_agent_def *")
     d[0] = lib.steer_world_agent_default()
     d.agent = agent._c[0]
-    d.recipe, d.layer, d.mask = recipe, layer, mask
+    d.recipe = recipe
+    d.layer, d.mask = uint(layer, 32, "layer"), uint(mask, 32, "mask")
     d.target = v3(target)
     return d
 
