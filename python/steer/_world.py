@@ -241,7 +241,9 @@ class World:
     parallel-for: results are the same bits for any number of threads.
 
     Everything is allocated at creation, sized by ``capacity``. Release it with close()
-    or a ``with`` block; a world that is garbage-collected is closed too.
+    or a ``with`` block; a world that is garbage-collected is closed too. A world is used
+    from one Python thread at a time (the C calls release the GIL, and the C world is not
+    made for concurrent calls); ``threads`` makes each step use several.
 
         with steer.World(capacity=1000, bounds=Bounds.wrap_box((50, 50, 0))) as w:
             wander = w.add_recipe(Recipe().add(Behaviour.WANDER))
@@ -306,8 +308,11 @@ class World:
         self.close()
 
     def __del__(self):
-        if getattr(self, "_w", ffi.NULL) != ffi.NULL or getattr(self, "_pool", ffi.NULL) != ffi.NULL:
-            self.close()
+        try:
+            if getattr(self, "_w", ffi.NULL) != ffi.NULL or getattr(self, "_pool", ffi.NULL) != ffi.NULL:
+                self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown: the process frees it all
+            pass
 
     def _ptr(self):
         if self._w == ffi.NULL:
