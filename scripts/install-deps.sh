@@ -6,8 +6,12 @@
 #   sh scripts/install-deps.sh sanitize   clang's sanitizer runtimes and g++ (make sanitize)
 #   sh scripts/install-deps.sh core       nothing: the library and its C tests alone
 #   sh scripts/install-deps.sh fuzz       libFuzzer (make fuzz)
+#   sh scripts/install-deps.sh python     the Python package (python/): cffi, numpy, cJSON
+#                                         (scenario files), pytest and matplotlib for its
+#                                         tests and examples
 #   sh scripts/install-deps.sh test       everything make test builds and runs: the tool,
-#                                         the web test, g++ and clang++ for the C++ checks
+#                                         the web test, g++ and clang++ for the C++ checks,
+#                                         the Python package
 # The core library needs nothing beyond a C compiler, make and cmake. Uses apt-get when
 # running as root or with sudo; otherwise names the missing packages and stops.
 set -eu
@@ -16,6 +20,7 @@ TOOL="libcjson-dev libcairo2-dev pkg-config"
 WEB="clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs python3"
 SANITIZE="clang libclang-rt-14-dev"
 CXX="g++ clang"
+PYTHON="python3 python3-dev python3-venv python3-pip python3-setuptools python3-cffi python3-numpy python3-pytest python3-matplotlib libcjson-dev pkg-config"
 
 PACKAGES=""
 [ $# -gt 0 ] || set -- test
@@ -25,9 +30,10 @@ for part in "$@"; do
         web) PACKAGES="$PACKAGES $WEB" ;;
         sanitize) PACKAGES="$PACKAGES $SANITIZE $CXX" ;;
         fuzz) PACKAGES="$PACKAGES $SANITIZE" ;;
+        python) PACKAGES="$PACKAGES $PYTHON" ;;
         core) ;;
-        test) PACKAGES="$PACKAGES $TOOL $WEB $CXX" ;;
-        *) echo "install-deps.sh: unknown part '$part' (core, tool, web, sanitize, fuzz, test)" >&2; exit 2 ;;
+        test) PACKAGES="$PACKAGES $TOOL $WEB $CXX $PYTHON" ;;
+        *) echo "install-deps.sh: unknown part '$part' (core, tool, web, sanitize, fuzz, python, test)" >&2; exit 2 ;;
     esac
 done
 
