@@ -10,7 +10,7 @@
  * Branches on the data become selects; the rare cases the scalar code takes another road
  * for (a non-finite state, a zero wander point, a truncation that underflows, ...) mark
  * their lane `odd`, and a block with an odd lane is finished by the scalar path instead. */
-#include "world_eval.h"
+#include "world_behaviours.h"
 #include "lanes.h"
 
 /* world_lanes_avx2.c and world_lanes_avx512.c compile this file again for AVX2 and
@@ -326,22 +326,23 @@ static steer_vl steer_lanes_sum(const steer_world_eval e[], int item, steer_il *
     return steer_lanes_vl(v);
 }
 
-/* One recipe item's linear steering (the kinds steer_recipe_lanes lets through). */
+/* One recipe item's linear steering: the lane evaluation its row of the behaviour table
+ * names (steer_recipe_lanes lets only items with one through). */
 static steer_vl steer_lanes_item(const steer_world_eval e[], int item, const steer_lanes_agent *a,
                                  steer_lanes_wander *wd, steer_fl max_linear, steer_il *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
     steer_space space = (steer_space)e[0].self->space;
-    if (it->kind == STEER_BEHAVIOUR_WANDER) {
+    steer_world_lane lane = steer__world_behaviours[it->kind].lane;
+    if (lane == STEER_WORLD_LANE_WANDER) {
         if (space == STEER_SPACE_3D)
             return steer_lanes_wander_3d(a, &it->wander, wd, max_linear, odd);
         return steer_lanes_wander_plane(a, &it->wander, space, wd, max_linear, odd);
     }
     steer_il n;
     steer_vl sum = steer_lanes_sum(e, item, &n);
-    if (it->kind == STEER_BEHAVIOUR_ALIGNMENT)
-        return steer_lanes_alignment(space, sum, n, a->forward);
-    return steer_vl_normalize(steer_lanes_project(space, sum)); /* separation, cohesion */
+    if (lane == STEER_WORLD_LANE_ALIGNMENT) return steer_lanes_alignment(space, sum, n, a->forward);
+    return steer_vl_normalize(steer_lanes_project(space, sum)); /* STEER_WORLD_LANE_DIRECTION */
 }
 
 /* The blend of the recipe's items (steer_blend, one group) with the limit applied. */

@@ -11,26 +11,30 @@
  *   header   magic "STEERWLD", u32 version, u32 0x01020304, u64 total length
  *   world    tag, capacity, seed, cell size, bounds, steps, count, free head, recipes,
  *            index flag
- *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter)
+ *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter);
+ *            an item is its kind, weight, group and the fields its row of the behaviour
+ *            table lists (world_behaviours.c), padded to a fixed size
  *   slots    capacity records: generation, dense index, free link, target, target agent
  *   agents   count records in the world's internal (dense) order
  *   trailer  u64 FNV-1a-64 of every byte before it
  */
 #include "steer/world_snapshot.h"
 
-#include "world_internal.h"
+#include "world_behaviours.h"
 
 #include <string.h>
 
 enum {
     SNAP_HEADER = 24,
     SNAP_WORLD = 76,
-    SNAP_ITEM = 128,
+    SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
     SNAP_SLOT = 36,
     SNAP_AGENT = 132,
     SNAP_TRAILER = 8
 };
+
+_Static_assert(SNAP_ITEM == 128, "an item record keeps its size: a longer row needs a new version");
 
 static const unsigned char snap_magic[8] = {'S', 'T', 'E', 'E', 'R', 'W', 'L', 'D'};
 #define SNAP_ENDIAN_MARK 0x01020304u
@@ -165,74 +169,39 @@ static snap_world get_world(snap_reader *r)
 
 /* ---- recipes --------------------------------------------------------------------------- */
 
-static void put_item(snap_writer *w, const steer_recipe_item *it)
+/* An item: its kind, weight and group, then the parameters its row of the behaviour table
+ * lists (world_behaviours.c), in the row's order, padded with zeros to
+ * STEER_WORLD_FIELDS_MAX words. Items past the recipe's count are written as zeros. */
+static void put_item(snap_writer *w, const steer_recipe_item *it, bool used)
 {
-    put_u32(w, (uint32_t)it->kind);
-    put_f32(w, it->weight);
-    put_u32(w, (uint32_t)it->group);
-    put_f32(w, it->neighbourhood.radius);
-    put_f32(w, it->neighbourhood.cos_view);
-    const steer_arrive_params *arrives[2] = {&it->arrive, &it->leader.arrive};
-    for (int k = 0; k < 2; k++) {
-        put_f32(w, arrives[k]->target_radius);
-        put_f32(w, arrives[k]->slow_radius);
-        put_f32(w, arrives[k]->time_to_target);
-        put_f32(w, arrives[k]->step);
-        put_f32(w, arrives[k]->rest_speed);
+    const steer_world_behaviour *row = used ? steer__world_behaviour(it->kind) : NULL;
+    put_u32(w, row != NULL ? (uint32_t)it->kind : 0u);
+    put_f32(w, row != NULL ? it->weight : 0.0f);
+    put_u32(w, row != NULL ? (uint32_t)it->group : 0u);
+    int n = row != NULL ? row->field_count : 0;
+    for (int f = 0; f < n; f++) {
+        uint32_t v;
+        memcpy(&v, (const char *)it + row->fields[f].offset, sizeof v);
+        put_u32(w, v);
     }
-    put_f32(w, it->pursue.max_prediction);
-    put_f32(w, it->wander.circle_distance);
-    put_f32(w, it->wander.circle_radius);
-    put_f32(w, it->wander.angle_change);
-    put_f32(w, it->align.target_radius);
-    put_f32(w, it->align.slow_radius);
-    put_f32(w, it->align.time_to_target);
-    put_f32(w, it->align.step);
-    put_f32(w, it->queue.ahead.radius);
-    put_f32(w, it->queue.ahead.cos_view);
-    put_f32(w, it->queue.keep);
-    put_f32(w, it->queue.time_to_target);
-    put_f32(w, it->leader.behind);
-    put_f32(w, it->leader.clear_radius);
-    put_f32(w, it->leader.evade.max_prediction);
-    put_f32(w, it->predict.horizon);
-    put_f32(w, it->predict.margin);
+    for (int f = n; f < STEER_WORLD_FIELDS_MAX; f++) put_u32(w, 0u);
 }
 
+/* The parameters a row does not list keep their defaults (steer_recipe_item_make); an
+ * unknown kind reads no parameters and is refused by snap_recipe_ok. */
 static steer_recipe_item get_item(snap_reader *r)
 {
-    steer_recipe_item it;
-    memset(&it, 0, sizeof it);
-    it.kind = (steer_behaviour_kind)get_u32(r);
-    it.weight = get_f32(r);
+    steer_behaviour_kind kind = (steer_behaviour_kind)get_u32(r);
+    float weight = get_f32(r);
+    steer_recipe_item it = steer_recipe_item_make(kind, weight);
     it.group = get_i32(r);
-    it.neighbourhood.radius = get_f32(r);
-    it.neighbourhood.cos_view = get_f32(r);
-    steer_arrive_params *arrives[2] = {&it.arrive, &it.leader.arrive};
-    for (int k = 0; k < 2; k++) {
-        arrives[k]->target_radius = get_f32(r);
-        arrives[k]->slow_radius = get_f32(r);
-        arrives[k]->time_to_target = get_f32(r);
-        arrives[k]->step = get_f32(r);
-        arrives[k]->rest_speed = get_f32(r);
+    const steer_world_behaviour *row = steer__world_behaviour(kind);
+    int n = row != NULL ? row->field_count : 0;
+    for (int f = 0; f < n; f++) {
+        uint32_t v = get_u32(r);
+        memcpy((char *)&it + row->fields[f].offset, &v, sizeof v);
     }
-    it.pursue.max_prediction = get_f32(r);
-    it.wander.circle_distance = get_f32(r);
-    it.wander.circle_radius = get_f32(r);
-    it.wander.angle_change = get_f32(r);
-    it.align.target_radius = get_f32(r);
-    it.align.slow_radius = get_f32(r);
-    it.align.time_to_target = get_f32(r);
-    it.align.step = get_f32(r);
-    it.queue.ahead.radius = get_f32(r);
-    it.queue.ahead.cos_view = get_f32(r);
-    it.queue.keep = get_f32(r);
-    it.queue.time_to_target = get_f32(r);
-    it.leader.behind = get_f32(r);
-    it.leader.clear_radius = get_f32(r);
-    it.leader.evade.max_prediction = get_f32(r);
-    it.predict.horizon = get_f32(r);
-    it.predict.margin = get_f32(r);
+    r->p += 4 * (STEER_WORLD_FIELDS_MAX - n);
     return it;
 }
 
@@ -240,7 +209,7 @@ static void put_recipe(snap_writer *w, const steer_recipe *rc)
 {
     put_u32(w, (uint32_t)rc->count);
     put_f32(w, rc->priority_epsilon);
-    for (int k = 0; k < STEER_RECIPE_MAX; k++) put_item(w, &rc->items[k]);
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) put_item(w, &rc->items[k], k < rc->count);
     put_u32(w, rc->crowd ? 1u : 0u);
     put_f32(w, rc->orca.radius);
     put_f32(w, rc->orca.neighbour_dist);
@@ -277,7 +246,7 @@ static bool snap_recipe_ok(const steer_recipe *rc)
     if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
     for (int k = 0; k < rc->count; k++) {
         const steer_recipe_item *it = &rc->items[k];
-        if ((unsigned)it->kind >= (unsigned)STEER_BEHAVIOUR_KIND_COUNT) return false;
+        if (steer__world_behaviour(it->kind) == NULL) return false;
         if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
     }
     return true;

@@ -6,6 +6,7 @@
  * Function index
  *   steer_world_default, steer_world_create, steer_world_destroy,
  *   steer_recipe_default, steer_recipe_item_make, steer_world_add_recipe,
+ *   steer_behaviour_name, steer_behaviour_from_name,
  *   steer_world_agent_default, steer_world_add, steer_world_remove, steer_world_is_valid,
  *   steer_world_count, steer_world_handle_at, steer_world_read, steer_world_get_agent,
  *   steer_world_set_agent,
@@ -137,6 +138,15 @@ typedef enum steer_behaviour_kind {
                                          agents within item.neighbourhood.radius (steer/crowd.h) */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
+
+/* A kind's name: lowercase with underscores ("seek", "look_where_going", "avoid_agents"),
+ * the one the steer tool, scenario files, the web demo and docs/world.md use; "none" for
+ * STEER_BEHAVIOUR_NONE, "" for a value outside the enum. A static string. */
+STEER_API const char *steer_behaviour_name(steer_behaviour_kind kind);
+
+/* The kind whose steer_behaviour_name is `name` (case-sensitive); STEER_BEHAVIOUR_NONE for
+ * "none", an unknown name or NULL. */
+STEER_API steer_behaviour_kind steer_behaviour_from_name(const char *name);
 
 /* One behaviour of a recipe with its parameters. Only the parameters of `kind` are read. */
 typedef struct steer_recipe_item {

@@ -40,7 +40,7 @@
 STEER_EXTERN_C_BEGIN
 
 /* Version written by this library and the only one steer_world_restore accepts. */
-#define STEER_SNAPSHOT_VERSION 2u
+#define STEER_SNAPSHOT_VERSION 3u
 
 /* What a snapshot call did. Every value but OK leaves the world untouched. */
 typedef enum steer_snapshot_status {

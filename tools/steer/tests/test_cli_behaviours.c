@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/* The tool's behaviour names against the world's table (src/world_behaviours.c): a kind
+ * the tool's runner and the world both have is spelled the same in both, and every
+ * parameter the world serialises for it is one the tool's scenario files can set (under
+ * the same key); the kinds only the world has are listed here, so a new world kind is
+ * either given to the tool or added to that list on purpose. */
+#include "cli_behaviour.h"
+#include "test.h"
+
+#include "world_behaviours.h"
+
+/* World kinds the tool's runner has no row for: the neighbourhood kinds run in the
+ * tool's "flock" and "crowd" sections, through the world itself. */
+static const char *const world_only[] = {"none",  "separation",    "alignment",   "cohesion",
+                                         "queue", "follow_leader", "avoid_agents"};
+
+static bool is_world_only(const char *name)
+{
+    for (size_t k = 0; k < sizeof world_only / sizeof world_only[0]; k++)
+        if (strcmp(world_only[k], name) == 0) return true;
+    return false;
+}
+
+/* The last part of a field's path ("arrive.slow_radius" -> "slow_radius"). */
+static const char *field_leaf(const char *key)
+{
+    const char *dot = strrchr(key, '.');
+    return dot != NULL ? dot + 1 : key;
+}
+
+static bool tool_has_param(const cli_behaviour_kind *kind, const char *key)
+{
+    for (int p = 0; p < kind->param_count; p++)
+        if (strcmp(kind->params[p].key, key) == 0) return true;
+    return false;
+}
+
+static void world_names_are_the_tools(void)
+{
+    for (int k = 0; k < STEER_BEHAVIOUR_KIND_COUNT; k++) {
+        const char *name = steer_behaviour_name((steer_behaviour_kind)k);
+        int t = cli_behaviour_kind_find(name);
+        CHECK_MSG((t >= 0) != is_world_only(name),
+                  "world kind %s: the tool %s it, the list of world-only kinds %s it", name,
+                  t >= 0 ? "has" : "lacks", is_world_only(name) ? "has" : "lacks");
+        if (t < 0) continue;
+        const steer_world_behaviour *row = steer__world_behaviour((steer_behaviour_kind)k);
+        for (int f = 0; f < row->field_count; f++)
+            CHECK_MSG(tool_has_param(cli_behaviour_kind_at(t), field_leaf(row->fields[f].key)),
+                      "%s: the tool has no parameter \"%s\"", name, field_leaf(row->fields[f].key));
+    }
+}
+
+TEST_MAIN(TEST(world_names_are_the_tools))
