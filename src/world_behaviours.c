@@ -258,6 +258,30 @@ const steer_neighbourhood *steer__world_item_neighbourhood(const steer_recipe_it
     return (const steer_neighbourhood *)(const void *)((const char *)it + row->neighbourhood);
 }
 
+/* ---- items ------------------------------------------------------------------------------- */
+
+/* Every parameter at its behaviour's default, whatever the kind (a game may change the
+ * kind of an item it made), then the kind's own adjustments. */
+steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight)
+{
+    steer_recipe_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = kind;
+    it.weight = weight;
+    it.group = 0;
+    it.neighbourhood = steer_separation_default();
+    it.arrive = steer_arrive_default();
+    it.pursue = steer_pursue_default();
+    it.wander = steer_wander_default();
+    it.align = steer_align_default();
+    it.queue = steer_queue_default();
+    it.leader = steer_leader_default();
+    it.predict = steer_predict_default();
+    const steer_world_behaviour *row = steer__world_behaviour(kind);
+    if (row != NULL && row->defaults != NULL) row->defaults(&it);
+    return it;
+}
+
 /* ---- names -------------------------------------------------------------------------------- */
 
 const char *steer_behaviour_name(steer_behaviour_kind kind)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Behaviour recipes: defaults, validation, and their preparation for the neighbour loop
- * (steer/world.h). */
+ * (steer/world.h); what each item kind reads comes from the behaviour table
+ * (world_behaviours.c), which also makes the items. */
 #include "world_behaviours.h"
 #include "world_crowd.h"
 
@@ -15,26 +16,6 @@ steer_recipe steer_recipe_default(void)
     r.crowd = false;
     r.orca = steer_orca_default();
     return r;
-}
-
-steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight)
-{
-    steer_recipe_item it;
-    memset(&it, 0, sizeof it);
-    it.kind = kind;
-    it.weight = weight;
-    it.group = 0;
-    it.neighbourhood = steer_separation_default();
-    it.arrive = steer_arrive_default();
-    it.pursue = steer_pursue_default();
-    it.wander = steer_wander_default();
-    it.align = steer_align_default();
-    it.queue = steer_queue_default();
-    it.leader = steer_leader_default();
-    it.predict = steer_predict_default();
-    const steer_world_behaviour *row = steer__world_behaviour(kind);
-    if (row != NULL && row->defaults != NULL) row->defaults(&it);
-    return it;
 }
 
 static bool steer_recipe_valid(const steer_recipe *r)
