@@ -128,8 +128,20 @@ static steer_recipe_item perturbed_item(steer_behaviour_kind kind)
     return it;
 }
 
-/* A small world whose every agent runs `item`, with a target point and a target agent. */
-static steer_world *kind_world(const steer_recipe_item *item, int capacity)
+/* A point of the box [-r, r]^2 in the plane z = 0 (drawn x first: C leaves the order of
+ * a call's arguments open). */
+static steer_vec3 draw_point(steer_rng *rng, float r)
+{
+    float x = steer_rng_range(rng, -r, r);
+    float y = steer_rng_range(rng, -r, r);
+    return steer_v3(x, y, 0.0f);
+}
+
+/* A small world whose every agent runs `item`, with a target point and a target agent
+ * (the agent added before it; the first has none). Writes the handles and target points
+ * to h[] and points[] when they are not NULL. */
+static steer_world *kind_world_out(const steer_recipe_item *item, int capacity, steer_handle *h,
+                                   steer_vec3 *points)
 {
     steer_world_def def = steer_world_default();
     def.capacity = capacity;
@@ -143,15 +155,22 @@ static steer_world *kind_world(const steer_recipe_item *item, int capacity)
     steer_handle prev = steer_handle_none();
     for (int i = 0; i < ROUND_AGENTS; i++) {
         steer_world_agent_def d = steer_world_agent_default();
-        d.agent.position = steer_v3(steer_rng_range(&rng, -6, 6), steer_rng_range(&rng, -6, 6), 0);
-        d.agent.velocity = steer_v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), 0);
+        d.agent.position = draw_point(&rng, 6.0f);
+        d.agent.velocity = draw_point(&rng, 2.0f);
         d.agent.orientation = steer_rng_range(&rng, -3, 3);
         d.recipe = recipe;
-        d.target = steer_v3(steer_rng_range(&rng, -8, 8), steer_rng_range(&rng, -8, 8), 0);
+        d.target = draw_point(&rng, 8.0f);
         d.target_agent = prev;
         steer_world_add(w, &d, &prev);
+        if (h != NULL) h[i] = prev;
+        if (points != NULL) points[i] = d.target;
     }
     return w;
+}
+
+static steer_world *kind_world(const steer_recipe_item *item, int capacity)
+{
+    return kind_world_out(item, capacity, NULL, NULL);
 }
 
 static void snapshot_keeps_every_parameter_read(void)
@@ -182,5 +201,86 @@ static void snapshot_keeps_every_parameter_read(void)
     }
 }
 
+/* ---- each kind is its single-agent function ------------------------------------------------ */
+
+/* What the library's own function gives agent `a` with target point `point` and target
+ * agent `t` (NULL when it has none): written here from the public headers, not from the
+ * table, so a row that calls the wrong function or passes the wrong argument shows. */
+static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, steer_vec3 point,
+                             const steer_agent *t)
+{
+    steer_vec3 target = t != NULL ? t->position : point;
+    switch (it->kind) {
+    case STEER_BEHAVIOUR_SEEK:
+        return steer_seek(a, target);
+    case STEER_BEHAVIOUR_FLEE:
+        return steer_flee(a, target);
+    case STEER_BEHAVIOUR_ARRIVE:
+        return steer_arrive(a, target, &it->arrive, NULL);
+    case STEER_BEHAVIOUR_LOOK_WHERE_GOING:
+        return steer_look_where_going(a, &it->align);
+    default:
+        break;
+    }
+    if (t == NULL) return steer_steering_zero(); /* the rest follow the target agent */
+    switch (it->kind) {
+    case STEER_BEHAVIOUR_PURSUE:
+        return steer_pursue(a, t->position, t->velocity, &it->pursue);
+    case STEER_BEHAVIOUR_EVADE:
+        return steer_evade(a, t->position, t->velocity, &it->pursue);
+    case STEER_BEHAVIOUR_FOLLOW_LEADER:
+        return steer_follow_leader(a, t->position, t->velocity, steer_agent_forward(t),
+                                   &it->leader);
+    default:
+        return steer_steering_zero();
+    }
+}
+
+/* The kinds an oracle covers: every one whose result depends only on its agent and its
+ * targets (wander draws from the world's streams, the neighbourhood kinds have their own
+ * tests in test_world.c and test_crowd.c). */
+static const steer_behaviour_kind oracle_kinds[] = {
+    STEER_BEHAVIOUR_SEEK,         STEER_BEHAVIOUR_FLEE,  STEER_BEHAVIOUR_ARRIVE,
+    STEER_BEHAVIOUR_PURSUE,       STEER_BEHAVIOUR_EVADE, STEER_BEHAVIOUR_LOOK_WHERE_GOING,
+    STEER_BEHAVIOUR_FOLLOW_LEADER};
+
+static bool same_bits(const steer_agent *a, const steer_agent *b)
+{
+    return memcmp(&a->position, &b->position, sizeof a->position) == 0 &&
+           memcmp(&a->velocity, &b->velocity, sizeof a->velocity) == 0 &&
+           memcmp(&a->orientation, &b->orientation, sizeof(float)) == 0 &&
+           memcmp(&a->rotation, &b->rotation, sizeof(float)) == 0;
+}
+
+/* One step of a world of the kind's item (its parameters off their defaults) against the
+ * oracle called agent by agent on the state before the step, blended and integrated as
+ * the world does; bit for bit, over several steps. */
+static void each_kind_is_its_function(void)
+{
+    for (size_t q = 0; q < sizeof oracle_kinds / sizeof oracle_kinds[0]; q++) {
+        steer_recipe_item it = perturbed_item(oracle_kinds[q]);
+        it.weight = 1.0f;
+        steer_handle h[ROUND_AGENTS];
+        steer_vec3 points[ROUND_AGENTS];
+        steer_world *w = kind_world_out(&it, 64, h, points);
+        CHECK(w != NULL);
+        for (int s = 0; s < 8; s++) {
+            steer_agent before[ROUND_AGENTS], after;
+            for (int i = 0; i < ROUND_AGENTS; i++) steer_world_get_agent(w, h[i], &before[i]);
+            CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_WORLD_OK);
+            for (int i = 0; i < ROUND_AGENTS; i++) {
+                steer_agent a = before[i];
+                steer_weighted one = {oracle(&it, &a, points[i], i > 0 ? &before[i - 1] : NULL),
+                                      1.0f};
+                steer_agent_step(&a, steer_blend(&a, &one, 1), 1.0f / 30.0f);
+                steer_world_get_agent(w, h[i], &after);
+                CHECK_MSG(same_bits(&a, &after), "%s, agent %d, step %d",
+                          steer_behaviour_name(oracle_kinds[q]), i, s);
+            }
+        }
+        steer_world_destroy(w);
+    }
+}
+
 TEST_MAIN(TEST(every_kind_has_a_row), TEST(fields_are_parameters), TEST(docs_list_every_kind),
-          TEST(snapshot_keeps_every_parameter_read))
+          TEST(snapshot_keeps_every_parameter_read), TEST(each_kind_is_its_function))
