@@ -128,6 +128,13 @@ static steer_steering steer_world_eval_avoid_agents(steer_world_eval *e, int k,
     return steer__world_avoid_agents(e->w, e->i, &e->agent, e->body.mask, it);
 }
 
+static steer_steering steer_world_eval_leave(steer_world_eval *e, int k,
+                                             const steer_recipe_item *it)
+{
+    (void)k;
+    return steer_leave(&e->agent, steer_world_target_point(e), &it->leave);
+}
+
 /* ---- kind-specific defaults ------------------------------------------------------------- */
 
 static void steer_world_defaults_alignment(steer_recipe_item *it)
@@ -187,6 +194,10 @@ static const steer_world_field steer_fields_avoid_agents[] = {
     STEER_F32(neighbourhood.radius), STEER_F32(neighbourhood.cos_view), STEER_F32(predict.horizon),
     STEER_F32(predict.margin)};
 
+static const steer_world_field steer_fields_leave[] = {STEER_F32(leave.escape_radius),
+                                                       STEER_F32(leave.danger_radius),
+                                                       STEER_F32(leave.time_to_target)};
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 #define STEER_FIELDS(list) list, (int)(sizeof list / sizeof list[0])
@@ -243,6 +254,9 @@ const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] 
                                       STEER_WORLD_LANE_NONE, steer_world_eval_avoid_agents,
                                       steer_world_defaults_avoid_agents,
                                       STEER_FIELDS(steer_fields_avoid_agents)},
+    [STEER_BEHAVIOUR_LEAVE] = {"leave", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
+                               STEER_WORLD_LANE_NONE, steer_world_eval_leave, NULL,
+                               STEER_FIELDS(steer_fields_leave)},
 };
 
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind)
@@ -277,6 +291,7 @@ steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight
     it.queue = steer_queue_default();
     it.leader = steer_leader_default();
     it.predict = steer_predict_default();
+    it.leave = steer_leave_default();
     const steer_world_behaviour *row = steer__world_behaviour(kind);
     if (row != NULL && row->defaults != NULL) row->defaults(&it);
     return it;

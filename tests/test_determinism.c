@@ -26,6 +26,8 @@
  * compilers is a bug, never a new golden value. */
 #define DET_GOLDEN_BOIDS UINT64_C(0x0ce9550e41f0503c)
 #define DET_GOLDEN_CROWD UINT64_C(0xabf8a2ea03aa660a)
+/* Recipe kinds that follow a target, one each (kind_make). */
+#define DET_GOLDEN_LEAVE UINT64_C(0x7f47a1ed85683b6d)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -78,6 +80,47 @@ static steer_world *crowd_make(int agents, steer_pool *pool)
     return w;
 }
 
+/* One recipe kind at its default parameters on crowd_make's lattice (without the
+ * filter): each walker has the mirror point as its target point and the walker 37 places
+ * on as its target agent; 400 agents, 200 steps. */
+static steer_world *kind_make(steer_behaviour_kind kind, steer_pool *pool)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = DET_CROWD_AGENTS;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    if (w == NULL) return NULL;
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(kind, 1.0f);
+    int recipe = steer_world_add_recipe(w, &r);
+    float half = 0.5f * (float)(DET_CROWD_SIDE - 1);
+    steer_handle h[DET_CROWD_AGENTS];
+    for (int i = 0; i < DET_CROWD_AGENTS; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        float x = 4.0f * ((float)(i % DET_CROWD_SIDE) - half);
+        float y = 4.0f * ((float)(i / DET_CROWD_SIDE) - half);
+        d.agent.position = steer_v3(x, y, 0.0f);
+        d.agent.velocity = steer_v3(0.25f * y, -0.25f * x, 0.0f);
+        d.agent.orientation = 0.01f * (float)i;
+        d.target = steer_v3(-x, -y, 0.0f);
+        d.recipe = recipe;
+        if (steer_world_add(w, &d, &h[i]) != STEER_WORLD_OK) {
+            steer_world_destroy(w);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < DET_CROWD_AGENTS; i++)
+        steer_world_set_target_agent(w, h[i], h[(i + 37) % DET_CROWD_AGENTS]);
+    return w;
+}
+
+static steer_world *leave_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_LEAVE, pool);
+}
+
 typedef struct det_scenario {
     const char *name;
     steer_world *(*make)(int agents, steer_pool *pool);
@@ -88,6 +131,7 @@ typedef struct det_scenario {
 static const det_scenario det_scenarios[] = {
     {"boids", boids_make, DET_BOIDS_AGENTS, DET_BOIDS_STEPS, DET_GOLDEN_BOIDS},
     {"crowd", crowd_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_CROWD},
+    {"leave", leave_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_LEAVE},
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

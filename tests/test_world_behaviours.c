@@ -219,6 +219,8 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
         return steer_arrive(a, target, &it->arrive, NULL);
     case STEER_BEHAVIOUR_LOOK_WHERE_GOING:
         return steer_look_where_going(a, &it->align);
+    case STEER_BEHAVIOUR_LEAVE:
+        return steer_leave(a, target, &it->leave);
     default:
         break;
     }
@@ -240,9 +242,9 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
  * targets (wander draws from the world's streams, the neighbourhood kinds have their own
  * tests in test_world.c and test_crowd.c). */
 static const steer_behaviour_kind oracle_kinds[] = {
-    STEER_BEHAVIOUR_SEEK,         STEER_BEHAVIOUR_FLEE,  STEER_BEHAVIOUR_ARRIVE,
-    STEER_BEHAVIOUR_PURSUE,       STEER_BEHAVIOUR_EVADE, STEER_BEHAVIOUR_LOOK_WHERE_GOING,
-    STEER_BEHAVIOUR_FOLLOW_LEADER};
+    STEER_BEHAVIOUR_SEEK,          STEER_BEHAVIOUR_FLEE,  STEER_BEHAVIOUR_ARRIVE,
+    STEER_BEHAVIOUR_PURSUE,        STEER_BEHAVIOUR_EVADE, STEER_BEHAVIOUR_LOOK_WHERE_GOING,
+    STEER_BEHAVIOUR_FOLLOW_LEADER, STEER_BEHAVIOUR_LEAVE};
 
 static bool same_bits(const steer_agent *a, const steer_agent *b)
 {

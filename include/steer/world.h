@@ -136,6 +136,7 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_FOLLOW_LEADER,    /* steer_follow_leader(target agent, item.leader) */
     STEER_BEHAVIOUR_AVOID_AGENTS,     /* steer_avoid_agents(item.predict) over the nearest 32
                                          agents within item.neighbourhood.radius (steer/crowd.h) */
+    STEER_BEHAVIOUR_LEAVE,            /* steer_leave(target, item.leave) */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
@@ -163,6 +164,7 @@ typedef struct steer_recipe_item {
     steer_queue_params queue;          /* queue */
     steer_leader_params leader;        /* follow leader */
     steer_predict_params predict;      /* avoid agents */
+    steer_leave_params leave;          /* leave */
 } steer_recipe_item;
 
 /* Most behaviours a recipe holds. */
