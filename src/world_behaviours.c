@@ -135,6 +135,15 @@ static steer_steering steer_world_eval_leave(steer_world_eval *e, int k,
     return steer_leave(&e->agent, steer_world_target_point(e), &it->leave);
 }
 
+static steer_steering steer_world_eval_align(steer_world_eval *e, int k,
+                                             const steer_recipe_item *it)
+{
+    (void)k;
+    int t = steer_world_target_index(e);
+    if (t < 0) return steer_steering_zero();
+    return steer_align(&e->agent, e->w->body[e->w->cur][t].orientation, &it->align);
+}
+
 /* ---- kind-specific defaults ------------------------------------------------------------- */
 
 static void steer_world_defaults_alignment(steer_recipe_item *it)
@@ -257,6 +266,9 @@ const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] 
     [STEER_BEHAVIOUR_LEAVE] = {"leave", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
                                STEER_WORLD_LANE_NONE, steer_world_eval_leave, NULL,
                                STEER_FIELDS(steer_fields_leave)},
+    [STEER_BEHAVIOUR_ALIGN] = {"align", STEER_READS_TARGET_AGENT, 0, STEER_WORLD_SUM_NONE,
+                               STEER_WORLD_LANE_NONE, steer_world_eval_align, NULL,
+                               STEER_FIELDS(steer_fields_align)},
 };
 
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind)

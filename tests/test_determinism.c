@@ -27,7 +27,8 @@
 #define DET_GOLDEN_BOIDS UINT64_C(0x0ce9550e41f0503c)
 #define DET_GOLDEN_CROWD UINT64_C(0xabf8a2ea03aa660a)
 /* Recipe kinds that follow a target, one each (kind_make). */
-#define DET_GOLDEN_LEAVE UINT64_C(0x7f47a1ed85683b6d)
+#define DET_GOLDEN_LEAVE UINT64_C(0xbed260365c83bce4)
+#define DET_GOLDEN_ALIGN UINT64_C(0x4d1c8c1ff2afbaaf)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -81,7 +82,8 @@ static steer_world *crowd_make(int agents, steer_pool *pool)
 }
 
 /* One recipe kind at its default parameters on crowd_make's lattice (without the
- * filter): each walker has the mirror point as its target point and the walker 37 places
+ * filter), turning as they steer (STEER_FACING_STEERED) and circling the centre at first:
+ * each walker has a point a few units away as its target point and the walker 37 places
  * on as its target agent; 400 agents, 200 steps. */
 static steer_world *kind_make(steer_behaviour_kind kind, steer_pool *pool)
 {
@@ -103,7 +105,8 @@ static steer_world *kind_make(steer_behaviour_kind kind, steer_pool *pool)
         d.agent.position = steer_v3(x, y, 0.0f);
         d.agent.velocity = steer_v3(0.25f * y, -0.25f * x, 0.0f);
         d.agent.orientation = 0.01f * (float)i;
-        d.target = steer_v3(-x, -y, 0.0f);
+        d.agent.facing = STEER_FACING_STEERED;
+        d.target = steer_v3(x + (float)(i % 5) - 1.0f, y - 2.5f, 0.0f);
         d.recipe = recipe;
         if (steer_world_add(w, &d, &h[i]) != STEER_WORLD_OK) {
             steer_world_destroy(w);
@@ -121,6 +124,12 @@ static steer_world *leave_make(int agents, steer_pool *pool)
     return kind_make(STEER_BEHAVIOUR_LEAVE, pool);
 }
 
+static steer_world *align_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_ALIGN, pool);
+}
+
 typedef struct det_scenario {
     const char *name;
     steer_world *(*make)(int agents, steer_pool *pool);
@@ -132,6 +141,7 @@ static const det_scenario det_scenarios[] = {
     {"boids", boids_make, DET_BOIDS_AGENTS, DET_BOIDS_STEPS, DET_GOLDEN_BOIDS},
     {"crowd", crowd_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_CROWD},
     {"leave", leave_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_LEAVE},
+    {"align", align_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_ALIGN},
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

@@ -138,8 +138,8 @@ static steer_vec3 draw_point(steer_rng *rng, float r)
 }
 
 /* A small world whose every agent runs `item`, with a target point and a target agent
- * (the agent added before it; the first has none). Writes the handles and target points
- * to h[] and points[] when they are not NULL. */
+ * (the agent added before it; the first has none); half of them turn as they steer. Writes the
+ * handles and target points to h[] and points[] when they are not NULL. */
 static steer_world *kind_world_out(const steer_recipe_item *item, int capacity, steer_handle *h,
                                    steer_vec3 *points)
 {
@@ -158,6 +158,7 @@ static steer_world *kind_world_out(const steer_recipe_item *item, int capacity, 
         d.agent.position = draw_point(&rng, 6.0f);
         d.agent.velocity = draw_point(&rng, 2.0f);
         d.agent.orientation = steer_rng_range(&rng, -3, 3);
+        d.agent.facing = i % 2 == 0 ? STEER_FACING_STEERED : STEER_FACING_VELOCITY;
         d.recipe = recipe;
         d.target = draw_point(&rng, 8.0f);
         d.target_agent = prev;
@@ -233,6 +234,8 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
     case STEER_BEHAVIOUR_FOLLOW_LEADER:
         return steer_follow_leader(a, t->position, t->velocity, steer_agent_forward(t),
                                    &it->leader);
+    case STEER_BEHAVIOUR_ALIGN:
+        return steer_align(a, t->orientation, &it->align);
     default:
         return steer_steering_zero();
     }
@@ -244,7 +247,7 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
 static const steer_behaviour_kind oracle_kinds[] = {
     STEER_BEHAVIOUR_SEEK,          STEER_BEHAVIOUR_FLEE,  STEER_BEHAVIOUR_ARRIVE,
     STEER_BEHAVIOUR_PURSUE,        STEER_BEHAVIOUR_EVADE, STEER_BEHAVIOUR_LOOK_WHERE_GOING,
-    STEER_BEHAVIOUR_FOLLOW_LEADER, STEER_BEHAVIOUR_LEAVE};
+    STEER_BEHAVIOUR_FOLLOW_LEADER, STEER_BEHAVIOUR_LEAVE, STEER_BEHAVIOUR_ALIGN};
 
 static bool same_bits(const steer_agent *a, const steer_agent *b)
 {

@@ -137,6 +137,7 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_AVOID_AGENTS,     /* steer_avoid_agents(item.predict) over the nearest 32
                                          agents within item.neighbourhood.radius (steer/crowd.h) */
     STEER_BEHAVIOUR_LEAVE,            /* steer_leave(target, item.leave) */
+    STEER_BEHAVIOUR_ALIGN,            /* steer_align(the target agent's orientation, item.align) */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
@@ -160,7 +161,7 @@ typedef struct steer_recipe_item {
     steer_arrive_params arrive;        /* arrive */
     steer_pursue_params pursue;        /* pursue, evade */
     steer_wander_params wander;        /* wander */
-    steer_align_params align;          /* look where going */
+    steer_align_params align;          /* look where going, align */
     steer_queue_params queue;          /* queue */
     steer_leader_params leader;        /* follow leader */
     steer_predict_params predict;      /* avoid agents */
