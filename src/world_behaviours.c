@@ -144,6 +144,44 @@ static steer_steering steer_world_eval_align(steer_world_eval *e, int k,
     return steer_align(&e->agent, e->w->body[e->w->cur][t].orientation, &it->align);
 }
 
+static steer_steering steer_world_eval_face(steer_world_eval *e, int k, const steer_recipe_item *it)
+{
+    (void)k;
+    return steer_face(&e->agent, steer_world_target_point(e), &it->align);
+}
+
+static steer_steering steer_world_eval_match(steer_world_eval *e, int k,
+                                             const steer_recipe_item *it)
+{
+    (void)k;
+    int t = steer_world_target_index(e);
+    if (t < 0) return steer_steering_zero();
+    return steer_match_velocity(&e->agent, e->w->vel[e->w->cur][t], it->time_to_target);
+}
+
+/* Between the target agent and the target point (which stands still). */
+static steer_steering steer_world_eval_interpose(steer_world_eval *e, int k,
+                                                 const steer_recipe_item *it)
+{
+    (void)k;
+    int t = steer_world_target_index(e);
+    if (t < 0) return steer_steering_zero();
+    const steer_world *w = e->w;
+    return steer_interpose(&e->agent, w->pos[w->cur][t], w->vel[w->cur][t], e->slot->target,
+                           steer_v3_zero(), &it->arrive, NULL);
+}
+
+static steer_steering steer_world_eval_offset_pursuit(steer_world_eval *e, int k,
+                                                      const steer_recipe_item *it)
+{
+    (void)k;
+    int t = steer_world_target_index(e);
+    if (t < 0) return steer_steering_zero();
+    const steer_world *w = e->w;
+    steer_leader leader = {w->pos[w->cur][t], w->vel[w->cur][t], w->body[w->cur][t].orientation};
+    return steer_offset_pursuit(&e->agent, &leader, it->offset, &it->arrive, NULL);
+}
+
 /* ---- kind-specific defaults ------------------------------------------------------------- */
 
 static void steer_world_defaults_alignment(steer_recipe_item *it)
@@ -207,6 +245,14 @@ static const steer_world_field steer_fields_leave[] = {STEER_F32(leave.escape_ra
                                                        STEER_F32(leave.danger_radius),
                                                        STEER_F32(leave.time_to_target)};
 
+static const steer_world_field steer_fields_match[] = {STEER_F32(time_to_target)};
+
+static const steer_world_field steer_fields_offset_pursuit[] = {
+    STEER_F32(offset.x),           STEER_F32(offset.y),
+    STEER_F32(offset.z),           STEER_F32(arrive.target_radius),
+    STEER_F32(arrive.slow_radius), STEER_F32(arrive.time_to_target),
+    STEER_F32(arrive.step),        STEER_F32(arrive.rest_speed)};
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 #define STEER_FIELDS(list) list, (int)(sizeof list / sizeof list[0])
@@ -269,6 +315,20 @@ const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] 
     [STEER_BEHAVIOUR_ALIGN] = {"align", STEER_READS_TARGET_AGENT, 0, STEER_WORLD_SUM_NONE,
                                STEER_WORLD_LANE_NONE, steer_world_eval_align, NULL,
                                STEER_FIELDS(steer_fields_align)},
+    [STEER_BEHAVIOUR_FACE] = {"face", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
+                              STEER_WORLD_LANE_NONE, steer_world_eval_face, NULL,
+                              STEER_FIELDS(steer_fields_align)},
+    [STEER_BEHAVIOUR_MATCH_VELOCITY] = {"match_velocity", STEER_READS_TARGET_AGENT, 0,
+                                        STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                        steer_world_eval_match, NULL,
+                                        STEER_FIELDS(steer_fields_match)},
+    [STEER_BEHAVIOUR_INTERPOSE] = {"interpose", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
+                                   STEER_WORLD_LANE_NONE, steer_world_eval_interpose, NULL,
+                                   STEER_FIELDS(steer_fields_arrive)},
+    [STEER_BEHAVIOUR_OFFSET_PURSUIT] = {"offset_pursuit", STEER_READS_TARGET_AGENT, 0,
+                                        STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                        steer_world_eval_offset_pursuit, NULL,
+                                        STEER_FIELDS(steer_fields_offset_pursuit)},
 };
 
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind)
@@ -304,6 +364,8 @@ steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight
     it.leader = steer_leader_default();
     it.predict = steer_predict_default();
     it.leave = steer_leave_default();
+    it.time_to_target = 0.1f;
+    it.offset = steer_v3(-2.0f, 0.0f, 0.0f);
     const steer_world_behaviour *row = steer__world_behaviour(kind);
     if (row != NULL && row->defaults != NULL) row->defaults(&it);
     return it;

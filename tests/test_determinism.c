@@ -27,8 +27,12 @@
 #define DET_GOLDEN_BOIDS UINT64_C(0x0ce9550e41f0503c)
 #define DET_GOLDEN_CROWD UINT64_C(0xabf8a2ea03aa660a)
 /* Recipe kinds that follow a target, one each (kind_make). */
-#define DET_GOLDEN_LEAVE UINT64_C(0xbed260365c83bce4)
-#define DET_GOLDEN_ALIGN UINT64_C(0x4d1c8c1ff2afbaaf)
+#define DET_GOLDEN_LEAVE          UINT64_C(0xbed260365c83bce4)
+#define DET_GOLDEN_ALIGN          UINT64_C(0x4d1c8c1ff2afbaaf)
+#define DET_GOLDEN_FACE           UINT64_C(0xd8405446c1416c23)
+#define DET_GOLDEN_MATCH_VELOCITY UINT64_C(0xca20212209b0f3b9)
+#define DET_GOLDEN_INTERPOSE      UINT64_C(0xa5ca562bff59de51)
+#define DET_GOLDEN_OFFSET_PURSUIT UINT64_C(0xcd70cf8a5dba10f2)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -130,6 +134,30 @@ static steer_world *align_make(int agents, steer_pool *pool)
     return kind_make(STEER_BEHAVIOUR_ALIGN, pool);
 }
 
+static steer_world *face_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_FACE, pool);
+}
+
+static steer_world *match_velocity_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_MATCH_VELOCITY, pool);
+}
+
+static steer_world *interpose_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_INTERPOSE, pool);
+}
+
+static steer_world *offset_pursuit_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_OFFSET_PURSUIT, pool);
+}
+
 typedef struct det_scenario {
     const char *name;
     steer_world *(*make)(int agents, steer_pool *pool);
@@ -142,6 +170,12 @@ static const det_scenario det_scenarios[] = {
     {"crowd", crowd_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_CROWD},
     {"leave", leave_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_LEAVE},
     {"align", align_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_ALIGN},
+    {"face", face_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_FACE},
+    {"match_velocity", match_velocity_make, DET_CROWD_AGENTS, DET_CROWD_STEPS,
+     DET_GOLDEN_MATCH_VELOCITY},
+    {"interpose", interpose_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_INTERPOSE},
+    {"offset_pursuit", offset_pursuit_make, DET_CROWD_AGENTS, DET_CROWD_STEPS,
+     DET_GOLDEN_OFFSET_PURSUIT},
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

@@ -59,7 +59,7 @@ static void fields_are_parameters(void)
         for (int f = 0; f < row->field_count; f++) {
             const steer_world_field *fd = &row->fields[f];
             CHECK_MSG(fd->offset >= first && fd->offset + 4u <= sizeof(steer_recipe_item) &&
-                          fd->offset % 4u == 0u && fd->key != NULL && strchr(fd->key, '.'),
+                          fd->offset % 4u == 0u && fd->key != NULL && *fd->key != '\0',
                       "%s.%s", row->name, fd->key);
             for (int g = 0; g < f; g++)
                 CHECK_MSG(row->fields[g].offset != fd->offset, "%s.%s twice", row->name, fd->key);
@@ -222,6 +222,8 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
         return steer_look_where_going(a, &it->align);
     case STEER_BEHAVIOUR_LEAVE:
         return steer_leave(a, target, &it->leave);
+    case STEER_BEHAVIOUR_FACE:
+        return steer_face(a, target, &it->align);
     default:
         break;
     }
@@ -236,6 +238,15 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
                                    &it->leader);
     case STEER_BEHAVIOUR_ALIGN:
         return steer_align(a, t->orientation, &it->align);
+    case STEER_BEHAVIOUR_MATCH_VELOCITY:
+        return steer_match_velocity(a, t->velocity, it->time_to_target);
+    case STEER_BEHAVIOUR_INTERPOSE:
+        return steer_interpose(a, t->position, t->velocity, point, steer_v3_zero(), &it->arrive,
+                               NULL);
+    case STEER_BEHAVIOUR_OFFSET_PURSUIT: {
+        steer_leader leader = {t->position, t->velocity, t->orientation};
+        return steer_offset_pursuit(a, &leader, it->offset, &it->arrive, NULL);
+    }
     default:
         return steer_steering_zero();
     }
@@ -245,9 +256,11 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
  * targets (wander draws from the world's streams, the neighbourhood kinds have their own
  * tests in test_world.c and test_crowd.c). */
 static const steer_behaviour_kind oracle_kinds[] = {
-    STEER_BEHAVIOUR_SEEK,          STEER_BEHAVIOUR_FLEE,  STEER_BEHAVIOUR_ARRIVE,
-    STEER_BEHAVIOUR_PURSUE,        STEER_BEHAVIOUR_EVADE, STEER_BEHAVIOUR_LOOK_WHERE_GOING,
-    STEER_BEHAVIOUR_FOLLOW_LEADER, STEER_BEHAVIOUR_LEAVE, STEER_BEHAVIOUR_ALIGN};
+    STEER_BEHAVIOUR_SEEK,          STEER_BEHAVIOUR_FLEE,           STEER_BEHAVIOUR_ARRIVE,
+    STEER_BEHAVIOUR_PURSUE,        STEER_BEHAVIOUR_EVADE,          STEER_BEHAVIOUR_LOOK_WHERE_GOING,
+    STEER_BEHAVIOUR_FOLLOW_LEADER, STEER_BEHAVIOUR_LEAVE,          STEER_BEHAVIOUR_ALIGN,
+    STEER_BEHAVIOUR_FACE,          STEER_BEHAVIOUR_MATCH_VELOCITY, STEER_BEHAVIOUR_INTERPOSE,
+    STEER_BEHAVIOUR_OFFSET_PURSUIT};
 
 static bool same_bits(const steer_agent *a, const steer_agent *b)
 {

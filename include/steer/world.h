@@ -138,6 +138,13 @@ typedef enum steer_behaviour_kind {
                                          agents within item.neighbourhood.radius (steer/crowd.h) */
     STEER_BEHAVIOUR_LEAVE,            /* steer_leave(target, item.leave) */
     STEER_BEHAVIOUR_ALIGN,            /* steer_align(the target agent's orientation, item.align) */
+    STEER_BEHAVIOUR_FACE,             /* steer_face(target, item.align) */
+    STEER_BEHAVIOUR_MATCH_VELOCITY,   /* steer_match_velocity(the target agent's velocity,
+                                         item.time_to_target) */
+    STEER_BEHAVIOUR_INTERPOSE,        /* steer_interpose(between the target agent and the
+                                         target point, item.arrive) */
+    STEER_BEHAVIOUR_OFFSET_PURSUIT,   /* steer_offset_pursuit(the target agent as leader,
+                                         item.offset, item.arrive) */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
@@ -158,14 +165,18 @@ typedef struct steer_recipe_item {
                      order and the first significant one wins (steer_priority); items of
                      one group are blended (steer_blend) */
     steer_neighbourhood neighbourhood; /* separation, alignment, cohesion */
-    steer_arrive_params arrive;        /* arrive */
+    steer_arrive_params arrive;        /* arrive, interpose, offset pursuit */
     steer_pursue_params pursue;        /* pursue, evade */
     steer_wander_params wander;        /* wander */
-    steer_align_params align;          /* look where going, align */
+    steer_align_params align;          /* look where going, align, face */
     steer_queue_params queue;          /* queue */
     steer_leader_params leader;        /* follow leader */
     steer_predict_params predict;      /* avoid agents */
     steer_leave_params leave;          /* leave */
+    float time_to_target;              /* match velocity: seconds (frames) to reach the
+                                          velocity (0.1) */
+    steer_vec3 offset;                 /* offset pursuit: the slot in the leader's frame, x
+                                          forward, y left, z up; world units (-2, 0, 0) */
 } steer_recipe_item;
 
 /* Most behaviours a recipe holds. */

@@ -10,9 +10,11 @@
 #include "world_behaviours.h"
 
 /* World kinds the tool's runner has no row for: the neighbourhood kinds run in the
- * tool's "flock" and "crowd" sections, through the world itself. */
-static const char *const world_only[] = {"none",  "separation",    "alignment",   "cohesion",
-                                         "queue", "follow_leader", "avoid_agents"};
+ * tool's "flock" and "crowd" sections, through the world itself; interpose and offset
+ * pursuit need two agents or a leader's frame, which the runner's targets do not give. */
+static const char *const world_only[] = {"none",         "separation", "alignment",
+                                         "cohesion",     "queue",      "follow_leader",
+                                         "avoid_agents", "interpose",  "offset_pursuit"};
 
 static bool is_world_only(const char *name)
 {
