@@ -140,6 +140,7 @@ steer_world *steer_world_create(const steer_world_def *def)
         return NULL;
     }
     w->tag = steer_world_tag(w);
+    w->resource_tag = w->tag;
     steer_world_init_slots(w);
     steer__world_use_lanes(w, STEER_WORLD_LANES_AVX512);
     w->auto_cell = 1.0f;

@@ -182,6 +182,63 @@ static steer_steering steer_world_eval_offset_pursuit(steer_world_eval *e, int k
     return steer_offset_pursuit(&e->agent, &leader, it->offset, &it->arrive, NULL);
 }
 
+/* The obstacle set or flow field the item names; the recipe checks made sure it is live. */
+static const void *steer_world_data(const steer_world_eval *e, const steer_recipe_item *it,
+                                    steer_world_resource_kind kind)
+{
+    return steer__world_resource(e->w, it->resource, kind);
+}
+
+static steer_steering steer_world_eval_contain(steer_world_eval *e, int k,
+                                               const steer_recipe_item *it)
+{
+    (void)k;
+    return steer_contain(&e->agent, &it->region, &it->contain);
+}
+
+static steer_steering steer_world_eval_avoid_obstacles(steer_world_eval *e, int k,
+                                                       const steer_recipe_item *it)
+{
+    (void)k;
+    const steer_obstacles *obs = steer_world_data(e, it, STEER_WORLD_RESOURCE_OBSTACLES);
+    if (obs == NULL) return steer_steering_zero();
+    return steer_avoid_obstacles(&e->agent, obs, &it->avoid);
+}
+
+static steer_steering steer_world_eval_follow_wall(steer_world_eval *e, int k,
+                                                   const steer_recipe_item *it)
+{
+    (void)k;
+    const steer_obstacles *obs = steer_world_data(e, it, STEER_WORLD_RESOURCE_OBSTACLES);
+    if (obs == NULL) return steer_steering_zero();
+    return steer_follow_wall(&e->agent, obs, &it->wall);
+}
+
+/* Hide from the target agent. */
+static steer_steering steer_world_eval_hide(steer_world_eval *e, int k, const steer_recipe_item *it)
+{
+    (void)k;
+    const steer_obstacles *obs = steer_world_data(e, it, STEER_WORLD_RESOURCE_OBSTACLES);
+    int t = steer_world_target_index(e);
+    if (obs == NULL || t < 0) return steer_steering_zero();
+    const steer_world *w = e->w;
+    return steer_hide(&e->agent, obs, w->pos[w->cur][t], w->vel[w->cur][t], &it->hide, NULL);
+}
+
+static steer_steering steer_world_eval_flow(steer_world_eval *e, int k, const steer_recipe_item *it)
+{
+    (void)k;
+    const steer_flow_field *f = steer_world_data(e, it, STEER_WORLD_RESOURCE_FLOW_FIELD);
+    if (f == NULL) return steer_steering_zero();
+    return steer_follow_flow_field(&e->agent, f, it->predict_time, it->time_to_target);
+}
+
+/* A recipe holds no pointers, so no polygon region (a snapshot could not carry it). */
+static bool steer_world_check_contain(const steer_recipe_item *it)
+{
+    return it->region.kind == STEER_REGION_BOX || it->region.kind == STEER_REGION_CIRCLE;
+}
+
 /* ---- kind-specific defaults ------------------------------------------------------------- */
 
 static void steer_world_defaults_alignment(steer_recipe_item *it)
@@ -253,6 +310,35 @@ static const steer_world_field steer_fields_offset_pursuit[] = {
     STEER_F32(arrive.slow_radius), STEER_F32(arrive.time_to_target),
     STEER_F32(arrive.step),        STEER_F32(arrive.rest_speed)};
 
+#define STEER_I32(path)                                                                            \
+    {                                                                                              \
+#path, (uint16_t)offsetof(steer_recipe_item, path), STEER_FIELD_I32                        \
+    }
+
+static const steer_world_field steer_fields_contain[] = {
+    STEER_I32(region.kind),      STEER_F32(region.min.x),    STEER_F32(region.min.y),
+    STEER_F32(region.min.z),     STEER_F32(region.max.x),    STEER_F32(region.max.y),
+    STEER_F32(region.max.z),     STEER_F32(region.center.x), STEER_F32(region.center.y),
+    STEER_F32(region.center.z),  STEER_F32(region.radius),   STEER_F32(contain.margin),
+    STEER_F32(contain.look_time)};
+
+/* The resource's slot and generation; its world is the one the snapshot restores into. */
+#define STEER_RESOURCE_FIELDS STEER_I32(resource.index), STEER_I32(resource.generation)
+
+static const steer_world_field steer_fields_avoid_obstacles[] = {
+    STEER_RESOURCE_FIELDS,      STEER_F32(avoid.margin),       STEER_F32(avoid.min_look),
+    STEER_F32(avoid.look_time), STEER_F32(avoid.brake_weight), STEER_F32(avoid.step)};
+
+static const steer_world_field steer_fields_follow_wall[] = {
+    STEER_RESOURCE_FIELDS,   STEER_F32(wall.distance), STEER_F32(wall.stiffness),
+    STEER_F32(wall.damping), STEER_F32(wall.speed),    STEER_I32(wall.side)};
+
+static const steer_world_field steer_fields_hide[] = {
+    STEER_RESOURCE_FIELDS, STEER_F32(hide.distance_behind), STEER_F32(hide.max_prediction)};
+
+static const steer_world_field steer_fields_flow[] = {
+    STEER_RESOURCE_FIELDS, STEER_F32(predict_time), STEER_F32(time_to_target)};
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 #define STEER_FIELDS(list) list, (int)(sizeof list / sizeof list[0])
@@ -266,75 +352,119 @@ enum {
 
 const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] = {
     [STEER_BEHAVIOUR_NONE] = {"none", 0u, 0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                              steer_world_eval_none, NULL, STEER_NO_FIELDS},
+                              steer_world_eval_none, NULL, NULL, STEER_NO_FIELDS},
     [STEER_BEHAVIOUR_SEEK] = {"seek", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                              STEER_WORLD_LANE_NONE, steer_world_eval_seek, NULL, STEER_NO_FIELDS},
+                              STEER_WORLD_LANE_NONE, steer_world_eval_seek, NULL, NULL,
+                              STEER_NO_FIELDS},
     [STEER_BEHAVIOUR_FLEE] = {"flee", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                              STEER_WORLD_LANE_NONE, steer_world_eval_flee, NULL, STEER_NO_FIELDS},
+                              STEER_WORLD_LANE_NONE, steer_world_eval_flee, NULL, NULL,
+                              STEER_NO_FIELDS},
     [STEER_BEHAVIOUR_ARRIVE] = {"arrive", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                                STEER_WORLD_LANE_NONE, steer_world_eval_arrive, NULL,
+                                STEER_WORLD_LANE_NONE, steer_world_eval_arrive, NULL, NULL,
                                 STEER_FIELDS(steer_fields_arrive)},
     [STEER_BEHAVIOUR_PURSUE] = {"pursue", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
-                                STEER_WORLD_LANE_NONE, steer_world_eval_pursue, NULL,
+                                STEER_WORLD_LANE_NONE, steer_world_eval_pursue, NULL, NULL,
                                 STEER_FIELDS(steer_fields_pursue)},
     [STEER_BEHAVIOUR_EVADE] = {"evade", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
-                               STEER_WORLD_LANE_NONE, steer_world_eval_evade, NULL,
+                               STEER_WORLD_LANE_NONE, steer_world_eval_evade, NULL, NULL,
                                STEER_FIELDS(steer_fields_pursue)},
     [STEER_BEHAVIOUR_WANDER] = {"wander", STEER_READS_RANDOM, 0, STEER_WORLD_SUM_NONE,
-                                STEER_WORLD_LANE_WANDER, steer_world_eval_wander, NULL,
+                                STEER_WORLD_LANE_WANDER, steer_world_eval_wander, NULL, NULL,
                                 STEER_FIELDS(steer_fields_wander)},
     [STEER_BEHAVIOUR_LOOK_WHERE_GOING] = {"look_where_going", 0u, 0, STEER_WORLD_SUM_NONE,
-                                          STEER_WORLD_LANE_NONE, steer_world_eval_look, NULL,
+                                          STEER_WORLD_LANE_NONE, steer_world_eval_look, NULL, NULL,
                                           STEER_FIELDS(steer_fields_align)},
     [STEER_BEHAVIOUR_SEPARATION] = {"separation", STEER_READS_FLOCK, STEER_NB(neighbourhood),
                                     STEER_WORLD_SUM_FUSED, STEER_WORLD_LANE_DIRECTION,
-                                    steer_world_eval_direction, NULL,
+                                    steer_world_eval_direction, NULL, NULL,
                                     STEER_FIELDS(steer_fields_neighbourhood)},
     [STEER_BEHAVIOUR_ALIGNMENT] = {"alignment", STEER_READS_FLOCK, STEER_NB(neighbourhood),
                                    STEER_WORLD_SUM_FUSED, STEER_WORLD_LANE_ALIGNMENT,
-                                   steer_world_eval_alignment, steer_world_defaults_alignment,
+                                   steer_world_eval_alignment, steer_world_defaults_alignment, NULL,
                                    STEER_FIELDS(steer_fields_neighbourhood)},
     [STEER_BEHAVIOUR_COHESION] = {"cohesion", STEER_READS_FLOCK, STEER_NB(neighbourhood),
                                   STEER_WORLD_SUM_FUSED, STEER_WORLD_LANE_DIRECTION,
-                                  steer_world_eval_direction, steer_world_defaults_cohesion,
+                                  steer_world_eval_direction, steer_world_defaults_cohesion, NULL,
                                   STEER_FIELDS(steer_fields_neighbourhood)},
     [STEER_BEHAVIOUR_QUEUE] = {"queue", STEER_READS_FLOCK, STEER_NB(queue.ahead),
                                STEER_WORLD_SUM_COUNTED, STEER_WORLD_LANE_NONE,
-                               steer_world_eval_queue, NULL, STEER_FIELDS(steer_fields_queue)},
+                               steer_world_eval_queue, NULL, NULL,
+                               STEER_FIELDS(steer_fields_queue)},
     [STEER_BEHAVIOUR_FOLLOW_LEADER] = {"follow_leader", STEER_READS_TARGETS | STEER_READS_AGENTS, 0,
                                        STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                       steer_world_eval_leader, NULL,
+                                       steer_world_eval_leader, NULL, NULL,
                                        STEER_FIELDS(steer_fields_leader)},
     [STEER_BEHAVIOUR_AVOID_AGENTS] = {"avoid_agents", STEER_READS_AGENTS, 0, STEER_WORLD_SUM_NONE,
                                       STEER_WORLD_LANE_NONE, steer_world_eval_avoid_agents,
-                                      steer_world_defaults_avoid_agents,
+                                      steer_world_defaults_avoid_agents, NULL,
                                       STEER_FIELDS(steer_fields_avoid_agents)},
     [STEER_BEHAVIOUR_LEAVE] = {"leave", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                               STEER_WORLD_LANE_NONE, steer_world_eval_leave, NULL,
+                               STEER_WORLD_LANE_NONE, steer_world_eval_leave, NULL, NULL,
                                STEER_FIELDS(steer_fields_leave)},
     [STEER_BEHAVIOUR_ALIGN] = {"align", STEER_READS_TARGET_AGENT, 0, STEER_WORLD_SUM_NONE,
-                               STEER_WORLD_LANE_NONE, steer_world_eval_align, NULL,
+                               STEER_WORLD_LANE_NONE, steer_world_eval_align, NULL, NULL,
                                STEER_FIELDS(steer_fields_align)},
     [STEER_BEHAVIOUR_FACE] = {"face", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                              STEER_WORLD_LANE_NONE, steer_world_eval_face, NULL,
+                              STEER_WORLD_LANE_NONE, steer_world_eval_face, NULL, NULL,
                               STEER_FIELDS(steer_fields_align)},
     [STEER_BEHAVIOUR_MATCH_VELOCITY] = {"match_velocity", STEER_READS_TARGET_AGENT, 0,
                                         STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                        steer_world_eval_match, NULL,
+                                        steer_world_eval_match, NULL, NULL,
                                         STEER_FIELDS(steer_fields_match)},
     [STEER_BEHAVIOUR_INTERPOSE] = {"interpose", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
-                                   STEER_WORLD_LANE_NONE, steer_world_eval_interpose, NULL,
+                                   STEER_WORLD_LANE_NONE, steer_world_eval_interpose, NULL, NULL,
                                    STEER_FIELDS(steer_fields_arrive)},
     [STEER_BEHAVIOUR_OFFSET_PURSUIT] = {"offset_pursuit", STEER_READS_TARGET_AGENT, 0,
                                         STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                        steer_world_eval_offset_pursuit, NULL,
+                                        steer_world_eval_offset_pursuit, NULL, NULL,
                                         STEER_FIELDS(steer_fields_offset_pursuit)},
+    [STEER_BEHAVIOUR_CONTAIN] = {"contain", 0u, 0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                 steer_world_eval_contain, NULL, steer_world_check_contain,
+                                 STEER_FIELDS(steer_fields_contain)},
+    [STEER_BEHAVIOUR_AVOID_OBSTACLES] = {"avoid_obstacles", STEER_READS_OBSTACLES, 0,
+                                         STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                         steer_world_eval_avoid_obstacles, NULL, NULL,
+                                         STEER_FIELDS(steer_fields_avoid_obstacles)},
+    [STEER_BEHAVIOUR_FOLLOW_WALL] = {"follow_wall", STEER_READS_OBSTACLES, 0, STEER_WORLD_SUM_NONE,
+                                     STEER_WORLD_LANE_NONE, steer_world_eval_follow_wall, NULL,
+                                     NULL, STEER_FIELDS(steer_fields_follow_wall)},
+    [STEER_BEHAVIOUR_HIDE] = {"hide", STEER_READS_OBSTACLES | STEER_READS_TARGETS, 0,
+                              STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE, steer_world_eval_hide,
+                              NULL, NULL, STEER_FIELDS(steer_fields_hide)},
+    [STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD] = {"follow_flow_field", STEER_READS_FLOW_FIELD, 0,
+                                           STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                           steer_world_eval_flow, NULL,
+                                           NULL, STEER_FIELDS(steer_fields_flow)},
 };
 
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind)
 {
     if ((unsigned)kind >= (unsigned)STEER_BEHAVIOUR_KIND_COUNT) return NULL;
     return &steer__world_behaviours[kind];
+}
+
+/* The kind of resource a row reads, or NONE. */
+static steer_world_resource_kind steer_world_row_resource(const steer_world_behaviour *row)
+{
+    if ((row->reads & STEER_READS_OBSTACLES) != 0u) return STEER_WORLD_RESOURCE_OBSTACLES;
+    if ((row->reads & STEER_READS_FLOW_FIELD) != 0u) return STEER_WORLD_RESOURCE_FLOW_FIELD;
+    return STEER_WORLD_RESOURCE_NONE;
+}
+
+bool steer__world_item_ok(const steer_world *world, const steer_recipe_item *it)
+{
+    const steer_world_behaviour *row = steer__world_behaviour(it->kind);
+    if (row == NULL || (row->check != NULL && !row->check(it))) return false;
+    steer_world_resource_kind kind = steer_world_row_resource(row);
+    return kind == STEER_WORLD_RESOURCE_NONE || world == NULL ||
+           steer__world_resource(world, it->resource, kind) != NULL;
+}
+
+int steer__world_item_resource(const steer_recipe_item *it)
+{
+    const steer_world_behaviour *row = steer__world_behaviour(it->kind);
+    if (row == NULL || steer_world_row_resource(row) == STEER_WORLD_RESOURCE_NONE) return -1;
+    return (int)it->resource.index;
 }
 
 const steer_neighbourhood *steer__world_item_neighbourhood(const steer_recipe_item *it)
@@ -366,6 +496,16 @@ steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight
     it.leave = steer_leave_default();
     it.time_to_target = 0.1f;
     it.offset = steer_v3(-2.0f, 0.0f, 0.0f);
+    it.region.kind = STEER_REGION_BOX;
+    it.region.min = steer_v3(-50.0f, -50.0f, -50.0f);
+    it.region.max = steer_v3(50.0f, 50.0f, 50.0f);
+    it.region.radius = 50.0f;
+    it.contain = steer_contain_default();
+    it.avoid = steer_avoid_default();
+    it.wall = steer_wall_follow_default();
+    it.hide = steer_hide_default();
+    it.predict_time = 0.5f;
+    it.resource = steer_resource_none();
     const steer_world_behaviour *row = steer__world_behaviour(kind);
     if (row != NULL && row->defaults != NULL) row->defaults(&it);
     return it;

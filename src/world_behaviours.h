@@ -22,7 +22,9 @@ enum {
     STEER_READS_AGENTS = 8u,       /* other agents through the index besides those sums (a
                                       search of its own, a leader's forward direction): the
                                       world keeps its index */
-    STEER_READS_RANDOM = 16u       /* its agent's wander state and random stream */
+    STEER_READS_RANDOM = 16u,      /* its agent's wander state and random stream */
+    STEER_READS_OBSTACLES = 32u,   /* the obstacle set its item.resource names */
+    STEER_READS_FLOW_FIELD = 64u   /* the flow field its item.resource names */
 };
 
 /* The lane evaluation a behaviour has on the step's vector path (world_lanes.c, built
@@ -74,9 +76,11 @@ typedef struct steer_world_behaviour {
     steer_world_sum_kind sum; /* how that search is summed */
     steer_world_lane lane;    /* its vector-path evaluation, or none */
     steer_world_eval_fn eval; /* its scalar evaluation */
-    void (*defaults)(steer_recipe_item *it); /* after the shared defaults, or NULL */
-    const steer_world_field *fields;         /* its parameters, in snapshot order */
-    int field_count;                         /* <= STEER_WORLD_FIELDS_MAX */
+    void (*defaults)(steer_recipe_item *it);    /* after the shared defaults, or NULL */
+    bool (*check)(const steer_recipe_item *it); /* parameters a recipe may not hold, beyond
+                                                   what `reads` implies; NULL: any */
+    const steer_world_field *fields;            /* its parameters, in snapshot order */
+    int field_count;                            /* <= STEER_WORLD_FIELDS_MAX */
 } steer_world_behaviour;
 
 /* The table, indexed by kind (every kind has a row; STEER_BEHAVIOUR_NONE's gives zero
@@ -93,6 +97,15 @@ static inline steer_steering steer__world_eval_item(steer_world_eval *e, int k,
 
 /* The row of `kind`, or NULL for STEER_BEHAVIOUR_NONE and kinds outside the enum. */
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind);
+
+/* Whether a recipe item may be registered in `world`: a known kind, its row's check, and
+ * the live resource of the right kind of this world when the row reads one (not checked
+ * when world is NULL). The recipe checks and the snapshot restore both ask it. */
+bool steer__world_item_ok(const steer_world *world, const steer_recipe_item *it);
+
+/* The resource slot an item names when its row reads one, else -1 (for counting the
+ * users of a resource). */
+int steer__world_item_resource(const steer_recipe_item *it);
 
 /* The neighbourhood an item searches, or NULL for items that need no neighbours. */
 const steer_neighbourhood *steer__world_item_neighbourhood(const steer_recipe_item *it);

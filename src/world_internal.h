@@ -86,6 +86,22 @@ typedef struct steer_world_recipe {
     steer_flock_test nb_test[STEER_RECIPE_MAX]; /* their tests */
 } steer_world_recipe;
 
+/* What a resource slot holds (world_resources.c). */
+typedef enum steer_world_resource_kind {
+    STEER_WORLD_RESOURCE_NONE = 0, /* free */
+    STEER_WORLD_RESOURCE_OBSTACLES,
+    STEER_WORLD_RESOURCE_FLOW_FIELD
+} steer_world_resource_kind;
+
+/* A registered resource: the caller's read-only data, and how many registered recipe
+ * items name it (it cannot be removed while any does). */
+typedef struct steer_world_resource {
+    steer_world_resource_kind kind;
+    uint32_t generation; /* of the current or last resource in the slot; 0: never used */
+    const void *data;
+    int users;
+} steer_world_resource;
+
 /* The uniform grid over the agents' bounding box. */
 typedef struct steer_world_grid {
     steer_vec3 origin; /* corner of cell (0,0,0) */
@@ -125,6 +141,8 @@ struct steer_world {
 
     steer_world_grid grid;
     const steer_segment *walls; /* the crowd filter's walls (the caller's array), or NULL */
+    steer_world_resource resources[STEER_WORLD_RESOURCE_MAX];
+    uint32_t resource_tag; /* resource handles carry it; unlike `tag`, a restore keeps it */
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
     int callbacks;    /* agents with a callback (it may query the world during a step) */
@@ -246,6 +264,11 @@ int steer__world_use_lanes(steer_world *world, int build);
 
 /* Run fn over [0, count) with the world's parallel-for. */
 void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);
+
+/* The data of a live resource of `kind` that `r` names in this world, or NULL
+ * (world_resources.c). */
+const void *steer__world_resource(const steer_world *world, steer_resource r,
+                                  steer_world_resource_kind kind);
 
 /* The handle of dense entry i. */
 steer_handle steer__world_handle_of(const steer_world *world, int i);

@@ -18,12 +18,12 @@ steer_recipe steer_recipe_default(void)
     return r;
 }
 
-static bool steer_recipe_valid(const steer_recipe *r)
+static bool steer_recipe_valid(const steer_world *w, const steer_recipe *r)
 {
     if (r->count < 0 || r->count > STEER_RECIPE_MAX) return false;
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
-        if (steer__world_behaviour(it->kind) == NULL) return false;
+        if (!steer__world_item_ok(w, it)) return false;
         if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
     }
     return true;
@@ -78,9 +78,13 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
 int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
 {
     STEER_ASSERT(world != NULL && recipe != NULL);
-    if (world == NULL || recipe == NULL || world->stepping || !steer_recipe_valid(recipe))
+    if (world == NULL || recipe == NULL || world->stepping || !steer_recipe_valid(world, recipe))
         return -1;
     if (world->recipe_count >= world->def.max_recipes) return -1;
+    for (int k = 0; k < recipe->count; k++) {
+        int res = steer__world_item_resource(&recipe->items[k]);
+        if (res >= 0) world->resources[res].users++;
+    }
     steer_world_recipe *wr = &world->recipes[world->recipe_count];
     steer_recipe_prepare(wr, recipe);
     if (wr->neighbour_radius > world->auto_cell) world->auto_cell = wr->neighbour_radius;

@@ -221,12 +221,17 @@ static void put_recipe(snap_writer *w, const steer_recipe *rc)
     put_f32(w, rc->orca.sidestep);
 }
 
-static steer_recipe get_recipe(snap_reader *r)
+/* The resources items name are the destination's (`world`): a snapshot holds their slots
+ * and generations, not the data. */
+static steer_recipe get_recipe(snap_reader *r, const steer_world *world)
 {
     steer_recipe rc = steer_recipe_default();
     rc.count = get_i32(r);
     rc.priority_epsilon = get_f32(r);
-    for (int k = 0; k < STEER_RECIPE_MAX; k++) rc.items[k] = get_item(r);
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) {
+        rc.items[k] = get_item(r);
+        rc.items[k].resource.world = world->resource_tag;
+    }
     rc.crowd = get_u32(r) != 0u;
     rc.orca.radius = get_f32(r);
     rc.orca.neighbour_dist = get_f32(r);
@@ -246,7 +251,7 @@ static bool snap_recipe_ok(const steer_recipe *rc)
     if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
     for (int k = 0; k < rc->count; k++) {
         const steer_recipe_item *it = &rc->items[k];
-        if (steer__world_behaviour(it->kind) == NULL) return false;
+        if (!steer__world_item_ok(NULL, it)) return false;
         if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
     }
     return true;
@@ -466,14 +471,20 @@ static steer_world_slot snap_slot_at(const snap_layout *l, uint32_t s)
     return get_slot(&r);
 }
 
-static bool snap_check_recipes(const snap_layout *l, const snap_world *h)
+/* CORRUPT for a recipe no world could hold, NO_RESOURCE for one naming a resource this
+ * world lacks. */
+static steer_snapshot_status snap_check_recipes(const snap_layout *l, const snap_world *h,
+                                                const steer_world *world)
 {
     snap_reader r = {l->recipes};
+    steer_snapshot_status st = STEER_SNAPSHOT_OK;
     for (uint32_t k = 0; k < h->recipe_count; k++) {
-        steer_recipe rc = get_recipe(&r);
-        if (!snap_recipe_ok(&rc)) return false;
+        steer_recipe rc = get_recipe(&r, world);
+        if (!snap_recipe_ok(&rc)) return STEER_SNAPSHOT_CORRUPT;
+        for (int i = 0; i < rc.count; i++)
+            if (!steer__world_item_ok(world, &rc.items[i])) st = STEER_SNAPSHOT_NO_RESOURCE;
     }
-    return true;
+    return st;
 }
 
 /* Every slot: a generation (never 0), a dense index naming a live agent or -1, a finite
@@ -527,9 +538,9 @@ static steer_snapshot_status snap_validate(const unsigned char *p, size_t size,
     st = snap_check_world(h, world, size);
     if (st != STEER_SNAPSHOT_OK) return st;
     snap_layout l = snap_layout_of(p, h);
-    bool ok = snap_check_recipes(&l, h) && snap_check_slots(&l, h) && snap_check_agents(&l, h) &&
-              snap_check_free_list(&l, h);
-    return ok ? STEER_SNAPSHOT_OK : STEER_SNAPSHOT_CORRUPT;
+    bool ok = snap_check_slots(&l, h) && snap_check_agents(&l, h) && snap_check_free_list(&l, h);
+    if (!ok) return STEER_SNAPSHOT_CORRUPT;
+    return snap_check_recipes(&l, h, world);
 }
 
 /* ---- restoring (only after everything validated) ---------------------------------------- */
@@ -538,9 +549,10 @@ static void snap_apply_recipes(steer_world *world, const snap_layout *l, const s
 {
     world->recipe_count = 0;
     world->auto_cell = 1.0f; /* steer_world_create's start; the recipes grow it again */
+    for (int i = 0; i < STEER_WORLD_RESOURCE_MAX; i++) world->resources[i].users = 0;
     snap_reader r = {l->recipes};
     for (uint32_t k = 0; k < h->recipe_count; k++) {
-        steer_recipe rc = get_recipe(&r);
+        steer_recipe rc = get_recipe(&r, world);
         int id = steer_world_add_recipe(world, &rc);
         STEER_ASSERT(id == (int)k); /* snap_recipe_ok checked add_recipe's rules */
         (void)id;
@@ -645,6 +657,8 @@ const char *steer_snapshot_status_name(steer_snapshot_status status)
         return "checksum mismatch: the snapshot is corrupt";
     case STEER_SNAPSHOT_TOO_BIG:
         return "snapshot needs a larger world (capacity or max_recipes)";
+    case STEER_SNAPSHOT_NO_RESOURCE:
+        return "a recipe names a resource the world has not registered";
     case STEER_SNAPSHOT_CORRUPT:
         return "inconsistent content (slots, free list, recipes or agents)";
     }

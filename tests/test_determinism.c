@@ -27,12 +27,17 @@
 #define DET_GOLDEN_BOIDS UINT64_C(0x0ce9550e41f0503c)
 #define DET_GOLDEN_CROWD UINT64_C(0xabf8a2ea03aa660a)
 /* Recipe kinds that follow a target, one each (kind_make). */
-#define DET_GOLDEN_LEAVE          UINT64_C(0xbed260365c83bce4)
-#define DET_GOLDEN_ALIGN          UINT64_C(0x4d1c8c1ff2afbaaf)
-#define DET_GOLDEN_FACE           UINT64_C(0xd8405446c1416c23)
-#define DET_GOLDEN_MATCH_VELOCITY UINT64_C(0xca20212209b0f3b9)
-#define DET_GOLDEN_INTERPOSE      UINT64_C(0xa5ca562bff59de51)
-#define DET_GOLDEN_OFFSET_PURSUIT UINT64_C(0xcd70cf8a5dba10f2)
+#define DET_GOLDEN_LEAVE             UINT64_C(0xbed260365c83bce4)
+#define DET_GOLDEN_ALIGN             UINT64_C(0x4d1c8c1ff2afbaaf)
+#define DET_GOLDEN_FACE              UINT64_C(0xd8405446c1416c23)
+#define DET_GOLDEN_MATCH_VELOCITY    UINT64_C(0xca20212209b0f3b9)
+#define DET_GOLDEN_INTERPOSE         UINT64_C(0xa5ca562bff59de51)
+#define DET_GOLDEN_OFFSET_PURSUIT    UINT64_C(0xcd70cf8a5dba10f2)
+#define DET_GOLDEN_CONTAIN           UINT64_C(0x6f62523a48bb9808)
+#define DET_GOLDEN_AVOID_OBSTACLES   UINT64_C(0x6c3f23d3da43cff3)
+#define DET_GOLDEN_FOLLOW_WALL       UINT64_C(0xb0a1dbae8a030926)
+#define DET_GOLDEN_HIDE              UINT64_C(0x7943dffa47963e2f)
+#define DET_GOLDEN_FOLLOW_FLOW_FIELD UINT64_C(0x7829581dfd875547)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -85,6 +90,31 @@ static steer_world *crowd_make(int agents, steer_pool *pool)
     return w;
 }
 
+/* The shared resources of kind_make: circles and walls among the walkers, and a 3 x 3
+ * flow field turning around the centre. */
+static const steer_circle det_circles[] = {
+    {{6.0f, 6.0f, 0.0f}, 3.0f}, {{-14.0f, 2.0f, 0.0f}, 4.0f}, {{20.0f, -18.0f, 0.0f}, 2.5f}};
+static const steer_segment det_walls[] = {{{-30.0f, 25.0f, 0.0f}, {30.0f, 27.0f, 0.0f}},
+                                          {{-25.0f, -30.0f, 0.0f}, {-23.0f, 20.0f, 0.0f}}};
+static const steer_obstacles det_obstacles = {det_circles, 3, det_walls, 2, NULL, 0};
+static steer_vec3 det_flow_cells[9] = {{3, -3, 0}, {3, 0, 0},   {3, 3, 0},  {0, -3, 0}, {0, 0, 0},
+                                       {0, 3, 0},  {-3, -3, 0}, {-3, 0, 0}, {-3, 3, 0}};
+
+/* Registers them and names the one `kind` reads. */
+static void det_resources(steer_world *w, steer_recipe_item *it)
+{
+    static steer_flow_field flow;
+    steer_flow_field_init(&flow, det_flow_cells, 3, 3, steer_v3(-40.0f, -40.0f, 0.0f), 40.0f,
+                          STEER_SPACE_XY);
+    steer_resource obstacles, field;
+    steer_world_add_obstacles(w, &det_obstacles, &obstacles);
+    steer_world_add_flow_field(w, &flow, &field);
+    if (it->kind == STEER_BEHAVIOUR_AVOID_OBSTACLES || it->kind == STEER_BEHAVIOUR_FOLLOW_WALL ||
+        it->kind == STEER_BEHAVIOUR_HIDE)
+        it->resource = obstacles;
+    if (it->kind == STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD) it->resource = field;
+}
+
 /* One recipe kind at its default parameters on crowd_make's lattice (without the
  * filter), turning as they steer (STEER_FACING_STEERED) and circling the centre at first:
  * each walker has a point a few units away as its target point and the walker 37 places
@@ -98,7 +128,8 @@ static steer_world *kind_make(steer_behaviour_kind kind, steer_pool *pool)
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
     steer_recipe r = steer_recipe_default();
-    r.items[r.count++] = steer_recipe_item_make(kind, 1.0f);
+    r.items[r.count] = steer_recipe_item_make(kind, 1.0f);
+    det_resources(w, &r.items[r.count++]);
     int recipe = steer_world_add_recipe(w, &r);
     float half = 0.5f * (float)(DET_CROWD_SIDE - 1);
     steer_handle h[DET_CROWD_AGENTS];
@@ -158,6 +189,36 @@ static steer_world *offset_pursuit_make(int agents, steer_pool *pool)
     return kind_make(STEER_BEHAVIOUR_OFFSET_PURSUIT, pool);
 }
 
+static steer_world *contain_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_CONTAIN, pool);
+}
+
+static steer_world *avoid_obstacles_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_AVOID_OBSTACLES, pool);
+}
+
+static steer_world *follow_wall_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_FOLLOW_WALL, pool);
+}
+
+static steer_world *hide_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_HIDE, pool);
+}
+
+static steer_world *follow_flow_field_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, pool);
+}
+
 typedef struct det_scenario {
     const char *name;
     steer_world *(*make)(int agents, steer_pool *pool);
@@ -176,6 +237,13 @@ static const det_scenario det_scenarios[] = {
     {"interpose", interpose_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_INTERPOSE},
     {"offset_pursuit", offset_pursuit_make, DET_CROWD_AGENTS, DET_CROWD_STEPS,
      DET_GOLDEN_OFFSET_PURSUIT},
+    {"contain", contain_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_CONTAIN},
+    {"avoid_obstacles", avoid_obstacles_make, DET_CROWD_AGENTS, DET_CROWD_STEPS,
+     DET_GOLDEN_AVOID_OBSTACLES},
+    {"follow_wall", follow_wall_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_FOLLOW_WALL},
+    {"hide", hide_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_HIDE},
+    {"follow_flow_field", follow_flow_field_make, DET_CROWD_AGENTS, DET_CROWD_STEPS,
+     DET_GOLDEN_FOLLOW_FLOW_FIELD},
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

@@ -112,6 +112,23 @@ static void docs_list_every_kind(void)
 
 enum { ROUND_AGENTS = 24 };
 
+/* The members of an item that are not floats: left alone, or set apart below. */
+static bool is_float_word(size_t o)
+{
+    static const struct {
+        size_t offset, size;
+    } other[] = {
+        {offsetof(steer_recipe_item, region.kind), sizeof(steer_region_kind)},
+        {offsetof(steer_recipe_item, region.polygon), sizeof(steer_polygon)},
+        {offsetof(steer_recipe_item, wall.side), sizeof(int)},
+        {offsetof(steer_recipe_item, resource), sizeof(steer_resource)},
+    };
+    for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
+        if (o + sizeof(float) > other[k].offset && o < other[k].offset + other[k].size)
+            return false;
+    return true;
+}
+
 /* Every parameter of the item moved off its default: a parameter the kind reads but its
  * row does not list then comes back from a snapshot as the default, and the restored
  * world steps differently. */
@@ -120,12 +137,47 @@ static steer_recipe_item perturbed_item(steer_behaviour_kind kind)
     steer_recipe_item it = steer_recipe_item_make(kind, 1.5f);
     const size_t first = offsetof(steer_recipe_item, group) + sizeof(int);
     for (size_t o = first; o + sizeof(float) <= sizeof it; o += sizeof(float)) {
+        if (!is_float_word(o)) continue;
         float v;
         memcpy(&v, (char *)&it + o, sizeof v);
         v = v * 0.75f + 0.0625f;
         memcpy((char *)&it + o, &v, sizeof v);
     }
+    it.wall.side = 1;
+    it.region.min = steer_v3(-4.0f, -4.5f, -4.0f); /* where the agents are: contain acts */
+    it.region.max = steer_v3(4.5f, 4.0f, 4.0f);
     return it;
+}
+
+/* The shared resources of the test worlds: two circles and two walls across the agents'
+ * box, and a 4 x 4 flow field turning around the centre. */
+static const steer_circle test_circles[] = {{{2.0f, 1.0f, 0.0f}, 1.5f},
+                                            {{-3.0f, -2.0f, 0.0f}, 1.0f}};
+static const steer_segment test_walls[] = {{{-7.0f, 4.0f, 0.0f}, {7.0f, 5.0f, 0.0f}},
+                                           {{-6.0f, -7.0f, 0.0f}, {-5.0f, 7.0f, 0.0f}}};
+static const steer_obstacles test_obstacles = {test_circles, 2, test_walls, 2, NULL, 0};
+static steer_vec3 test_flow_cells[16];
+static steer_flow_field test_flow;
+
+static void test_resources_init(void)
+{
+    for (int j = 0; j < 4; j++)
+        for (int i = 0; i < 4; i++)
+            test_flow_cells[j * 4 + i] = steer_v3((float)(j - 2), (float)(1 - i), 0.0f);
+    steer_flow_field_init(&test_flow, test_flow_cells, 4, 4, steer_v3(-6.0f, -6.0f, 0.0f), 4.0f,
+                          STEER_SPACE_XY);
+}
+
+/* Register the obstacle set, then the flow field, and name the one the item's kind reads. */
+static void add_test_resources(steer_world *w, steer_recipe_item *it)
+{
+    test_resources_init();
+    steer_resource obstacles, flow;
+    steer_world_add_obstacles(w, &test_obstacles, &obstacles);
+    steer_world_add_flow_field(w, &test_flow, &flow);
+    uint32_t reads = steer__world_behaviour(it->kind)->reads;
+    if ((reads & STEER_READS_OBSTACLES) != 0u) it->resource = obstacles;
+    if ((reads & STEER_READS_FLOW_FIELD) != 0u) it->resource = flow;
 }
 
 /* A point of the box [-r, r]^2 in the plane z = 0 (drawn x first: C leaves the order of
@@ -149,8 +201,13 @@ static steer_world *kind_world_out(const steer_recipe_item *item, int capacity, 
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
     steer_recipe r = steer_recipe_default();
-    r.items[r.count++] = *item;
+    r.items[r.count] = *item;
+    add_test_resources(w, &r.items[r.count++]);
     int recipe = steer_world_add_recipe(w, &r);
+    if (recipe < 0) {
+        steer_world_destroy(w);
+        return NULL;
+    }
     steer_rng rng = steer_rng_make(9u, 1u);
     steer_handle prev = steer_handle_none();
     for (int i = 0; i < ROUND_AGENTS; i++) {
@@ -224,6 +281,14 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
         return steer_leave(a, target, &it->leave);
     case STEER_BEHAVIOUR_FACE:
         return steer_face(a, target, &it->align);
+    case STEER_BEHAVIOUR_CONTAIN:
+        return steer_contain(a, &it->region, &it->contain);
+    case STEER_BEHAVIOUR_AVOID_OBSTACLES:
+        return steer_avoid_obstacles(a, &test_obstacles, &it->avoid);
+    case STEER_BEHAVIOUR_FOLLOW_WALL:
+        return steer_follow_wall(a, &test_obstacles, &it->wall);
+    case STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD:
+        return steer_follow_flow_field(a, &test_flow, it->predict_time, it->time_to_target);
     default:
         break;
     }
@@ -243,6 +308,8 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
     case STEER_BEHAVIOUR_INTERPOSE:
         return steer_interpose(a, t->position, t->velocity, point, steer_v3_zero(), &it->arrive,
                                NULL);
+    case STEER_BEHAVIOUR_HIDE:
+        return steer_hide(a, &test_obstacles, t->position, t->velocity, &it->hide, NULL);
     case STEER_BEHAVIOUR_OFFSET_PURSUIT: {
         steer_leader leader = {t->position, t->velocity, t->orientation};
         return steer_offset_pursuit(a, &leader, it->offset, &it->arrive, NULL);
@@ -300,5 +367,88 @@ static void each_kind_is_its_function(void)
     }
 }
 
+/* ---- resources: what a recipe may name, what may be removed ------------------------------- */
+
+static int add_one(steer_world *w, steer_behaviour_kind kind, steer_resource res)
+{
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count] = steer_recipe_item_make(kind, 1.0f);
+    r.items[r.count++].resource = res;
+    return steer_world_add_recipe(w, &r);
+}
+
+/* A recipe naming another world's resource, a removed one, none or one of the wrong kind
+ * is refused and registers nothing; a resource a recipe names cannot be removed. */
+static void resources_are_checked(void)
+{
+    test_resources_init();
+    steer_world_def def = steer_world_default();
+    steer_world *w = steer_world_create(&def), *other = steer_world_create(&def);
+    CHECK(w != NULL && other != NULL);
+    steer_resource obs, flow, foreign, gone;
+    CHECK(steer_world_add_obstacles(w, &test_obstacles, &obs) == STEER_WORLD_OK);
+    CHECK(steer_world_add_flow_field(w, &test_flow, &flow) == STEER_WORLD_OK);
+    CHECK(steer_world_add_obstacles(other, &test_obstacles, &foreign) == STEER_WORLD_OK);
+    CHECK(steer_world_add_obstacles(w, &test_obstacles, &gone) == STEER_WORLD_OK);
+    CHECK(steer_world_remove_resource(w, gone) == STEER_WORLD_OK);
+    CHECK(steer_world_remove_resource(w, gone) == STEER_WORLD_STALE);
+    CHECK(steer_world_remove_resource(w, foreign) == STEER_WORLD_STALE);
+    CHECK(add_one(w, STEER_BEHAVIOUR_AVOID_OBSTACLES, foreign) == -1);
+    CHECK(add_one(w, STEER_BEHAVIOUR_AVOID_OBSTACLES, gone) == -1);
+    CHECK(add_one(w, STEER_BEHAVIOUR_HIDE, steer_resource_none()) == -1);
+    CHECK(add_one(w, STEER_BEHAVIOUR_FOLLOW_WALL, flow) == -1);
+    CHECK(add_one(w, STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, obs) == -1);
+    steer_recipe poly = steer_recipe_default();
+    poly.items[poly.count] = steer_recipe_item_make(STEER_BEHAVIOUR_CONTAIN, 1.0f);
+    poly.items[poly.count++].region.kind = STEER_REGION_POLYGON;
+    CHECK(steer_world_add_recipe(w, &poly) == -1);
+    /* Nothing was registered: the first good recipe is id 0, and only it holds obs. */
+    CHECK(steer_world_remove_resource(w, flow) == STEER_WORLD_OK);
+    CHECK(add_one(w, STEER_BEHAVIOUR_FOLLOW_WALL, obs) == 0);
+    CHECK(steer_world_remove_resource(w, obs) == STEER_WORLD_INVALID);
+    CHECK(add_one(w, STEER_BEHAVIOUR_HIDE, obs) == 1); /* still there */
+    for (int i = 2; i < STEER_WORLD_RESOURCE_MAX + 1; i++)
+        CHECK(steer_world_add_obstacles(w, &test_obstacles, NULL) == STEER_WORLD_OK);
+    CHECK(steer_world_add_obstacles(w, &test_obstacles, &gone) == STEER_WORLD_FULL);
+    CHECK(gone.generation == 0u);
+    CHECK(steer_world_add_obstacles(w, NULL, NULL) == STEER_WORLD_INVALID);
+    steer_world_destroy(w);
+    steer_world_destroy(other);
+}
+
+/* A snapshot names resources by slot: a world without them refuses it and stays as it
+ * was; once it registers the same ones in the same order, the restore succeeds. */
+static void restore_needs_the_resources(void)
+{
+    steer_recipe_item it = perturbed_item(STEER_BEHAVIOUR_AVOID_OBSTACLES);
+    steer_world *a = kind_world(&it, 64);
+    CHECK(a != NULL);
+    steer_world_step(a, 1.0f / 30.0f);
+    size_t n = steer_world_snapshot_size(a);
+    unsigned char *buf = malloc(n);
+    CHECK(buf != NULL);
+    CHECK(steer_world_snapshot_write(a, buf, n, NULL) == STEER_SNAPSHOT_OK);
+    steer_world_def def = steer_world_default();
+    def.capacity = 64;
+    steer_world *b = steer_world_create(&def);
+    CHECK(b != NULL);
+    steer_world_agent_def d = steer_world_agent_default();
+    CHECK(steer_world_add(b, &d, NULL) == STEER_WORLD_OK);
+    uint64_t before = steer_world_state_hash(b);
+    CHECK(steer_world_restore(b, buf, n) == STEER_SNAPSHOT_NO_RESOURCE);
+    CHECK(steer_world_state_hash(b) == before && steer_world_count(b) == 1);
+    steer_resource r;
+    CHECK(steer_world_add_obstacles(b, &test_obstacles, &r) == STEER_WORLD_OK);
+    CHECK(steer_world_restore(b, buf, n) == STEER_SNAPSHOT_OK);
+    CHECK(steer_world_remove_resource(b, r) == STEER_WORLD_INVALID); /* its recipe names it */
+    steer_world_step(a, 1.0f / 30.0f);
+    steer_world_step(b, 1.0f / 30.0f);
+    CHECK(steer_world_state_hash(a) == steer_world_state_hash(b));
+    free(buf);
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
 TEST_MAIN(TEST(every_kind_has_a_row), TEST(fields_are_parameters), TEST(docs_list_every_kind),
-          TEST(snapshot_keeps_every_parameter_read), TEST(each_kind_is_its_function))
+          TEST(snapshot_keeps_every_parameter_read), TEST(each_kind_is_its_function),
+          TEST(resources_are_checked), TEST(restore_needs_the_resources))

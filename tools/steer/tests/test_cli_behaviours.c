@@ -11,10 +11,11 @@
 
 /* World kinds the tool's runner has no row for: the neighbourhood kinds run in the
  * tool's "flock" and "crowd" sections, through the world itself; interpose and offset
- * pursuit need two agents or a leader's frame, which the runner's targets do not give. */
-static const char *const world_only[] = {"none",         "separation", "alignment",
-                                         "cohesion",     "queue",      "follow_leader",
-                                         "avoid_agents", "interpose",  "offset_pursuit"};
+ * pursuit need two agents or a leader's frame, which the runner's targets do not give;
+ * scenario files have no flow fields. */
+static const char *const world_only[] = {
+    "none",          "separation",   "alignment", "cohesion",       "queue",
+    "follow_leader", "avoid_agents", "interpose", "offset_pursuit", "follow_flow_field"};
 
 static bool is_world_only(const char *name)
 {
@@ -23,11 +24,18 @@ static bool is_world_only(const char *name)
     return false;
 }
 
-/* The last part of a field's path ("arrive.slow_radius" -> "slow_radius"). */
-static const char *field_leaf(const char *key)
+/* A field's key as the tool spells it: the part after the parameter group
+ * ("arrive.slow_radius" -> "slow_radius", "region.min.x" -> "min"); NULL for the fields
+ * the tool sets another way: a region's kind (from whether "center" is given) and the
+ * resource an item names (the tool's runner reads the scenario's obstacles). */
+static const char *field_leaf(const char *key, char *buf, size_t n)
 {
-    const char *dot = strrchr(key, '.');
-    return dot != NULL ? dot + 1 : key;
+    if (strcmp(key, "region.kind") == 0 || strncmp(key, "resource.", 9) == 0) return NULL;
+    const char *dot = strchr(key, '.');
+    snprintf(buf, n, "%s", dot != NULL ? dot + 1 : key);
+    char *end = strchr(buf, '.');
+    if (end != NULL) *end = '\0';
+    return buf;
 }
 
 static bool tool_has_param(const cli_behaviour_kind *kind, const char *key)
@@ -47,9 +55,13 @@ static void world_names_are_the_tools(void)
                   t >= 0 ? "has" : "lacks", is_world_only(name) ? "has" : "lacks");
         if (t < 0) continue;
         const steer_world_behaviour *row = steer__world_behaviour((steer_behaviour_kind)k);
-        for (int f = 0; f < row->field_count; f++)
-            CHECK_MSG(tool_has_param(cli_behaviour_kind_at(t), field_leaf(row->fields[f].key)),
-                      "%s: the tool has no parameter \"%s\"", name, field_leaf(row->fields[f].key));
+        for (int f = 0; f < row->field_count; f++) {
+            char buf[64];
+            const char *leaf = field_leaf(row->fields[f].key, buf, sizeof buf);
+            if (leaf != NULL)
+                CHECK_MSG(tool_has_param(cli_behaviour_kind_at(t), leaf),
+                          "%s: the tool has no parameter \"%s\"", name, leaf);
+        }
     }
 }
 
