@@ -233,6 +233,40 @@ static steer_steering steer_world_eval_flow(steer_world_eval *e, int k, const st
     return steer_follow_flow_field(&e->agent, f, it->predict_time, it->time_to_target);
 }
 
+/* The agent's memory of steer_world_memory, valid for the agent now in its slot: zero,
+ * the fresh state, the first time (steer_path_cursor and steer_wander_target_state both
+ * start from zero). Only this agent's evaluation touches it, once per step. */
+static steer_world_memory *steer_world_memory_of(steer_world_eval *e)
+{
+    steer_world *w = (steer_world *)(uintptr_t)e->w; /* its own entry, never another's */
+    steer_world_memory *m = &w->memory[e->self->slot];
+    uint32_t generation = w->slots[e->self->slot].generation;
+    if (m->generation != generation) {
+        memset(m, 0, sizeof *m);
+        m->generation = generation;
+    }
+    return m;
+}
+
+static steer_steering steer_world_eval_follow_path(steer_world_eval *e, int k,
+                                                   const steer_recipe_item *it)
+{
+    (void)k;
+    const steer_path *path = steer_world_data(e, it, STEER_WORLD_RESOURCE_PATH);
+    if (path == NULL) return steer_steering_zero();
+    return steer_follow_path(&e->agent, path, &it->follow, &steer_world_memory_of(e)->cursor, NULL);
+}
+
+/* Time runs in the agent's units: the step's dt, or one frame under the Reynolds model. */
+static steer_steering steer_world_eval_wander_target(steer_world_eval *e, int k,
+                                                     const steer_recipe_item *it)
+{
+    (void)k;
+    float dt = e->agent.model == STEER_MODEL_REYNOLDS ? 1.0f : e->w->dt;
+    return steer_wander_target(&e->agent, &it->wander_target,
+                               &steer_world_memory_of(e)->wander_target, &e->body.rng, dt);
+}
+
 /* A recipe holds no pointers, so no polygon region (a snapshot could not carry it). */
 static bool steer_world_check_contain(const steer_recipe_item *it)
 {
@@ -339,6 +373,23 @@ static const steer_world_field steer_fields_hide[] = {
 static const steer_world_field steer_fields_flow[] = {
     STEER_RESOURCE_FIELDS, STEER_F32(predict_time), STEER_F32(time_to_target)};
 
+static const steer_world_field steer_fields_follow_path[] = {
+    STEER_RESOURCE_FIELDS,
+    STEER_F32(follow.predict_time),
+    STEER_F32(follow.lead),
+    STEER_F32(follow.window),
+    STEER_F32(follow.arrive.target_radius),
+    STEER_F32(follow.arrive.slow_radius),
+    STEER_F32(follow.arrive.time_to_target),
+    STEER_F32(follow.arrive.step),
+    STEER_F32(follow.arrive.rest_speed)};
+
+static const steer_world_field steer_fields_wander_target[] = {
+    STEER_F32(wander_target.area_min.x), STEER_F32(wander_target.area_min.y),
+    STEER_F32(wander_target.area_min.z), STEER_F32(wander_target.area_max.x),
+    STEER_F32(wander_target.area_max.y), STEER_F32(wander_target.area_max.z),
+    STEER_F32(wander_target.interval)};
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 #define STEER_FIELDS(list) list, (int)(sizeof list / sizeof list[0])
@@ -352,89 +403,112 @@ enum {
 
 const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] = {
     [STEER_BEHAVIOUR_NONE] = {"none", 0u, 0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                              steer_world_eval_none, NULL, NULL, STEER_NO_FIELDS},
+                              STEER_WORLD_KEEPS_NOTHING, steer_world_eval_none, NULL, NULL,
+                              STEER_NO_FIELDS},
     [STEER_BEHAVIOUR_SEEK] = {"seek", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                              STEER_WORLD_LANE_NONE, steer_world_eval_seek, NULL, NULL,
-                              STEER_NO_FIELDS},
+                              STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                              steer_world_eval_seek, NULL, NULL, STEER_NO_FIELDS},
     [STEER_BEHAVIOUR_FLEE] = {"flee", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                              STEER_WORLD_LANE_NONE, steer_world_eval_flee, NULL, NULL,
-                              STEER_NO_FIELDS},
+                              STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                              steer_world_eval_flee, NULL, NULL, STEER_NO_FIELDS},
     [STEER_BEHAVIOUR_ARRIVE] = {"arrive", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                                STEER_WORLD_LANE_NONE, steer_world_eval_arrive, NULL, NULL,
+                                STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                                steer_world_eval_arrive, NULL, NULL,
                                 STEER_FIELDS(steer_fields_arrive)},
     [STEER_BEHAVIOUR_PURSUE] = {"pursue", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
-                                STEER_WORLD_LANE_NONE, steer_world_eval_pursue, NULL, NULL,
+                                STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                                steer_world_eval_pursue, NULL, NULL,
                                 STEER_FIELDS(steer_fields_pursue)},
     [STEER_BEHAVIOUR_EVADE] = {"evade", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
-                               STEER_WORLD_LANE_NONE, steer_world_eval_evade, NULL, NULL,
+                               STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                               steer_world_eval_evade, NULL, NULL,
                                STEER_FIELDS(steer_fields_pursue)},
     [STEER_BEHAVIOUR_WANDER] = {"wander", STEER_READS_RANDOM, 0, STEER_WORLD_SUM_NONE,
-                                STEER_WORLD_LANE_WANDER, steer_world_eval_wander, NULL, NULL,
+                                STEER_WORLD_LANE_WANDER, STEER_WORLD_KEEPS_NOTHING,
+                                steer_world_eval_wander, NULL, NULL,
                                 STEER_FIELDS(steer_fields_wander)},
     [STEER_BEHAVIOUR_LOOK_WHERE_GOING] = {"look_where_going", 0u, 0, STEER_WORLD_SUM_NONE,
-                                          STEER_WORLD_LANE_NONE, steer_world_eval_look, NULL, NULL,
+                                          STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                                          steer_world_eval_look, NULL, NULL,
                                           STEER_FIELDS(steer_fields_align)},
     [STEER_BEHAVIOUR_SEPARATION] = {"separation", STEER_READS_FLOCK, STEER_NB(neighbourhood),
                                     STEER_WORLD_SUM_FUSED, STEER_WORLD_LANE_DIRECTION,
-                                    steer_world_eval_direction, NULL, NULL,
-                                    STEER_FIELDS(steer_fields_neighbourhood)},
+                                    STEER_WORLD_KEEPS_NOTHING, steer_world_eval_direction, NULL,
+                                    NULL, STEER_FIELDS(steer_fields_neighbourhood)},
     [STEER_BEHAVIOUR_ALIGNMENT] = {"alignment", STEER_READS_FLOCK, STEER_NB(neighbourhood),
                                    STEER_WORLD_SUM_FUSED, STEER_WORLD_LANE_ALIGNMENT,
-                                   steer_world_eval_alignment, steer_world_defaults_alignment, NULL,
+                                   STEER_WORLD_KEEPS_NOTHING, steer_world_eval_alignment,
+                                   steer_world_defaults_alignment, NULL,
                                    STEER_FIELDS(steer_fields_neighbourhood)},
     [STEER_BEHAVIOUR_COHESION] = {"cohesion", STEER_READS_FLOCK, STEER_NB(neighbourhood),
                                   STEER_WORLD_SUM_FUSED, STEER_WORLD_LANE_DIRECTION,
-                                  steer_world_eval_direction, steer_world_defaults_cohesion, NULL,
+                                  STEER_WORLD_KEEPS_NOTHING, steer_world_eval_direction,
+                                  steer_world_defaults_cohesion, NULL,
                                   STEER_FIELDS(steer_fields_neighbourhood)},
     [STEER_BEHAVIOUR_QUEUE] = {"queue", STEER_READS_FLOCK, STEER_NB(queue.ahead),
                                STEER_WORLD_SUM_COUNTED, STEER_WORLD_LANE_NONE,
-                               steer_world_eval_queue, NULL, NULL,
+                               STEER_WORLD_KEEPS_NOTHING, steer_world_eval_queue, NULL, NULL,
                                STEER_FIELDS(steer_fields_queue)},
     [STEER_BEHAVIOUR_FOLLOW_LEADER] = {"follow_leader", STEER_READS_TARGETS | STEER_READS_AGENTS, 0,
                                        STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                       steer_world_eval_leader, NULL, NULL,
-                                       STEER_FIELDS(steer_fields_leader)},
+                                       STEER_WORLD_KEEPS_NOTHING, steer_world_eval_leader, NULL,
+                                       NULL, STEER_FIELDS(steer_fields_leader)},
     [STEER_BEHAVIOUR_AVOID_AGENTS] = {"avoid_agents", STEER_READS_AGENTS, 0, STEER_WORLD_SUM_NONE,
-                                      STEER_WORLD_LANE_NONE, steer_world_eval_avoid_agents,
+                                      STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                                      steer_world_eval_avoid_agents,
                                       steer_world_defaults_avoid_agents, NULL,
                                       STEER_FIELDS(steer_fields_avoid_agents)},
     [STEER_BEHAVIOUR_LEAVE] = {"leave", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                               STEER_WORLD_LANE_NONE, steer_world_eval_leave, NULL, NULL,
+                               STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                               steer_world_eval_leave, NULL, NULL,
                                STEER_FIELDS(steer_fields_leave)},
     [STEER_BEHAVIOUR_ALIGN] = {"align", STEER_READS_TARGET_AGENT, 0, STEER_WORLD_SUM_NONE,
-                               STEER_WORLD_LANE_NONE, steer_world_eval_align, NULL, NULL,
+                               STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                               steer_world_eval_align, NULL, NULL,
                                STEER_FIELDS(steer_fields_align)},
     [STEER_BEHAVIOUR_FACE] = {"face", STEER_READS_TARGET, 0, STEER_WORLD_SUM_NONE,
-                              STEER_WORLD_LANE_NONE, steer_world_eval_face, NULL, NULL,
-                              STEER_FIELDS(steer_fields_align)},
+                              STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                              steer_world_eval_face, NULL, NULL, STEER_FIELDS(steer_fields_align)},
     [STEER_BEHAVIOUR_MATCH_VELOCITY] = {"match_velocity", STEER_READS_TARGET_AGENT, 0,
                                         STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                        steer_world_eval_match, NULL, NULL,
-                                        STEER_FIELDS(steer_fields_match)},
+                                        STEER_WORLD_KEEPS_NOTHING, steer_world_eval_match, NULL,
+                                        NULL, STEER_FIELDS(steer_fields_match)},
     [STEER_BEHAVIOUR_INTERPOSE] = {"interpose", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
-                                   STEER_WORLD_LANE_NONE, steer_world_eval_interpose, NULL, NULL,
+                                   STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                                   steer_world_eval_interpose, NULL, NULL,
                                    STEER_FIELDS(steer_fields_arrive)},
     [STEER_BEHAVIOUR_OFFSET_PURSUIT] = {"offset_pursuit", STEER_READS_TARGET_AGENT, 0,
                                         STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                        steer_world_eval_offset_pursuit, NULL, NULL,
-                                        STEER_FIELDS(steer_fields_offset_pursuit)},
+                                        STEER_WORLD_KEEPS_NOTHING, steer_world_eval_offset_pursuit,
+                                        NULL, NULL, STEER_FIELDS(steer_fields_offset_pursuit)},
     [STEER_BEHAVIOUR_CONTAIN] = {"contain", 0u, 0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                 steer_world_eval_contain, NULL, steer_world_check_contain,
-                                 STEER_FIELDS(steer_fields_contain)},
+                                 STEER_WORLD_KEEPS_NOTHING, steer_world_eval_contain, NULL,
+                                 steer_world_check_contain, STEER_FIELDS(steer_fields_contain)},
     [STEER_BEHAVIOUR_AVOID_OBSTACLES] = {"avoid_obstacles", STEER_READS_OBSTACLES, 0,
                                          STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                         STEER_WORLD_KEEPS_NOTHING,
                                          steer_world_eval_avoid_obstacles, NULL, NULL,
                                          STEER_FIELDS(steer_fields_avoid_obstacles)},
     [STEER_BEHAVIOUR_FOLLOW_WALL] = {"follow_wall", STEER_READS_OBSTACLES, 0, STEER_WORLD_SUM_NONE,
-                                     STEER_WORLD_LANE_NONE, steer_world_eval_follow_wall, NULL,
-                                     NULL, STEER_FIELDS(steer_fields_follow_wall)},
+                                     STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                                     steer_world_eval_follow_wall, NULL, NULL,
+                                     STEER_FIELDS(steer_fields_follow_wall)},
     [STEER_BEHAVIOUR_HIDE] = {"hide", STEER_READS_OBSTACLES | STEER_READS_TARGETS, 0,
-                              STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE, steer_world_eval_hide,
-                              NULL, NULL, STEER_FIELDS(steer_fields_hide)},
+                              STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                              STEER_WORLD_KEEPS_NOTHING, steer_world_eval_hide, NULL, NULL,
+                              STEER_FIELDS(steer_fields_hide)},
     [STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD] = {"follow_flow_field", STEER_READS_FLOW_FIELD, 0,
                                            STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
-                                           steer_world_eval_flow, NULL,
+                                           STEER_WORLD_KEEPS_NOTHING, steer_world_eval_flow, NULL,
                                            NULL, STEER_FIELDS(steer_fields_flow)},
+    [STEER_BEHAVIOUR_FOLLOW_PATH] = {"follow_path", STEER_READS_PATH, 0, STEER_WORLD_SUM_NONE,
+                                     STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_CURSOR,
+                                     steer_world_eval_follow_path, NULL, NULL,
+                                     STEER_FIELDS(steer_fields_follow_path)},
+    [STEER_BEHAVIOUR_WANDER_TARGET] = {"wander_target", STEER_READS_RANDOM, 0, STEER_WORLD_SUM_NONE,
+                                       STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_WANDER_TARGET,
+                                       steer_world_eval_wander_target, NULL, NULL,
+                                       STEER_FIELDS(steer_fields_wander_target)},
 };
 
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind)
@@ -448,6 +522,7 @@ static steer_world_resource_kind steer_world_row_resource(const steer_world_beha
 {
     if ((row->reads & STEER_READS_OBSTACLES) != 0u) return STEER_WORLD_RESOURCE_OBSTACLES;
     if ((row->reads & STEER_READS_FLOW_FIELD) != 0u) return STEER_WORLD_RESOURCE_FLOW_FIELD;
+    if ((row->reads & STEER_READS_PATH) != 0u) return STEER_WORLD_RESOURCE_PATH;
     return STEER_WORLD_RESOURCE_NONE;
 }
 
@@ -505,6 +580,8 @@ steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight
     it.wall = steer_wall_follow_default();
     it.hide = steer_hide_default();
     it.predict_time = 0.5f;
+    it.follow = steer_path_follow_default();
+    it.wander_target = steer_wander_target_default();
     it.resource = steer_resource_none();
     const steer_world_behaviour *row = steer__world_behaviour(kind);
     if (row != NULL && row->defaults != NULL) row->defaults(&it);

@@ -24,8 +24,17 @@ enum {
                                       world keeps its index */
     STEER_READS_RANDOM = 16u,      /* its agent's wander state and random stream */
     STEER_READS_OBSTACLES = 32u,   /* the obstacle set its item.resource names */
-    STEER_READS_FLOW_FIELD = 64u   /* the flow field its item.resource names */
+    STEER_READS_FLOW_FIELD = 64u,  /* the flow field its item.resource names */
+    STEER_READS_PATH = 128u        /* the path its item.resource names */
 };
+
+/* The per-agent state a behaviour keeps between steps (steer_world_memory): a recipe may
+ * hold one item of each. */
+typedef enum steer_world_keeps {
+    STEER_WORLD_KEEPS_NOTHING = 0,
+    STEER_WORLD_KEEPS_CURSOR,       /* memory.cursor */
+    STEER_WORLD_KEEPS_WANDER_TARGET /* memory.wander_target */
+} steer_world_keeps;
 
 /* The lane evaluation a behaviour has on the step's vector path (world_lanes.c, built
  * once per instruction set, so the table names it rather than pointing at it). A recipe
@@ -75,6 +84,7 @@ typedef struct steer_world_behaviour {
                                  the steer_neighbourhood searched */
     steer_world_sum_kind sum; /* how that search is summed */
     steer_world_lane lane;    /* its vector-path evaluation, or none */
+    steer_world_keeps keeps;  /* its per-agent state, or nothing */
     steer_world_eval_fn eval; /* its scalar evaluation */
     void (*defaults)(steer_recipe_item *it);    /* after the shared defaults, or NULL */
     bool (*check)(const steer_recipe_item *it); /* parameters a recipe may not hold, beyond

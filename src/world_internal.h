@@ -68,6 +68,16 @@ typedef struct steer_world_slot {
     void *user_data;
 } steer_world_slot;
 
+/* What behaviours keep between steps for an agent (its path cursor, its random target),
+ * per slot, apart from the hot body. Valid while `generation` is the slot's: a new agent
+ * in the slot reads it as zero, the fresh state (world_behaviours.c). Only the agent's own
+ * evaluation reads and writes it, once per step, so it needs no double buffer. */
+typedef struct steer_world_memory {
+    uint32_t generation;
+    steer_path_cursor cursor;
+    steer_wander_target_state wander_target;
+} steer_world_memory;
+
 /* A recipe prepared for the neighbour loop: its neighbourhood items listed with their
  * tests in squared form. */
 typedef struct steer_world_recipe {
@@ -90,7 +100,8 @@ typedef struct steer_world_recipe {
 typedef enum steer_world_resource_kind {
     STEER_WORLD_RESOURCE_NONE = 0, /* free */
     STEER_WORLD_RESOURCE_OBSTACLES,
-    STEER_WORLD_RESOURCE_FLOW_FIELD
+    STEER_WORLD_RESOURCE_FLOW_FIELD,
+    STEER_WORLD_RESOURCE_PATH
 } steer_world_resource_kind;
 
 /* A registered resource: the caller's read-only data, and how many registered recipe
@@ -133,7 +144,8 @@ struct steer_world {
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;
-    uint32_t free_head; /* first free slot, or capacity */
+    steer_world_memory *memory; /* per slot */
+    uint32_t free_head;         /* first free slot, or capacity */
 
     steer_world_recipe *recipes;
     int recipe_count;

@@ -21,9 +21,13 @@ steer_recipe steer_recipe_default(void)
 static bool steer_recipe_valid(const steer_world *w, const steer_recipe *r)
 {
     if (r->count < 0 || r->count > STEER_RECIPE_MAX) return false;
+    unsigned keeps = 0u; /* the per-agent states items keep: one item each */
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (!steer__world_item_ok(w, it)) return false;
+        unsigned bit = 1u << steer__world_behaviours[it->kind].keeps;
+        if (bit != 1u && (keeps & bit) != 0u) return false;
+        keeps |= bit;
         if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
     }
     return true;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Shared read-only resources (steer/world.h): obstacle sets and flow fields registered
+/* Shared read-only resources (steer/world.h): obstacle sets, flow fields and paths registered
  * once and named by recipe items. A small fixed table in the world, so registering one
  * never allocates; a handle is its slot, the slot's generation and the world's resource
  * tag, as an agent's handle is. */
@@ -45,6 +45,12 @@ steer_world_status steer_world_add_flow_field(steer_world *world, const steer_fl
                                               steer_resource *out)
 {
     return steer_world_add_resource(world, STEER_WORLD_RESOURCE_FLOW_FIELD, field, out);
+}
+
+steer_world_status steer_world_add_path(steer_world *world, const steer_path *path,
+                                        steer_resource *out)
+{
+    return steer_world_add_resource(world, STEER_WORLD_RESOURCE_PATH, path, out);
 }
 
 steer_world_status steer_world_remove_resource(steer_world *world, steer_resource resource)

@@ -15,7 +15,8 @@
  *            an item is its kind, weight, group and the fields its row of the behaviour
  *            table lists (world_behaviours.c), padded to a fixed size
  *   slots    capacity records: generation, dense index, free link, target, target agent
- *   agents   count records in the world's internal (dense) order
+ *   agents   count records in the world's internal (dense) order, each with what its
+ *            behaviours keep between steps (path cursor, random target)
  *   trailer  u64 FNV-1a-64 of every byte before it
  */
 #include "steer/world_snapshot.h"
@@ -30,7 +31,7 @@ enum {
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
     SNAP_SLOT = 36,
-    SNAP_AGENT = 132,
+    SNAP_AGENT = 168,
     SNAP_TRAILER = 8
 };
 
@@ -290,10 +291,40 @@ static steer_world_slot get_slot(snap_reader *r)
 /* One live agent as the step sees it: the public agent plus the body's extras. */
 typedef struct snap_agent {
     steer_agent agent;
-    steer_world_body body; /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
+    steer_world_memory memory; /* generation unused: zero state when the agent had none */
+    steer_world_body body;     /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
     steer_steering steering;
     uint32_t neighbours;
 } snap_agent;
+
+/* What the agent's behaviours keep (steer_world_memory): its path cursor and random
+ * target, zeros (the fresh state) when it has not used them. */
+static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
+{
+    steer_world_memory m = world->memory[slot];
+    if (m.generation != world->slots[slot].generation) memset(&m, 0, sizeof m);
+    put_f32(w, m.cursor.s);
+    put_u32(w, (uint32_t)m.cursor.lap);
+    put_u32(w, (uint32_t)m.cursor.node);
+    put_u32(w, m.cursor.arrived ? 1u : 0u);
+    put_v3(w, m.wander_target.target);
+    put_f32(w, m.wander_target.time_left);
+    put_u32(w, m.wander_target.has_target ? 1u : 0u);
+}
+
+static steer_world_memory get_memory(snap_reader *r)
+{
+    steer_world_memory m;
+    memset(&m, 0, sizeof m);
+    m.cursor.s = get_f32(r);
+    m.cursor.lap = get_i32(r);
+    m.cursor.node = get_i32(r);
+    m.cursor.arrived = get_u32(r) != 0u;
+    m.wander_target.target = get_v3(r);
+    m.wander_target.time_left = get_f32(r);
+    m.wander_target.has_target = get_u32(r) != 0u;
+    return m;
+}
 
 static void put_agent(snap_writer *w, const steer_world *world, int d)
 {
@@ -318,6 +349,7 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
     put_v3(w, world->steering[b][d].linear);
     put_f32(w, world->steering[b][d].angular);
     put_u32(w, world->neighbours[d]);
+    put_memory(w, world, y->slot);
 }
 
 static snap_agent get_agent(snap_reader *r)
@@ -346,6 +378,7 @@ static snap_agent get_agent(snap_reader *r)
     s.steering.linear = get_v3(r);
     s.steering.angular = get_f32(r);
     s.neighbours = get_u32(r);
+    s.memory = get_memory(r);
     return s;
 }
 
@@ -369,7 +402,9 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
            (unsigned)a->model <= (unsigned)STEER_MODEL_REYNOLDS &&
            (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY && s->body.recipe >= -1 &&
            s->body.recipe < (int32_t)h->recipe_count && (s->body.rng.inc & 1u) == 1u &&
-           s->body.slot < h->capacity;
+           s->body.slot < h->capacity && steer_is_finite(s->memory.cursor.s) &&
+           steer_v3_is_finite(s->memory.wander_target.target) &&
+           steer_is_finite(s->memory.wander_target.time_left);
 }
 
 /* ---- sizes ----------------------------------------------------------------------------- */
@@ -584,8 +619,13 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
 {
     int b = world->cur;
     snap_reader r = {l->agents};
+    /* Every slot's memory from zero: a later agent in a free slot must not find the state
+     * of one this world held before the restore. */
+    memset(world->memory, 0, (size_t)world->capacity * sizeof *world->memory);
     for (uint32_t d = 0; d < h->count; d++) {
         snap_agent a = get_agent(&r);
+        world->memory[a.body.slot] = a.memory;
+        world->memory[a.body.slot].generation = world->slots[a.body.slot].generation;
         steer_world_body *y = &world->body[b][d];
         /* From zero: flags the world derives (a callback, say) are off, as the callbacks
          * are cleared. */

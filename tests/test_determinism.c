@@ -37,6 +37,8 @@
 #define DET_GOLDEN_AVOID_OBSTACLES   UINT64_C(0x6c3f23d3da43cff3)
 #define DET_GOLDEN_FOLLOW_WALL       UINT64_C(0xb0a1dbae8a030926)
 #define DET_GOLDEN_HIDE              UINT64_C(0x7943dffa47963e2f)
+#define DET_GOLDEN_FOLLOW_PATH UINT64_C(0x0e7a966c7aa3c571)
+#define DET_GOLDEN_WANDER_TARGET UINT64_C(0xa422fd1e8b6b3475)
 #define DET_GOLDEN_FOLLOW_FLOW_FIELD UINT64_C(0x7829581dfd875547)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
@@ -100,15 +102,22 @@ static const steer_obstacles det_obstacles = {det_circles, 3, det_walls, 2, NULL
 static steer_vec3 det_flow_cells[9] = {{3, -3, 0}, {3, 0, 0},   {3, 3, 0},  {0, -3, 0}, {0, 0, 0},
                                        {0, 3, 0},  {-3, -3, 0}, {-3, 0, 0}, {-3, 3, 0}};
 
-/* Registers them and names the one `kind` reads. */
+static const steer_vec3 det_corners[] = {{-30, -20, 0}, {25, -30, 0}, {30, 30, 0}, {-20, 25, 0}};
+
+/* Registers them, and a closed path through the lattice, and names the one `kind` reads. */
 static void det_resources(steer_world *w, steer_recipe_item *it)
 {
     static steer_flow_field flow;
+    static steer_path path;
+    static steer_path_node nodes[4];
     steer_flow_field_init(&flow, det_flow_cells, 3, 3, steer_v3(-40.0f, -40.0f, 0.0f), 40.0f,
                           STEER_SPACE_XY);
-    steer_resource obstacles, field;
+    steer_path_init(&path, nodes, 4, det_corners, 4, true, 2.0f);
+    steer_resource obstacles, field, route;
     steer_world_add_obstacles(w, &det_obstacles, &obstacles);
     steer_world_add_flow_field(w, &flow, &field);
+    steer_world_add_path(w, &path, &route);
+    if (it->kind == STEER_BEHAVIOUR_FOLLOW_PATH) it->resource = route;
     if (it->kind == STEER_BEHAVIOUR_AVOID_OBSTACLES || it->kind == STEER_BEHAVIOUR_FOLLOW_WALL ||
         it->kind == STEER_BEHAVIOUR_HIDE)
         it->resource = obstacles;
@@ -219,6 +228,18 @@ static steer_world *follow_flow_field_make(int agents, steer_pool *pool)
     return kind_make(STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, pool);
 }
 
+static steer_world *follow_path_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_FOLLOW_PATH, pool);
+}
+
+static steer_world *wander_target_make(int agents, steer_pool *pool)
+{
+    (void)agents;
+    return kind_make(STEER_BEHAVIOUR_WANDER_TARGET, pool);
+}
+
 typedef struct det_scenario {
     const char *name;
     steer_world *(*make)(int agents, steer_pool *pool);
@@ -244,6 +265,9 @@ static const det_scenario det_scenarios[] = {
     {"hide", hide_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_HIDE},
     {"follow_flow_field", follow_flow_field_make, DET_CROWD_AGENTS, DET_CROWD_STEPS,
      DET_GOLDEN_FOLLOW_FLOW_FIELD},
+    {"follow_path", follow_path_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_FOLLOW_PATH},
+    {"wander_target", wander_target_make, DET_CROWD_AGENTS, DET_CROWD_STEPS,
+     DET_GOLDEN_WANDER_TARGET},
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

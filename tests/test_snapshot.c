@@ -18,7 +18,7 @@ enum {
     WORLD = 76,
     RECIPE = 1068,
     SLOT = 36,
-    AGENT = 132,
+    AGENT = 168,
     TRAILER = 8,
     W_COUNT = HEADER + 60, /* world record: count field */
     W_FREE = HEADER + 64   /* world record: free head */

@@ -158,9 +158,13 @@ static const steer_segment test_walls[] = {{{-7.0f, 4.0f, 0.0f}, {7.0f, 5.0f, 0.
 static const steer_obstacles test_obstacles = {test_circles, 2, test_walls, 2, NULL, 0};
 static steer_vec3 test_flow_cells[16];
 static steer_flow_field test_flow;
+static const steer_vec3 test_corners[] = {{-5, -5, 0}, {5, -5, 0}, {5, 5, 0}, {-5, 5, 0}};
+static steer_path_node test_nodes[4];
+static steer_path test_path;
 
 static void test_resources_init(void)
 {
+    steer_path_init(&test_path, test_nodes, 4, test_corners, 4, true, 1.0f);
     for (int j = 0; j < 4; j++)
         for (int i = 0; i < 4; i++)
             test_flow_cells[j * 4 + i] = steer_v3((float)(j - 2), (float)(1 - i), 0.0f);
@@ -168,16 +172,19 @@ static void test_resources_init(void)
                           STEER_SPACE_XY);
 }
 
-/* Register the obstacle set, then the flow field, and name the one the item's kind reads. */
+/* Register the obstacle set, the flow field and the path, and name the one the item's
+ * kind reads. */
 static void add_test_resources(steer_world *w, steer_recipe_item *it)
 {
     test_resources_init();
-    steer_resource obstacles, flow;
+    steer_resource obstacles, flow, path;
     steer_world_add_obstacles(w, &test_obstacles, &obstacles);
     steer_world_add_flow_field(w, &test_flow, &flow);
+    steer_world_add_path(w, &test_path, &path);
     uint32_t reads = steer__world_behaviour(it->kind)->reads;
     if ((reads & STEER_READS_OBSTACLES) != 0u) it->resource = obstacles;
     if ((reads & STEER_READS_FLOW_FIELD) != 0u) it->resource = flow;
+    if ((reads & STEER_READS_PATH) != 0u) it->resource = path;
 }
 
 /* A point of the box [-r, r]^2 in the plane z = 0 (drawn x first: C leaves the order of
@@ -265,10 +272,14 @@ static void snapshot_keeps_every_parameter_read(void)
  * agent `t` (NULL when it has none): written here from the public headers, not from the
  * table, so a row that calls the wrong function or passes the wrong argument shows. */
 static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, steer_vec3 point,
-                             const steer_agent *t)
+                             const steer_agent *t, steer_world_memory *m, steer_rng *rng)
 {
     steer_vec3 target = t != NULL ? t->position : point;
     switch (it->kind) {
+    case STEER_BEHAVIOUR_FOLLOW_PATH:
+        return steer_follow_path(a, &test_path, &it->follow, &m->cursor, NULL);
+    case STEER_BEHAVIOUR_WANDER_TARGET:
+        return steer_wander_target(a, &it->wander_target, &m->wander_target, rng, 1.0f / 30.0f);
     case STEER_BEHAVIOUR_SEEK:
         return steer_seek(a, target);
     case STEER_BEHAVIOUR_FLEE:
@@ -349,14 +360,21 @@ static void each_kind_is_its_function(void)
         steer_vec3 points[ROUND_AGENTS];
         steer_world *w = kind_world_out(&it, 64, h, points);
         CHECK(w != NULL);
+        steer_world_memory memory[ROUND_AGENTS]; /* what each agent keeps, from zero */
+        memset(memory, 0, sizeof memory);
         for (int s = 0; s < 8; s++) {
             steer_agent before[ROUND_AGENTS], after;
-            for (int i = 0; i < ROUND_AGENTS; i++) steer_world_get_agent(w, h[i], &before[i]);
+            steer_rng rng[ROUND_AGENTS]; /* each agent's own stream, read from the world */
+            for (int i = 0; i < ROUND_AGENTS; i++) {
+                steer_world_get_agent(w, h[i], &before[i]);
+                rng[i] = w->body[w->cur][w->slots[h[i].index].dense].rng;
+            }
             CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_WORLD_OK);
             for (int i = 0; i < ROUND_AGENTS; i++) {
                 steer_agent a = before[i];
-                steer_weighted one = {oracle(&it, &a, points[i], i > 0 ? &before[i - 1] : NULL),
-                                      1.0f};
+                steer_weighted one = {
+                    oracle(&it, &a, points[i], i > 0 ? &before[i - 1] : NULL, &memory[i], &rng[i]),
+                    1.0f};
                 steer_agent_step(&a, steer_blend(&a, &one, 1), 1.0f / 30.0f);
                 steer_world_get_agent(w, h[i], &after);
                 CHECK_MSG(same_bits(&a, &after), "%s, agent %d, step %d",
@@ -402,6 +420,10 @@ static void resources_are_checked(void)
     poly.items[poly.count] = steer_recipe_item_make(STEER_BEHAVIOUR_CONTAIN, 1.0f);
     poly.items[poly.count++].region.kind = STEER_REGION_POLYGON;
     CHECK(steer_world_add_recipe(w, &poly) == -1);
+    steer_recipe twice = steer_recipe_default(); /* one random target an agent */
+    twice.items[twice.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER_TARGET, 1.0f);
+    twice.items[twice.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER_TARGET, 1.0f);
+    CHECK(steer_world_add_recipe(w, &twice) == -1);
     /* Nothing was registered: the first good recipe is id 0, and only it holds obs. */
     CHECK(steer_world_remove_resource(w, flow) == STEER_WORLD_OK);
     CHECK(add_one(w, STEER_BEHAVIOUR_FOLLOW_WALL, obs) == 0);
@@ -449,6 +471,37 @@ static void restore_needs_the_resources(void)
     steer_world_destroy(b);
 }
 
+/* An agent added into the slot of a removed one starts with a fresh path cursor and random
+ * target, as an agent of a new world does. */
+static void new_agent_starts_fresh(void)
+{
+    for (int kind = STEER_BEHAVIOUR_FOLLOW_PATH; kind <= STEER_BEHAVIOUR_WANDER_TARGET; kind++) {
+        steer_recipe_item it = steer_recipe_item_make((steer_behaviour_kind)kind, 1.0f);
+        steer_world *used = kind_world(&it, 64), *fresh = kind_world(&it, 64);
+        CHECK(used != NULL && fresh != NULL);
+        for (int s = 0; s < 40; s++) steer_world_step(used, 1.0f / 30.0f);
+        steer_handle h = steer_world_handle_at(used, 0), g = steer_world_handle_at(fresh, 0);
+        CHECK(steer_world_remove(used, h) == STEER_WORLD_OK);
+        CHECK(steer_world_remove(fresh, g) == STEER_WORLD_OK);
+        steer_world_agent_def d = steer_world_agent_default();
+        d.recipe = 0;
+        steer_handle a, b;
+        CHECK(steer_world_add(used, &d, &a) == STEER_WORLD_OK && a.index == h.index);
+        CHECK(steer_world_add(fresh, &d, &b) == STEER_WORLD_OK);
+        for (int s = 0; s < 10; s++) {
+            steer_world_step(used, 1.0f / 30.0f);
+            steer_world_step(fresh, 1.0f / 30.0f);
+        }
+        steer_agent x, y;
+        steer_world_get_agent(used, a, &x);
+        steer_world_get_agent(fresh, b, &y);
+        CHECK_MSG(same_bits(&x, &y), "%s", steer_behaviour_name((steer_behaviour_kind)kind));
+        steer_world_destroy(used);
+        steer_world_destroy(fresh);
+    }
+}
+
 TEST_MAIN(TEST(every_kind_has_a_row), TEST(fields_are_parameters), TEST(docs_list_every_kind),
           TEST(snapshot_keeps_every_parameter_read), TEST(each_kind_is_its_function),
-          TEST(resources_are_checked), TEST(restore_needs_the_resources))
+          TEST(resources_are_checked), TEST(restore_needs_the_resources),
+          TEST(new_agent_starts_fresh))

@@ -13,6 +13,7 @@
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
  *   steer_resource_none, steer_world_add_obstacles, steer_world_add_flow_field,
+ *   steer_world_add_path,
  *   steer_world_remove_resource,
  *   steer_world_get_user_data, steer_world_set_callback, steer_world_set_user_data,
  *   steer_world_step, steer_world_query, steer_world_update_index, steer_world_stats_get,
@@ -52,6 +53,7 @@
 #include "steer/flock.h"
 #include "steer/flowfield.h"
 #include "steer/obstacles.h"
+#include "steer/path.h"
 #include "steer/random.h"
 #include "steer/wander.h"
 
@@ -158,11 +160,15 @@ typedef enum steer_behaviour_kind {
                                           target agent, item.hide) */
     STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, /* steer_follow_flow_field(the flow field item.resource,
                                           item.predict_time, item.time_to_target) */
+    STEER_BEHAVIOUR_FOLLOW_PATH,       /* steer_follow_path(the path item.resource,
+                                          item.follow), the agent's own path cursor */
+    STEER_BEHAVIOUR_WANDER_TARGET,     /* steer_wander_target(item.wander_target), the agent's
+                                          own random target and stream */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
-/* A shared, read-only resource some behaviours read: an obstacle set or a flow field,
- * registered in a world once (steer_world_add_obstacles, steer_world_add_flow_field) and
+/* A shared, read-only resource some behaviours read: an obstacle set, a flow field or a
+ * path, registered in a world once (steer_world_add_obstacles, _add_flow_field, _add_path) and
  * named by recipe items. Like an agent's handle: the slot, its generation, and a tag of
  * the world that issued it (a snapshot restore keeps the destination's resources). */
 typedef struct steer_resource {
@@ -197,31 +203,34 @@ typedef struct steer_recipe_item {
     int group;    /* priority group, 0..STEER_RECIPE_MAX-1: groups are tried in ascending
                      order and the first significant one wins (steer_priority); items of
                      one group are blended (steer_blend) */
-    steer_neighbourhood neighbourhood; /* separation, alignment, cohesion */
-    steer_arrive_params arrive;        /* arrive, interpose, offset pursuit */
-    steer_pursue_params pursue;        /* pursue, evade */
-    steer_wander_params wander;        /* wander */
-    steer_align_params align;          /* look where going, align, face */
-    steer_queue_params queue;          /* queue */
-    steer_leader_params leader;        /* follow leader */
-    steer_predict_params predict;      /* avoid agents */
-    steer_leave_params leave;          /* leave */
-    float time_to_target;              /* match velocity, follow flow field: seconds (frames)
-                                          to reach the velocity (0.1) */
-    steer_vec3 offset;                 /* offset pursuit: the slot in the leader's frame, x
-                                          forward, y left, z up; world units (-2, 0, 0) */
-    steer_region region;               /* contain: a box or a circle; a polygon region is
-                                          refused, a recipe holds no pointers (the box
-                                          -50..50 on every axis) */
-    steer_contain_params contain;      /* contain */
-    steer_avoid_params avoid;          /* avoid obstacles */
-    steer_wall_follow_params wall;     /* follow wall */
-    steer_hide_params hide;            /* hide */
-    float predict_time;                /* follow flow field: the field is sampled this far
-                                          ahead, seconds (frames) (0.5) */
-    steer_resource resource;           /* avoid obstacles, follow wall, hide: an obstacle set;
-                                          follow flow field: a flow field; of this world and
-                                          registered when the recipe is added (none) */
+    steer_neighbourhood neighbourhood;        /* separation, alignment, cohesion */
+    steer_arrive_params arrive;               /* arrive, interpose, offset pursuit */
+    steer_pursue_params pursue;               /* pursue, evade */
+    steer_wander_params wander;               /* wander */
+    steer_align_params align;                 /* look where going, align, face */
+    steer_queue_params queue;                 /* queue */
+    steer_leader_params leader;               /* follow leader */
+    steer_predict_params predict;             /* avoid agents */
+    steer_leave_params leave;                 /* leave */
+    float time_to_target;                     /* match velocity, follow flow field: seconds (frames)
+                                                 to reach the velocity (0.1) */
+    steer_vec3 offset;                        /* offset pursuit: the slot in the leader's frame, x
+                                                 forward, y left, z up; world units (-2, 0, 0) */
+    steer_region region;                      /* contain: a box or a circle; a polygon region is
+                                                 refused, a recipe holds no pointers (the box
+                                                 -50..50 on every axis) */
+    steer_contain_params contain;             /* contain */
+    steer_avoid_params avoid;                 /* avoid obstacles */
+    steer_wall_follow_params wall;            /* follow wall */
+    steer_hide_params hide;                   /* hide */
+    float predict_time;                       /* follow flow field: the field is sampled this far
+                                                 ahead, seconds (frames) (0.5) */
+    steer_path_follow_params follow;          /* follow path */
+    steer_wander_target_params wander_target; /* wander target */
+    steer_resource resource; /* avoid obstacles, follow wall, hide: an obstacle set;
+                                follow flow field: a flow field; follow path: a
+                                path; of this world and registered when the recipe
+                                is added (none) */
 } steer_recipe_item;
 
 /* Most behaviours a recipe holds. */
@@ -303,7 +312,8 @@ STEER_API void steer_world_destroy(steer_world *world);
 
 /* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
  * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
- * has an unknown kind, a group outside [0, STEER_RECIPE_MAX), a polygon or unknown region
+ * has an unknown kind, a group outside [0, STEER_RECIPE_MAX), a second item keeping the
+ * same per-agent state (two follow-path or two wander-target items), a polygon or unknown region
  * (contain), or a resource that is not a live one of this world of the kind it reads
  * (removed, another world's, none, or an obstacle set where a flow field is read). The
  * resources a recipe names cannot be removed from then on. */
@@ -407,6 +417,12 @@ STEER_API steer_world_status steer_world_add_obstacles(steer_world *world,
 STEER_API steer_world_status steer_world_add_flow_field(steer_world *world,
                                                         const steer_flow_field *field,
                                                         steer_resource *out);
+
+/* Register a path (steer/path.h) that follow-path items can name, as
+ * steer_world_add_obstacles: the world keeps the pointer, the path and its nodes must stay
+ * valid and unchanged until it is removed. Each agent keeps its own cursor on it. */
+STEER_API steer_world_status steer_world_add_path(steer_world *world, const steer_path *path,
+                                                  steer_resource *out);
 
 /* Remove a resource; its handle becomes stale. STALE when it is not a live resource of
  * this world; INVALID, changing nothing, while a registered recipe names it (recipes are

@@ -26,11 +26,14 @@ static bool is_world_only(const char *name)
 
 /* A field's key as the tool spells it: the part after the parameter group
  * ("arrive.slow_radius" -> "slow_radius", "region.min.x" -> "min"); NULL for the fields
- * the tool sets another way: a region's kind (from whether "center" is given) and the
- * resource an item names (the tool's runner reads the scenario's obstacles). */
+ * the tool sets another way: a region's kind (from whether "center" is given), the
+ * resource an item names (the tool's runner reads the scenario's obstacles and paths),
+ * and the arrival at the end of a path, of which the tool offers the two radii. */
 static const char *field_leaf(const char *key, char *buf, size_t n)
 {
     if (strcmp(key, "region.kind") == 0 || strncmp(key, "resource.", 9) == 0) return NULL;
+    if (strncmp(key, "follow.arrive.", 14) == 0)
+        return strstr(key, "radius") != NULL ? key + 14 : NULL;
     const char *dot = strchr(key, '.');
     snprintf(buf, n, "%s", dot != NULL ? dot + 1 : key);
     char *end = strchr(buf, '.');
