@@ -87,10 +87,12 @@ typedef struct steer_world_recipe {
     bool needs_target;      /* an item reads the target point or agent */
     bool looks_around;      /* an item or the crowd filter reads other agents through the index
                                or its forward directions (steer__world_wants_index) */
-    bool lanes;   /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
-    bool fused;   /* its neighbourhood items are all separation, alignment and cohesion:
-                     their sums are taken four neighbours at a time (world_sums.c) */
-    int nb_count; /* items that need neighbours */
+    bool lanes; /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
+    bool fused; /* its neighbourhood items are all separation, alignment and cohesion:
+                   their sums are taken four neighbours at a time (world_sums.c) */
+    uint8_t lane[STEER_RECIPE_MAX];             /* each item's lane evaluation (steer_world_lane,
+                                                   world_behaviours.h), read by the vector path */
+    int nb_count;                               /* items that need neighbours */
     uint8_t nb_item[STEER_RECIPE_MAX];          /* their indices in recipe.items */
     uint8_t nb_kind[STEER_RECIPE_MAX];          /* their kinds */
     steer_flock_test nb_test[STEER_RECIPE_MAX]; /* their tests */

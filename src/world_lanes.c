@@ -327,13 +327,14 @@ static steer_vl steer_lanes_sum(const steer_world_eval e[], int item, steer_il *
 }
 
 /* One recipe item's linear steering: the lane evaluation its row of the behaviour table
- * names (steer_recipe_lanes lets only items with one through). */
+ * names, copied into the recipe when it was added (steer_recipe_lanes lets only items
+ * with one through). */
 static steer_vl steer_lanes_item(const steer_world_eval e[], int item, const steer_lanes_agent *a,
                                  steer_lanes_wander *wd, steer_fl max_linear, steer_il *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
     steer_space space = (steer_space)e[0].self->space;
-    steer_world_lane lane = steer__world_behaviours[it->kind].lane;
+    steer_world_lane lane = (steer_world_lane)e[0].recipe->lane[item];
     if (lane == STEER_WORLD_LANE_WANDER) {
         if (space == STEER_SPACE_3D)
             return steer_lanes_wander_3d(a, &it->wander, wd, max_linear, odd);

@@ -59,6 +59,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
         const steer_world_behaviour *row = &steer__world_behaviours[it->kind];
+        wr->lane[k] = (uint8_t)row->lane;
         if ((row->reads & (STEER_READS_TARGET | STEER_READS_TARGET_AGENT)) != 0u)
             wr->needs_target = true;
         /* Other agents read besides through the neighbour sums: the predictive avoidance
