@@ -10,9 +10,9 @@
  *
  * The width-neutral types (steer_fl, steer_il, steer_vl) hold STEER_LANES_WIDTH lanes:
  * four, or eight (sixteen) in a file compiled for AVX2 (AVX-512) that asks for them
- * (world_lanes_avx2.c and world_lanes_avx512.c define STEER_LANES_AVX2 or
- * STEER_LANES_AVX512 first). Code written for exactly four lanes (the neighbour
- * search, the sums, the crowd filter) uses the four-lane names at the end of this file,
+ * (src/CMakeLists.txt compiles world_lanes_avx2.c and world_lanes_avx512.c with
+ * STEER_LANES_AVX2 or STEER_LANES_AVX512 defined). Code written for exactly four lanes (the
+ * neighbour search, the sums, the crowd filter) uses the four-lane names at the end of this file,
  * which exist only at width four.
  * STEER_LANES is 0 for other compilers or with STEER_NO_VECTOR (-DSTEER_SCALAR=ON), and
  * callers then keep to their scalar paths. */

@@ -43,7 +43,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 23 };
+enum { STEER_WORLD_ARRAYS = 24 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -70,6 +70,7 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->slots, n * sizeof(steer_world_slot)};
+    a[k++] = (steer_world_array){(void **)&w->memory, n * sizeof(steer_world_memory)};
     a[k++] = (steer_world_array){(void **)&w->grid.start,
                                  ((size_t)w->grid.max_cells + 1u) * sizeof(uint32_t)};
 }
@@ -147,6 +148,7 @@ steer_world *steer_world_create(const steer_world_def *def)
         return NULL;
     }
     w->tag = steer_world_tag(w, def);
+    w->resource_tag = w->tag;
     steer_world_init_slots(w);
     steer__world_use_lanes(w, STEER_WORLD_LANES_AVX512);
     w->auto_cell = 1.0f;

@@ -74,7 +74,7 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[]);
 /* The same for eight agents, compiled for AVX2 (world_lanes_avx2.c), and for sixteen,
  * compiled for AVX-512 (world_lanes_avx512.c), when the build has them
  * (STEER_WORLD_AVX2, STEER_WORLD_AVX512); the step calls the one of the world's
- * steer_world.lanes. */
+ * steer_world.lanes through steer__world_lanes_builds. */
 bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[]);
 bool steer__world_lanes_finish_avx512(steer_world *w, const steer_world_eval e[]);
 
@@ -96,6 +96,19 @@ bool steer__world_lanes_move_avx2(steer_world *w, const steer_world_eval e[],
                                   const steer_steering out[]);
 bool steer__world_lanes_move_avx512(steer_world *w, const steer_world_eval e[],
                                     const steer_steering out[]);
+
+/* A build of the vector path: its two entry points (above). */
+typedef struct steer_world_lanes_fns {
+    bool (*finish)(steer_world *w, const steer_world_eval e[]);
+    bool (*move)(steer_world *w, const steer_world_eval e[], const steer_steering out[]);
+} steer_world_lanes_fns;
+
+#define STEER_WORLD_LANES_BUILDS (STEER_WORLD_LANES_AVX512 + 1)
+
+/* The builds this library has, by steer_world_lanes_build (world_lanes.c); NULLs for the
+ * ones it was built without. The step calls the entry of the world's steer_world.lanes,
+ * which steer__world_lanes_best picked among the non-NULL ones at creation. */
+extern const steer_world_lanes_fns steer__world_lanes_builds[STEER_WORLD_LANES_BUILDS];
 
 /* The widest build of the vector path that this build has and this machine runs
  * (a steer_world_lanes_build). Read once per world, at creation. */

@@ -71,6 +71,16 @@ typedef struct steer_world_slot {
     void *user_data;
 } steer_world_slot;
 
+/* What behaviours keep between steps for an agent (its path cursor, its random target),
+ * per slot, apart from the hot body. Valid while `generation` is the slot's: a new agent
+ * in the slot reads it as zero, the fresh state (world_behaviours.c). Only the agent's own
+ * evaluation reads and writes it, once per step, so it needs no double buffer. */
+typedef struct steer_world_memory {
+    uint32_t generation;
+    steer_path_cursor cursor;
+    steer_wander_target_state wander_target;
+} steer_world_memory;
+
 /* A recipe prepared for the neighbour loop: its neighbourhood items listed with their
  * tests in squared form. */
 typedef struct steer_world_recipe {
@@ -80,14 +90,33 @@ typedef struct steer_world_recipe {
     bool needs_target;      /* an item reads the target point or agent */
     bool looks_around;      /* an item or the crowd filter reads other agents through the index
                                or its forward directions (steer__world_wants_index) */
-    bool lanes;   /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
-    bool fused;   /* its neighbourhood items are all separation, alignment and cohesion:
-                     their sums are taken four neighbours at a time (world_sums.c) */
-    int nb_count; /* items that need neighbours */
+    bool lanes; /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
+    bool fused; /* its neighbourhood items are all separation, alignment and cohesion:
+                   their sums are taken four neighbours at a time (world_sums.c) */
+    uint8_t lane[STEER_RECIPE_MAX];             /* each item's lane evaluation (steer_world_lane,
+                                                   world_behaviours.h), read by the vector path */
+    int nb_count;                               /* items that need neighbours */
     uint8_t nb_item[STEER_RECIPE_MAX];          /* their indices in recipe.items */
     uint8_t nb_kind[STEER_RECIPE_MAX];          /* their kinds */
     steer_flock_test nb_test[STEER_RECIPE_MAX]; /* their tests */
 } steer_world_recipe;
+
+/* What a resource slot holds (world_resources.c). */
+typedef enum steer_world_resource_kind {
+    STEER_WORLD_RESOURCE_NONE = 0, /* free */
+    STEER_WORLD_RESOURCE_OBSTACLES,
+    STEER_WORLD_RESOURCE_FLOW_FIELD,
+    STEER_WORLD_RESOURCE_PATH
+} steer_world_resource_kind;
+
+/* A registered resource: the caller's read-only data, and how many registered recipe
+ * items name it (it cannot be removed while any does). */
+typedef struct steer_world_resource {
+    steer_world_resource_kind kind;
+    uint32_t generation; /* of the current or last resource in the slot; 0: never used */
+    const void *data;
+    int users;
+} steer_world_resource;
 
 /* The uniform grid over the agents' bounding box. */
 typedef struct steer_world_grid {
@@ -120,7 +149,8 @@ struct steer_world {
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;
-    uint32_t free_head; /* first free slot, or capacity */
+    steer_world_memory *memory; /* per slot */
+    uint32_t free_head;         /* first free slot, or capacity */
 
     steer_world_recipe *recipes;
     int recipe_count;
@@ -128,6 +158,8 @@ struct steer_world {
 
     steer_world_grid grid;
     const steer_segment *walls; /* the crowd filter's walls (the caller's array), or NULL */
+    steer_world_resource resources[STEER_WORLD_RESOURCE_MAX];
+    uint32_t resource_tag; /* resource handles carry it; unlike `tag`, a restore keeps it */
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
     int callbacks;    /* agents with a callback (it may query the world during a step) */
@@ -137,10 +169,9 @@ struct steer_world {
     uint64_t steps;
 };
 
-/* Whether steer_world_add_recipe takes a recipe: a count in [0, STEER_RECIPE_MAX], known
- * kinds, groups in range and, for a crowd recipe, settings inside the filter's number
- * domain (steer/crowd.h). Snapshots hold only such recipes (world_snapshot.c). */
-bool steer__recipe_valid(const steer_recipe *recipe);
+/* Whether a crowd recipe's settings lie inside the filter's number domain
+ * (steer/crowd.h), as steer_world_add_recipe and a snapshot's recipes require. */
+bool steer__orca_params_in_domain(const steer_orca_params *p);
 
 /* Per-allocation helper: a zeroed block from the world's allocator. */
 void *steer__world_alloc(const steer_world_def *def, size_t size);
@@ -254,6 +285,11 @@ int steer__world_use_lanes(steer_world *world, int build);
 
 /* Run fn over [0, count) with the world's parallel-for. */
 void steer__world_parallel(const steer_world *world, int count, steer_range_fn fn, void *ctx);
+
+/* The data of a live resource of `kind` that `r` names in this world, or NULL
+ * (world_resources.c). */
+const void *steer__world_resource(const steer_world *world, steer_resource r,
+                                  steer_world_resource_kind kind);
 
 /* The handle of dense entry i. */
 steer_handle steer__world_handle_of(const steer_world *world, int i);

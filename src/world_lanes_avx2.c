@@ -1,8 +1,22 @@
 /* SPDX-License-Identifier: MIT */
-/* The step's vector path built for AVX2 machines: world_lanes.c compiled again with
- * -mavx2 (src/CMakeLists.txt adds this file on x86-64 with GCC or Clang), its entry point
- * named steer__world_lanes_finish_avx2. Same operations, same bits, eight agents at a
- * time instead of four (lanes.h's width), with three-operand forms and blends for the
- * selects: half the vector instructions per agent. */
-#define STEER_LANES_AVX2 1
-#include "world_lanes.c"
+/* The step's vector path built for AVX2 machines: world_lanes.h compiled with -mavx2 and
+ * STEER_LANES_AVX2 (src/CMakeLists.txt adds this file on x86-64 with GCC or Clang). Same
+ * operations, same bits, eight agents at a time instead of four (lanes.h's width), with
+ * three-operand forms and blends for the selects: half the vector instructions per
+ * agent. The step calls these through steer__world_lanes_builds (world_lanes.c). */
+#if !defined(STEER_LANES_AVX2)
+#error "world_lanes_avx2.c is compiled with -mavx2 -DSTEER_LANES_AVX2 (src/CMakeLists.txt)"
+#endif
+
+#include "world_lanes.h"
+
+bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[])
+{
+    return steer_lanes_finish(w, e);
+}
+
+bool steer__world_lanes_move_avx2(steer_world *w, const steer_world_eval e[],
+                                  const steer_steering out[])
+{
+    return steer_lanes_move(w, e, out);
+}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Behaviour recipes: defaults, validation, and their preparation for the neighbour loop
- * (steer/world.h). */
-#include "world_internal.h"
+ * (steer/world.h); what each item kind reads comes from the behaviour table
+ * (world_behaviours.c), which also makes the items. */
+#include "world_behaviours.h"
 #include "world_crowd.h"
 
 #include <string.h>
@@ -17,48 +18,6 @@ steer_recipe steer_recipe_default(void)
     return r;
 }
 
-static steer_neighbourhood steer_default_neighbourhood(steer_behaviour_kind kind)
-{
-    if (kind == STEER_BEHAVIOUR_ALIGNMENT) return steer_alignment_default();
-    if (kind == STEER_BEHAVIOUR_COHESION) return steer_cohesion_default();
-    return steer_separation_default();
-}
-
-steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight)
-{
-    steer_recipe_item it;
-    memset(&it, 0, sizeof it);
-    it.kind = kind;
-    it.weight = weight;
-    it.group = 0;
-    it.neighbourhood = steer_default_neighbourhood(kind);
-    it.arrive = steer_arrive_default();
-    it.pursue = steer_pursue_default();
-    it.wander = steer_wander_default();
-    it.align = steer_align_default();
-    it.queue = steer_queue_default();
-    it.leader = steer_leader_default();
-    it.predict = steer_predict_default();
-    /* Predictive avoidance looks a few seconds ahead: farther than separation's reach. */
-    if (kind == STEER_BEHAVIOUR_AVOID_AGENTS) it.neighbourhood.radius = 10.0f;
-    return it;
-}
-
-/* The neighbourhood an item searches, or NULL for items that need no neighbours. */
-static const steer_neighbourhood *steer_item_neighbourhood(const steer_recipe_item *it)
-{
-    switch (it->kind) {
-    case STEER_BEHAVIOUR_SEPARATION:
-    case STEER_BEHAVIOUR_ALIGNMENT:
-    case STEER_BEHAVIOUR_COHESION:
-        return &it->neighbourhood;
-    case STEER_BEHAVIOUR_QUEUE:
-        return &it->queue.ahead;
-    default:
-        return NULL;
-    }
-}
-
 /* A time setting of the crowd filter: <= 0 and NaN read as the default (allowed), the
  * rest must lie in the domain. */
 static bool steer_orca_time_ok(float t)
@@ -69,66 +28,39 @@ static bool steer_orca_time_ok(float t)
 /* A crowd recipe's settings inside the filter's number domain (steer/crowd.h): what the
  * filter would clamp is refused here instead. The readings the filter documents for
  * negative, zero and NaN settings stay allowed. */
-static bool steer_orca_in_domain(const steer_orca_params *p)
+bool steer__orca_params_in_domain(const steer_orca_params *p)
 {
     return !(p->radius > STEER_CROWD_MAX_LENGTH) && !(p->neighbour_dist > STEER_CROWD_MAX_LENGTH) &&
            steer_orca_time_ok(p->time_horizon) && steer_orca_time_ok(p->time_horizon_obstacles) &&
            !(p->clearance > STEER_CROWD_MAX_CLEARANCE) && !(p->sidestep > STEER_CROWD_MAX_SIDESTEP);
 }
 
-bool steer__recipe_valid(const steer_recipe *r)
+static bool steer_recipe_valid(const steer_world *w, const steer_recipe *r)
 {
     if (r->count < 0 || r->count > STEER_RECIPE_MAX) return false;
-    if (r->crowd && !steer_orca_in_domain(&r->orca)) return false;
+    if (r->crowd && !steer__orca_params_in_domain(&r->orca)) return false;
+    unsigned keeps = 0u; /* the per-agent states items keep: one item each */
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
-        if ((unsigned)it->kind >= (unsigned)STEER_BEHAVIOUR_KIND_COUNT) return false;
+        if (!steer__world_item_ok(w, it)) return false;
+        unsigned bit = 1u << steer__world_behaviours[it->kind].keeps;
+        if (bit != 1u && (keeps & bit) != 0u) return false;
+        keeps |= bit;
         if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
     }
     return true;
 }
 
-/* Items that read the agent's target point or target agent (kept in its slot). */
-static bool steer_item_needs_target(const steer_recipe_item *it)
-{
-    switch (it->kind) {
-    case STEER_BEHAVIOUR_SEEK:
-    case STEER_BEHAVIOUR_FLEE:
-    case STEER_BEHAVIOUR_ARRIVE:
-    case STEER_BEHAVIOUR_PURSUE:
-    case STEER_BEHAVIOUR_EVADE:
-    case STEER_BEHAVIOUR_FOLLOW_LEADER:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* Items that read other agents besides through the neighbour sums: the predictive
- * avoidance searches the index, leader following reads the leader's forward direction. */
-static bool steer_item_looks_around(const steer_recipe_item *it)
-{
-    return it->kind == STEER_BEHAVIOUR_AVOID_AGENTS || it->kind == STEER_BEHAVIOUR_FOLLOW_LEADER;
-}
-
 /* Whether the step's vector path (world_lanes.c) covers a recipe: one group, finite
- * weights, and only wander and the flocking sums, which need nothing but the agent, its
- * neighbours and its random stream. */
+ * weights, and only items with a lane evaluation (wander and the flocking sums, which
+ * need nothing but the agent, its neighbours and its random stream). */
 static bool steer_recipe_lanes(const steer_recipe *r)
 {
     if (r->crowd) return false;
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0 || !steer_is_finite(it->weight)) return false;
-        switch (it->kind) {
-        case STEER_BEHAVIOUR_WANDER:
-        case STEER_BEHAVIOUR_SEPARATION:
-        case STEER_BEHAVIOUR_ALIGNMENT:
-        case STEER_BEHAVIOUR_COHESION:
-            break;
-        default:
-            return false;
-        }
+        if (steer__world_behaviours[it->kind].lane == STEER_WORLD_LANE_NONE) return false;
     }
     return true;
 }
@@ -144,13 +76,18 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
-        if (steer_item_needs_target(it)) wr->needs_target = true;
-        if (steer_item_looks_around(it)) wr->looks_around = true;
-        const steer_neighbourhood *nb = steer_item_neighbourhood(it);
+        const steer_world_behaviour *row = &steer__world_behaviours[it->kind];
+        wr->lane[k] = (uint8_t)row->lane;
+        if ((row->reads & (STEER_READS_TARGET | STEER_READS_TARGET_AGENT)) != 0u)
+            wr->needs_target = true;
+        /* Other agents read besides through the neighbour sums: the predictive avoidance
+         * searches the index, leader following reads the leader's forward direction. */
+        if ((row->reads & STEER_READS_AGENTS) != 0u) wr->looks_around = true;
+        const steer_neighbourhood *nb = steer__world_item_neighbourhood(it);
         if (nb == NULL) continue;
         steer_flock_test t = steer__flock_test(nb);
         if (t.radius_sq <= 0.0f) continue; /* sees nobody: its sums stay zero */
-        if (it->kind == STEER_BEHAVIOUR_QUEUE) wr->fused = false;
+        if (row->sum != STEER_WORLD_SUM_FUSED) wr->fused = false;
         wr->nb_item[wr->nb_count] = (uint8_t)k;
         wr->nb_kind[wr->nb_count] = (uint8_t)it->kind;
         wr->nb_test[wr->nb_count] = t;
@@ -164,9 +101,13 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
 int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
 {
     STEER_ASSERT(world != NULL && recipe != NULL);
-    if (world == NULL || recipe == NULL || world->stepping || !steer__recipe_valid(recipe))
+    if (world == NULL || recipe == NULL || world->stepping || !steer_recipe_valid(world, recipe))
         return -1;
     if (world->recipe_count >= world->def.max_recipes) return -1;
+    for (int k = 0; k < recipe->count; k++) {
+        int res = steer__world_item_resource(&recipe->items[k]);
+        if (res >= 0) world->resources[res].users++;
+    }
     steer_world_recipe *wr = &world->recipes[world->recipe_count];
     steer_recipe_prepare(wr, recipe);
     if (wr->neighbour_radius > world->auto_cell) world->auto_cell = wr->neighbour_radius;

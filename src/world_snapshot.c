@@ -11,26 +11,31 @@
  *   header   magic "STEERWLD", u32 version, u32 0x01020304, u64 total length
  *   world    tag, capacity, seed, cell size, bounds, steps, count, free head, recipes,
  *            index flag
- *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter)
+ *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter);
+ *            an item is its kind, weight, group and the fields its row of the behaviour
+ *            table lists (world_behaviours.c), padded to a fixed size
  *   slots    capacity records: generation, dense index, free link, target, target agent
- *   agents   count records in the world's internal (dense) order
+ *   agents   count records in the world's internal (dense) order, each with what its
+ *            behaviours keep between steps (path cursor, random target)
  *   trailer  u64 FNV-1a-64 of every byte before it
  */
 #include "steer/world_snapshot.h"
 
-#include "world_internal.h"
+#include "world_behaviours.h"
 
 #include <string.h>
 
 enum {
     SNAP_HEADER = 24,
     SNAP_WORLD = 76,
-    SNAP_ITEM = 128,
+    SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
     SNAP_SLOT = 36,
-    SNAP_AGENT = 132,
+    SNAP_AGENT = 168,
     SNAP_TRAILER = 8
 };
+
+_Static_assert(SNAP_ITEM == 128, "an item record keeps its size: a longer row needs a new version");
 
 static const unsigned char snap_magic[8] = {'S', 'T', 'E', 'E', 'R', 'W', 'L', 'D'};
 #define SNAP_ENDIAN_MARK 0x01020304u
@@ -165,74 +170,39 @@ static snap_world get_world(snap_reader *r)
 
 /* ---- recipes --------------------------------------------------------------------------- */
 
-static void put_item(snap_writer *w, const steer_recipe_item *it)
+/* An item: its kind, weight and group, then the parameters its row of the behaviour table
+ * lists (world_behaviours.c), in the row's order, padded with zeros to
+ * STEER_WORLD_FIELDS_MAX words. Items past the recipe's count are written as zeros. */
+static void put_item(snap_writer *w, const steer_recipe_item *it, bool used)
 {
-    put_u32(w, (uint32_t)it->kind);
-    put_f32(w, it->weight);
-    put_u32(w, (uint32_t)it->group);
-    put_f32(w, it->neighbourhood.radius);
-    put_f32(w, it->neighbourhood.cos_view);
-    const steer_arrive_params *arrives[2] = {&it->arrive, &it->leader.arrive};
-    for (int k = 0; k < 2; k++) {
-        put_f32(w, arrives[k]->target_radius);
-        put_f32(w, arrives[k]->slow_radius);
-        put_f32(w, arrives[k]->time_to_target);
-        put_f32(w, arrives[k]->step);
-        put_f32(w, arrives[k]->rest_speed);
+    const steer_world_behaviour *row = used ? steer__world_behaviour(it->kind) : NULL;
+    put_u32(w, row != NULL ? (uint32_t)it->kind : 0u);
+    put_f32(w, row != NULL ? it->weight : 0.0f);
+    put_u32(w, row != NULL ? (uint32_t)it->group : 0u);
+    int n = row != NULL ? row->field_count : 0;
+    for (int f = 0; f < n; f++) {
+        uint32_t v;
+        memcpy(&v, (const char *)it + row->fields[f].offset, sizeof v);
+        put_u32(w, v);
     }
-    put_f32(w, it->pursue.max_prediction);
-    put_f32(w, it->wander.circle_distance);
-    put_f32(w, it->wander.circle_radius);
-    put_f32(w, it->wander.angle_change);
-    put_f32(w, it->align.target_radius);
-    put_f32(w, it->align.slow_radius);
-    put_f32(w, it->align.time_to_target);
-    put_f32(w, it->align.step);
-    put_f32(w, it->queue.ahead.radius);
-    put_f32(w, it->queue.ahead.cos_view);
-    put_f32(w, it->queue.keep);
-    put_f32(w, it->queue.time_to_target);
-    put_f32(w, it->leader.behind);
-    put_f32(w, it->leader.clear_radius);
-    put_f32(w, it->leader.evade.max_prediction);
-    put_f32(w, it->predict.horizon);
-    put_f32(w, it->predict.margin);
+    for (int f = n; f < STEER_WORLD_FIELDS_MAX; f++) put_u32(w, 0u);
 }
 
+/* The parameters a row does not list keep their defaults (steer_recipe_item_make); an
+ * unknown kind reads no parameters and is refused by snap_recipe_ok. */
 static steer_recipe_item get_item(snap_reader *r)
 {
-    steer_recipe_item it;
-    memset(&it, 0, sizeof it);
-    it.kind = (steer_behaviour_kind)get_u32(r);
-    it.weight = get_f32(r);
+    steer_behaviour_kind kind = (steer_behaviour_kind)get_u32(r);
+    float weight = get_f32(r);
+    steer_recipe_item it = steer_recipe_item_make(kind, weight);
     it.group = get_i32(r);
-    it.neighbourhood.radius = get_f32(r);
-    it.neighbourhood.cos_view = get_f32(r);
-    steer_arrive_params *arrives[2] = {&it.arrive, &it.leader.arrive};
-    for (int k = 0; k < 2; k++) {
-        arrives[k]->target_radius = get_f32(r);
-        arrives[k]->slow_radius = get_f32(r);
-        arrives[k]->time_to_target = get_f32(r);
-        arrives[k]->step = get_f32(r);
-        arrives[k]->rest_speed = get_f32(r);
+    const steer_world_behaviour *row = steer__world_behaviour(kind);
+    int n = row != NULL ? row->field_count : 0;
+    for (int f = 0; f < n; f++) {
+        uint32_t v = get_u32(r);
+        memcpy((char *)&it + row->fields[f].offset, &v, sizeof v);
     }
-    it.pursue.max_prediction = get_f32(r);
-    it.wander.circle_distance = get_f32(r);
-    it.wander.circle_radius = get_f32(r);
-    it.wander.angle_change = get_f32(r);
-    it.align.target_radius = get_f32(r);
-    it.align.slow_radius = get_f32(r);
-    it.align.time_to_target = get_f32(r);
-    it.align.step = get_f32(r);
-    it.queue.ahead.radius = get_f32(r);
-    it.queue.ahead.cos_view = get_f32(r);
-    it.queue.keep = get_f32(r);
-    it.queue.time_to_target = get_f32(r);
-    it.leader.behind = get_f32(r);
-    it.leader.clear_radius = get_f32(r);
-    it.leader.evade.max_prediction = get_f32(r);
-    it.predict.horizon = get_f32(r);
-    it.predict.margin = get_f32(r);
+    r->p += 4 * (STEER_WORLD_FIELDS_MAX - n);
     return it;
 }
 
@@ -240,7 +210,7 @@ static void put_recipe(snap_writer *w, const steer_recipe *rc)
 {
     put_u32(w, (uint32_t)rc->count);
     put_f32(w, rc->priority_epsilon);
-    for (int k = 0; k < STEER_RECIPE_MAX; k++) put_item(w, &rc->items[k]);
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) put_item(w, &rc->items[k], k < rc->count);
     put_u32(w, rc->crowd ? 1u : 0u);
     put_f32(w, rc->orca.radius);
     put_f32(w, rc->orca.neighbour_dist);
@@ -252,12 +222,17 @@ static void put_recipe(snap_writer *w, const steer_recipe *rc)
     put_f32(w, rc->orca.sidestep);
 }
 
-static steer_recipe get_recipe(snap_reader *r)
+/* The resources items name are the destination's (`world`): a snapshot holds their slots
+ * and generations, not the data. */
+static steer_recipe get_recipe(snap_reader *r, const steer_world *world)
 {
     steer_recipe rc = steer_recipe_default();
     rc.count = get_i32(r);
     rc.priority_epsilon = get_f32(r);
-    for (int k = 0; k < STEER_RECIPE_MAX; k++) rc.items[k] = get_item(r);
+    for (int k = 0; k < STEER_RECIPE_MAX; k++) {
+        rc.items[k] = get_item(r);
+        rc.items[k].resource.world = world->resource_tag;
+    }
     rc.crowd = get_u32(r) != 0u;
     rc.orca.radius = get_f32(r);
     rc.orca.neighbour_dist = get_f32(r);
@@ -268,6 +243,20 @@ static steer_recipe get_recipe(snap_reader *r)
     rc.orca.clearance = get_f32(r);
     rc.orca.sidestep = get_f32(r);
     return rc;
+}
+
+/* The rules steer_world_add_recipe applies, checked up front so that re-registering the
+ * recipes during a restore cannot fail half way. */
+static bool snap_recipe_ok(const steer_recipe *rc)
+{
+    if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
+    if (rc->crowd && !steer__orca_params_in_domain(&rc->orca)) return false;
+    for (int k = 0; k < rc->count; k++) {
+        const steer_recipe_item *it = &rc->items[k];
+        if (!steer__world_item_ok(NULL, it)) return false;
+        if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
+    }
+    return true;
 }
 
 /* ---- slots ----------------------------------------------------------------------------- */
@@ -303,10 +292,40 @@ static steer_world_slot get_slot(snap_reader *r)
 /* One live agent as the step sees it: the public agent plus the body's extras. */
 typedef struct snap_agent {
     steer_agent agent;
-    steer_world_body body; /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
+    steer_world_memory memory; /* generation unused: zero state when the agent had none */
+    steer_world_body body;     /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
     steer_steering steering;
     uint32_t neighbours;
 } snap_agent;
+
+/* What the agent's behaviours keep (steer_world_memory): its path cursor and random
+ * target, zeros (the fresh state) when it has not used them. */
+static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
+{
+    steer_world_memory m = world->memory[slot];
+    if (m.generation != world->slots[slot].generation) memset(&m, 0, sizeof m);
+    put_f32(w, m.cursor.s);
+    put_u32(w, (uint32_t)m.cursor.lap);
+    put_u32(w, (uint32_t)m.cursor.node);
+    put_u32(w, m.cursor.arrived ? 1u : 0u);
+    put_v3(w, m.wander_target.target);
+    put_f32(w, m.wander_target.time_left);
+    put_u32(w, m.wander_target.has_target ? 1u : 0u);
+}
+
+static steer_world_memory get_memory(snap_reader *r)
+{
+    steer_world_memory m;
+    memset(&m, 0, sizeof m);
+    m.cursor.s = get_f32(r);
+    m.cursor.lap = get_i32(r);
+    m.cursor.node = get_i32(r);
+    m.cursor.arrived = get_u32(r) != 0u;
+    m.wander_target.target = get_v3(r);
+    m.wander_target.time_left = get_f32(r);
+    m.wander_target.has_target = get_u32(r) != 0u;
+    return m;
+}
 
 static void put_agent(snap_writer *w, const steer_world *world, int d)
 {
@@ -331,6 +350,7 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
     put_v3(w, world->steering[b][d].linear);
     put_f32(w, world->steering[b][d].angular);
     put_u32(w, world->neighbours[d]);
+    put_memory(w, world, y->slot);
 }
 
 static snap_agent get_agent(snap_reader *r)
@@ -359,6 +379,7 @@ static snap_agent get_agent(snap_reader *r)
     s.steering.linear = get_v3(r);
     s.steering.angular = get_f32(r);
     s.neighbours = get_u32(r);
+    s.memory = get_memory(r);
     return s;
 }
 
@@ -382,7 +403,9 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
            (unsigned)a->model <= (unsigned)STEER_MODEL_REYNOLDS &&
            (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY && s->body.recipe >= -1 &&
            s->body.recipe < (int32_t)h->recipe_count && (s->body.rng.inc & 1u) == 1u &&
-           s->body.slot < h->capacity;
+           s->body.slot < h->capacity && steer_is_finite(s->memory.cursor.s) &&
+           steer_v3_is_finite(s->memory.wander_target.target) &&
+           steer_is_finite(s->memory.wander_target.time_left);
 }
 
 /* ---- sizes ----------------------------------------------------------------------------- */
@@ -484,16 +507,20 @@ static steer_world_slot snap_slot_at(const snap_layout *l, uint32_t s)
     return get_slot(&r);
 }
 
-static bool snap_check_recipes(const snap_layout *l, const snap_world *h)
+/* CORRUPT for a recipe no world could hold, NO_RESOURCE for one naming a resource this
+ * world lacks. */
+static steer_snapshot_status snap_check_recipes(const snap_layout *l, const snap_world *h,
+                                                const steer_world *world)
 {
     snap_reader r = {l->recipes};
+    steer_snapshot_status st = STEER_SNAPSHOT_OK;
     for (uint32_t k = 0; k < h->recipe_count; k++) {
-        steer_recipe rc = get_recipe(&r);
-        /* steer_world_add_recipe's rules, checked up front so that re-registering the
-         * recipes during a restore cannot fail half way. */
-        if (!steer__recipe_valid(&rc)) return false;
+        steer_recipe rc = get_recipe(&r, world);
+        if (!snap_recipe_ok(&rc)) return STEER_SNAPSHOT_CORRUPT;
+        for (int i = 0; i < rc.count; i++)
+            if (!steer__world_item_ok(world, &rc.items[i])) st = STEER_SNAPSHOT_NO_RESOURCE;
     }
-    return true;
+    return st;
 }
 
 /* Every slot: a generation (0 only for a retired slot, one without an agent), a dense
@@ -556,9 +583,9 @@ static steer_snapshot_status snap_validate(const unsigned char *p, size_t size,
     st = snap_check_world(h, world, size);
     if (st != STEER_SNAPSHOT_OK) return st;
     snap_layout l = snap_layout_of(p, h);
-    bool ok = snap_check_recipes(&l, h) && snap_check_slots(&l, h) && snap_check_agents(&l, h) &&
-              snap_check_free_list(&l, h);
-    return ok ? STEER_SNAPSHOT_OK : STEER_SNAPSHOT_CORRUPT;
+    bool ok = snap_check_slots(&l, h) && snap_check_agents(&l, h) && snap_check_free_list(&l, h);
+    if (!ok) return STEER_SNAPSHOT_CORRUPT;
+    return snap_check_recipes(&l, h, world);
 }
 
 /* ---- restoring (only after everything validated) ---------------------------------------- */
@@ -567,9 +594,10 @@ static void snap_apply_recipes(steer_world *world, const snap_layout *l, const s
 {
     world->recipe_count = 0;
     world->auto_cell = 1.0f; /* steer_world_create's start; the recipes grow it again */
+    for (int i = 0; i < STEER_WORLD_RESOURCE_MAX; i++) world->resources[i].users = 0;
     snap_reader r = {l->recipes};
     for (uint32_t k = 0; k < h->recipe_count; k++) {
-        steer_recipe rc = get_recipe(&r);
+        steer_recipe rc = get_recipe(&r, world);
         int id = steer_world_add_recipe(world, &rc);
         STEER_ASSERT(id == (int)k); /* snap_recipe_ok checked add_recipe's rules */
         (void)id;
@@ -601,8 +629,13 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
 {
     int b = world->cur;
     snap_reader r = {l->agents};
+    /* Every slot's memory from zero: a later agent in a free slot must not find the state
+     * of one this world held before the restore. */
+    memset(world->memory, 0, (size_t)world->capacity * sizeof *world->memory);
     for (uint32_t d = 0; d < h->count; d++) {
         snap_agent a = get_agent(&r);
+        world->memory[a.body.slot] = a.memory;
+        world->memory[a.body.slot].generation = world->slots[a.body.slot].generation;
         steer_world_body *y = &world->body[b][d];
         /* From zero: flags the world derives (a callback, say) are off, as the callbacks
          * are cleared. */
@@ -674,6 +707,8 @@ const char *steer_snapshot_status_name(steer_snapshot_status status)
         return "checksum mismatch: the snapshot is corrupt";
     case STEER_SNAPSHOT_TOO_BIG:
         return "snapshot needs a larger world (capacity or max_recipes)";
+    case STEER_SNAPSHOT_NO_RESOURCE:
+        return "a recipe names a resource the world has not registered";
     case STEER_SNAPSHOT_CORRUPT:
         return "inconsistent content (slots, free list, recipes or agents)";
     }

@@ -26,6 +26,20 @@
  * compilers is a bug, never a new golden value. */
 #define DET_GOLDEN_BOIDS UINT64_C(0x0ce9550e41f0503c)
 #define DET_GOLDEN_CROWD UINT64_C(0xabf8a2ea03aa660a)
+/* Recipe kinds added since, one scenario each (kind_make). */
+#define DET_GOLDEN_LEAVE             UINT64_C(0xbed260365c83bce4)
+#define DET_GOLDEN_ALIGN             UINT64_C(0x4d1c8c1ff2afbaaf)
+#define DET_GOLDEN_FACE              UINT64_C(0xd8405446c1416c23)
+#define DET_GOLDEN_MATCH_VELOCITY    UINT64_C(0xca20212209b0f3b9)
+#define DET_GOLDEN_INTERPOSE         UINT64_C(0xa5ca562bff59de51)
+#define DET_GOLDEN_OFFSET_PURSUIT    UINT64_C(0xcd70cf8a5dba10f2)
+#define DET_GOLDEN_CONTAIN           UINT64_C(0x6f62523a48bb9808)
+#define DET_GOLDEN_AVOID_OBSTACLES   UINT64_C(0x6c3f23d3da43cff3)
+#define DET_GOLDEN_FOLLOW_WALL       UINT64_C(0xb0a1dbae8a030926)
+#define DET_GOLDEN_HIDE              UINT64_C(0x7943dffa47963e2f)
+#define DET_GOLDEN_FOLLOW_PATH       UINT64_C(0x0e7a966c7aa3c571)
+#define DET_GOLDEN_WANDER_TARGET     UINT64_C(0xa422fd1e8b6b3475)
+#define DET_GOLDEN_FOLLOW_FLOW_FIELD UINT64_C(0x7829581dfd875547)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -78,16 +92,108 @@ static steer_world *crowd_make(int agents, steer_pool *pool)
     return w;
 }
 
+/* The shared resources of kind_make: circles and walls among the walkers, and a 3 x 3
+ * flow field turning around the centre. */
+static const steer_circle det_circles[] = {
+    {{6.0f, 6.0f, 0.0f}, 3.0f}, {{-14.0f, 2.0f, 0.0f}, 4.0f}, {{20.0f, -18.0f, 0.0f}, 2.5f}};
+static const steer_segment det_walls[] = {{{-30.0f, 25.0f, 0.0f}, {30.0f, 27.0f, 0.0f}},
+                                          {{-25.0f, -30.0f, 0.0f}, {-23.0f, 20.0f, 0.0f}}};
+static const steer_obstacles det_obstacles = {det_circles, 3, det_walls, 2, NULL, 0};
+static steer_vec3 det_flow_cells[9] = {{3, -3, 0}, {3, 0, 0},   {3, 3, 0},  {0, -3, 0}, {0, 0, 0},
+                                       {0, 3, 0},  {-3, -3, 0}, {-3, 0, 0}, {-3, 3, 0}};
+
+static const steer_vec3 det_corners[] = {{-30, -20, 0}, {25, -30, 0}, {30, 30, 0}, {-20, 25, 0}};
+
+/* Registers them, and a closed path through the lattice, and names the one `kind` reads. */
+static void det_resources(steer_world *w, steer_recipe_item *it)
+{
+    static steer_flow_field flow;
+    static steer_path path;
+    static steer_path_node nodes[4];
+    steer_flow_field_init(&flow, det_flow_cells, 3, 3, steer_v3(-40.0f, -40.0f, 0.0f), 40.0f,
+                          STEER_SPACE_XY);
+    steer_path_init(&path, nodes, 4, det_corners, 4, true, 2.0f);
+    steer_resource obstacles, field, route;
+    steer_world_add_obstacles(w, &det_obstacles, &obstacles);
+    steer_world_add_flow_field(w, &flow, &field);
+    steer_world_add_path(w, &path, &route);
+    if (it->kind == STEER_BEHAVIOUR_FOLLOW_PATH) it->resource = route;
+    if (it->kind == STEER_BEHAVIOUR_AVOID_OBSTACLES || it->kind == STEER_BEHAVIOUR_FOLLOW_WALL ||
+        it->kind == STEER_BEHAVIOUR_HIDE)
+        it->resource = obstacles;
+    if (it->kind == STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD) it->resource = field;
+}
+
+/* One recipe kind at its default parameters on crowd_make's lattice (without the
+ * filter), turning as they steer (STEER_FACING_STEERED) and circling the centre at first:
+ * each walker has a point a few units away as its target point and the walker 37 places
+ * on as its target agent; 400 agents, 200 steps. */
+static steer_world *kind_make(steer_behaviour_kind kind, steer_pool *pool)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = DET_CROWD_AGENTS;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    if (w == NULL) return NULL;
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count] = steer_recipe_item_make(kind, 1.0f);
+    det_resources(w, &r.items[r.count++]);
+    int recipe = steer_world_add_recipe(w, &r);
+    float half = 0.5f * (float)(DET_CROWD_SIDE - 1);
+    steer_handle h[DET_CROWD_AGENTS];
+    for (int i = 0; i < DET_CROWD_AGENTS; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        float x = 4.0f * ((float)(i % DET_CROWD_SIDE) - half);
+        float y = 4.0f * ((float)(i / DET_CROWD_SIDE) - half);
+        d.agent.position = steer_v3(x, y, 0.0f);
+        d.agent.velocity = steer_v3(0.25f * y, -0.25f * x, 0.0f);
+        d.agent.orientation = 0.01f * (float)i;
+        d.agent.facing = STEER_FACING_STEERED;
+        d.target = steer_v3(x + (float)(i % 5) - 1.0f, y - 2.5f, 0.0f);
+        d.recipe = recipe;
+        if (steer_world_add(w, &d, &h[i]) != STEER_WORLD_OK) {
+            steer_world_destroy(w);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < DET_CROWD_AGENTS; i++)
+        steer_world_set_target_agent(w, h[i], h[(i + 37) % DET_CROWD_AGENTS]);
+    return w;
+}
+
 typedef struct det_scenario {
     const char *name;
-    steer_world *(*make)(int agents, steer_pool *pool);
+    steer_world *(*make)(int agents, steer_pool *pool); /* NULL: kind_make(kind) */
     int agents, steps;
     uint64_t golden;
+    steer_behaviour_kind kind;
 } det_scenario;
 
+/* A kind_make scenario: its name, and KIND for DET_GOLDEN_KIND and STEER_BEHAVIOUR_KIND. */
+#define DET_KIND(name, KIND)                                                                       \
+    {                                                                                              \
+        name, NULL, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_##KIND, STEER_BEHAVIOUR_##KIND   \
+    }
+
 static const det_scenario det_scenarios[] = {
-    {"boids", boids_make, DET_BOIDS_AGENTS, DET_BOIDS_STEPS, DET_GOLDEN_BOIDS},
-    {"crowd", crowd_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_CROWD},
+    {"boids", boids_make, DET_BOIDS_AGENTS, DET_BOIDS_STEPS, DET_GOLDEN_BOIDS,
+     STEER_BEHAVIOUR_NONE},
+    {"crowd", crowd_make, DET_CROWD_AGENTS, DET_CROWD_STEPS, DET_GOLDEN_CROWD,
+     STEER_BEHAVIOUR_NONE},
+    DET_KIND("leave", LEAVE),
+    DET_KIND("align", ALIGN),
+    DET_KIND("face", FACE),
+    DET_KIND("match_velocity", MATCH_VELOCITY),
+    DET_KIND("interpose", INTERPOSE),
+    DET_KIND("offset_pursuit", OFFSET_PURSUIT),
+    DET_KIND("contain", CONTAIN),
+    DET_KIND("avoid_obstacles", AVOID_OBSTACLES),
+    DET_KIND("follow_wall", FOLLOW_WALL),
+    DET_KIND("hide", HIDE),
+    DET_KIND("follow_flow_field", FOLLOW_FLOW_FIELD),
+    DET_KIND("follow_path", FOLLOW_PATH),
+    DET_KIND("wander_target", WANDER_TARGET),
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 
@@ -100,7 +206,9 @@ static const int det_workers[] = {1, 2, 3, 8};
 static uint64_t det_run(const det_scenario *sc, int workers, bool *ok, bool *moved)
 {
     steer_pool *pool = steer_pool_create(workers);
-    steer_world *w = pool != NULL ? sc->make(sc->agents, pool) : NULL;
+    steer_world *w = pool == NULL       ? NULL
+                     : sc->make != NULL ? sc->make(sc->agents, pool)
+                                        : kind_make(sc->kind, pool);
     *ok = w != NULL && steer_world_count(w) == sc->agents;
     uint64_t start = steer_world_state_hash(w), hash = 0;
     for (int s = 0; *ok && s < sc->steps; s++)

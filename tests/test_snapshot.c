@@ -18,7 +18,7 @@ enum {
     WORLD = 76,
     RECIPE = 1068,
     SLOT = 36,
-    AGENT = 132,
+    AGENT = 168,
     TRAILER = 8,
     W_COUNT = HEADER + 60, /* world record: count field */
     W_FREE = HEADER + 64   /* world record: free head */
@@ -499,7 +499,7 @@ static void format_is_documented_little_endian(void)
     CHECK(b != NULL);
     CHECK(n == (size_t)(HEADER + WORLD + 5 * RECIPE + 10 * SLOT + 3 * AGENT + TRAILER));
     CHECK(memcmp(b, "STEERWLD", 8) == 0);
-    CHECK(b[8] == 2 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 2 */
+    CHECK(b[8] == 3 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 3 */
     CHECK(b[12] == 4 && b[13] == 3 && b[14] == 2 && b[15] == 1);       /* 0x01020304 */
     CHECK(rd64(b + 16) == n);                                          /* length */
     CHECK(rd32(b + HEADER + 4) == 10u);                                /* capacity */
@@ -507,6 +507,15 @@ static void format_is_documented_little_endian(void)
     CHECK(rd64(b + HEADER + 52) == 1u);                                /* steps */
     CHECK(rd32(b + W_COUNT) == 3u && rd32(b + W_FREE) == 3u);          /* count, free head */
     CHECK(rd32(b + HEADER + 68) == 5u && rd32(b + HEADER + 72) == 1u); /* recipes, index */
+    /* Recipe 0's first item, separation: kind, weight, group, then only its row's fields
+     * (radius, cos_view), zeros after them; its fifth item is past the count: zeros. */
+    const unsigned char *item = b + HEADER + WORLD + 8;
+    float f;
+    uint32_t u = rd32(item + 12);
+    memcpy(&f, &u, sizeof f);
+    CHECK(rd32(item) == (uint32_t)STEER_BEHAVIOUR_SEPARATION && rd32(item + 8) == 0u);
+    CHECK(f == steer_separation_default().radius && rd32(item + 20) == 0u);
+    for (int k = 0; k < 32; k++) CHECK(rd32(item + 4 * 128 + 4 * k) == 0u);
     const unsigned char *slot3 = b + HEADER + WORLD + 5 * RECIPE + 3 * SLOT;
     CHECK(rd32(slot3) == 1u && rd32(slot3 + 4) == 0xFFFFFFFFu && rd32(slot3 + 8) == 4u);
     free(b);

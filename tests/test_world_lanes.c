@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The world step's vector path (src/world_lanes.c) gives the scalar path's bits.
+/* The world step's vector path (src/world_lanes.h) gives the scalar path's bits.
  *
  * Each case steps two worlds built the same way; the second runs the scalar path only
  * (STEER_WORLD_LANES_NONE), as the reference for the first. The agents include the cases
@@ -197,13 +197,27 @@ static void run_scene(const scene *s, int build, int *used, shares *least)
 #define LANES_EXPECTED 0
 #endif
 
+/* Whether this machine runs the instruction set of a wider build of the vector path: the
+ * library built with GCC or Clang for x86-64 (not the portable build) must then have that
+ * build, so a lost AVX2 or AVX-512 build fails here rather than going untested. */
+static bool machine_runs(int build)
+{
+#if LANES_EXPECTED && defined(__x86_64__)
+    __builtin_cpu_init();
+    if (build == 1) return __builtin_cpu_supports("avx2");
+    if (build == 2) return __builtin_cpu_supports("avx512f");
+#endif
+    (void)build;
+    return false;
+}
+
 /* A scene the vector path covers: the same bits as the scalar path with each build the
  * machine has, and over a quarter of the agents take the vector path every step (for their motion
  * only, when `moves_only`), so it is not dormant (none in a scalar build). */
 static void run_checked(const scene *s, bool moves_only)
 {
     for (int build = 0; build < 3; build++) {
-        shares least;
+        shares least = {0.0, 0.0};
         int used = build;
         run_scene(s, build, &used, &least);
         double on = moves_only ? least.moves : least.whole;
@@ -212,7 +226,11 @@ static void run_checked(const scene *s, bool moves_only)
         else
             CHECK(on == 0.0 && least.moves == 0.0);
         if (moves_only) CHECK(least.whole == 0.0);
-        if (used < build) break; /* the machine has no wider build */
+        if (used < build) { /* no wider build: the machine must lack the instruction set */
+            CHECK_MSG(!machine_runs(build), "this machine runs build %d, the library lacks it",
+                      build);
+            break;
+        }
     }
 }
 

@@ -6,11 +6,15 @@
  * Function index
  *   steer_world_default, steer_world_create, steer_world_destroy,
  *   steer_recipe_default, steer_recipe_item_make, steer_world_add_recipe,
+ *   steer_behaviour_name, steer_behaviour_from_name,
  *   steer_world_agent_default, steer_world_add, steer_world_remove, steer_world_is_valid,
  *   steer_world_count, steer_world_handle_at, steer_world_read, steer_world_get_agent,
  *   steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
+ *   steer_resource_none, steer_world_add_obstacles, steer_world_add_flow_field,
+ *   steer_world_add_path,
+ *   steer_world_remove_resource,
  *   steer_world_get_user_data, steer_world_set_callback, steer_world_set_user_data,
  *   steer_world_step, steer_world_query, steer_world_update_index, steer_world_stats_get,
  *   steer_world_state_hash, steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
@@ -47,6 +51,9 @@
 #include "steer/behaviours.h"
 #include "steer/crowd.h"
 #include "steer/flock.h"
+#include "steer/flowfield.h"
+#include "steer/obstacles.h"
+#include "steer/path.h"
 #include "steer/random.h"
 #include "steer/wander.h"
 
@@ -126,23 +133,74 @@ STEER_API bool steer_bounds_apply(const steer_bounds *bounds, steer_agent *agent
  * position of its target agent when that handle is set (steer_world_agent_def). */
 typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_NONE = 0,
-    STEER_BEHAVIOUR_SEEK,             /* steer_seek(target) */
-    STEER_BEHAVIOUR_FLEE,             /* steer_flee(target) */
-    STEER_BEHAVIOUR_ARRIVE,           /* steer_arrive(target, item.arrive) */
-    STEER_BEHAVIOUR_PURSUE,           /* steer_pursue(target agent, item.pursue) */
-    STEER_BEHAVIOUR_EVADE,            /* steer_evade(target agent, item.pursue) */
-    STEER_BEHAVIOUR_WANDER,           /* steer_wander (planar spaces) or steer_wander_3d
-                                         (STEER_SPACE_3D), item.wander, the agent's own stream */
-    STEER_BEHAVIOUR_LOOK_WHERE_GOING, /* steer_look_where_going(item.align) */
-    STEER_BEHAVIOUR_SEPARATION,       /* steer_separation over item.neighbourhood */
-    STEER_BEHAVIOUR_ALIGNMENT,        /* steer_alignment over item.neighbourhood */
-    STEER_BEHAVIOUR_COHESION,         /* steer_cohesion over item.neighbourhood */
-    STEER_BEHAVIOUR_QUEUE,            /* steer_queue(item.queue) */
-    STEER_BEHAVIOUR_FOLLOW_LEADER,    /* steer_follow_leader(target agent, item.leader) */
-    STEER_BEHAVIOUR_AVOID_AGENTS,     /* steer_avoid_agents(item.predict) over the nearest 32
-                                         agents within item.neighbourhood.radius (steer/crowd.h) */
+    STEER_BEHAVIOUR_SEEK,              /* steer_seek(target) */
+    STEER_BEHAVIOUR_FLEE,              /* steer_flee(target) */
+    STEER_BEHAVIOUR_ARRIVE,            /* steer_arrive(target, item.arrive) */
+    STEER_BEHAVIOUR_PURSUE,            /* steer_pursue(target agent, item.pursue) */
+    STEER_BEHAVIOUR_EVADE,             /* steer_evade(target agent, item.pursue) */
+    STEER_BEHAVIOUR_WANDER,            /* steer_wander (planar spaces) or steer_wander_3d
+                                          (STEER_SPACE_3D), item.wander, the agent's own stream */
+    STEER_BEHAVIOUR_LOOK_WHERE_GOING,  /* steer_look_where_going(item.align) */
+    STEER_BEHAVIOUR_SEPARATION,        /* steer_separation over item.neighbourhood */
+    STEER_BEHAVIOUR_ALIGNMENT,         /* steer_alignment over item.neighbourhood */
+    STEER_BEHAVIOUR_COHESION,          /* steer_cohesion over item.neighbourhood */
+    STEER_BEHAVIOUR_QUEUE,             /* steer_queue(item.queue) */
+    STEER_BEHAVIOUR_FOLLOW_LEADER,     /* steer_follow_leader(target agent, item.leader) */
+    STEER_BEHAVIOUR_AVOID_AGENTS,      /* steer_avoid_agents(item.predict) over the nearest 32
+                                          agents within item.neighbourhood.radius (steer/crowd.h) */
+    STEER_BEHAVIOUR_LEAVE,             /* steer_leave(target, item.leave) */
+    STEER_BEHAVIOUR_ALIGN,             /* steer_align(the target agent's orientation, item.align) */
+    STEER_BEHAVIOUR_FACE,              /* steer_face(target, item.align) */
+    STEER_BEHAVIOUR_MATCH_VELOCITY,    /* steer_match_velocity(the target agent's velocity,
+                                          item.time_to_target) */
+    STEER_BEHAVIOUR_INTERPOSE,         /* steer_interpose(between the target agent and the
+                                          target point, item.arrive) */
+    STEER_BEHAVIOUR_OFFSET_PURSUIT,    /* steer_offset_pursuit(the target agent as leader,
+                                          item.offset, item.arrive) */
+    STEER_BEHAVIOUR_CONTAIN,           /* steer_contain(item.region, item.contain) */
+    STEER_BEHAVIOUR_AVOID_OBSTACLES,   /* steer_avoid_obstacles(the obstacle set item.resource,
+                                          item.avoid) */
+    STEER_BEHAVIOUR_FOLLOW_WALL,       /* steer_follow_wall(the obstacle set item.resource,
+                                          item.wall) */
+    STEER_BEHAVIOUR_HIDE,              /* steer_hide(the obstacle set item.resource, from the
+                                          target agent, item.hide) */
+    STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, /* steer_follow_flow_field(the flow field item.resource,
+                                          item.predict_time, item.time_to_target) */
+    STEER_BEHAVIOUR_FOLLOW_PATH,       /* steer_follow_path(the path item.resource,
+                                          item.follow), the agent's own path cursor */
+    STEER_BEHAVIOUR_WANDER_TARGET,     /* steer_wander_target(item.wander_target), the agent's
+                                          own random target and stream */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
+
+/* A shared, read-only resource some behaviours read: an obstacle set, a flow field or a
+ * path, registered in a world once (steer_world_add_obstacles, _add_flow_field, _add_path) and
+ * named by recipe items. Like an agent's handle: the slot, its generation, and a tag of
+ * the world that issued it (a snapshot restore keeps the destination's resources). */
+typedef struct steer_resource {
+    uint32_t index;      /* slot, < STEER_WORLD_RESOURCE_MAX */
+    uint32_t generation; /* >= 1 for issued handles */
+    uint32_t world;      /* tag of the issuing world */
+} steer_resource;
+
+/* Most resources a world holds at once. */
+#define STEER_WORLD_RESOURCE_MAX 16
+
+/* The "no resource" handle, never issued. */
+static inline steer_resource steer_resource_none(void)
+{
+    steer_resource r = {0u, 0u, 0u};
+    return r;
+}
+
+/* A kind's name: lowercase with underscores ("seek", "look_where_going", "avoid_agents"),
+ * the one the steer tool, scenario files, the web demo and docs/world.md use; "none" for
+ * STEER_BEHAVIOUR_NONE, "" for a value outside the enum. A static string. */
+STEER_API const char *steer_behaviour_name(steer_behaviour_kind kind);
+
+/* The kind whose steer_behaviour_name is `name` (case-sensitive); STEER_BEHAVIOUR_NONE for
+ * "none", an unknown name or NULL. */
+STEER_API steer_behaviour_kind steer_behaviour_from_name(const char *name);
 
 /* One behaviour of a recipe with its parameters. Only the parameters of `kind` are read. */
 typedef struct steer_recipe_item {
@@ -151,14 +209,34 @@ typedef struct steer_recipe_item {
     int group;    /* priority group, 0..STEER_RECIPE_MAX-1: groups are tried in ascending
                      order and the first significant one wins (steer_priority); items of
                      one group are blended (steer_blend) */
-    steer_neighbourhood neighbourhood; /* separation, alignment, cohesion */
-    steer_arrive_params arrive;        /* arrive */
-    steer_pursue_params pursue;        /* pursue, evade */
-    steer_wander_params wander;        /* wander */
-    steer_align_params align;          /* look where going */
-    steer_queue_params queue;          /* queue */
-    steer_leader_params leader;        /* follow leader */
-    steer_predict_params predict;      /* avoid agents */
+    steer_neighbourhood neighbourhood;        /* separation, alignment, cohesion */
+    steer_arrive_params arrive;               /* arrive, interpose, offset pursuit */
+    steer_pursue_params pursue;               /* pursue, evade */
+    steer_wander_params wander;               /* wander */
+    steer_align_params align;                 /* look where going, align, face */
+    steer_queue_params queue;                 /* queue */
+    steer_leader_params leader;               /* follow leader */
+    steer_predict_params predict;             /* avoid agents */
+    steer_leave_params leave;                 /* leave */
+    float time_to_target;                     /* match velocity, follow flow field: seconds (frames)
+                                                 to reach the velocity (0.1) */
+    steer_vec3 offset;                        /* offset pursuit: the slot in the leader's frame, x
+                                                 forward, y left, z up; world units (-2, 0, 0) */
+    steer_region region;                      /* contain: a box or a circle; a polygon region is
+                                                 refused, a recipe holds no pointers (the box
+                                                 -50..50 on every axis) */
+    steer_contain_params contain;             /* contain */
+    steer_avoid_params avoid;                 /* avoid obstacles */
+    steer_wall_follow_params wall;            /* follow wall */
+    steer_hide_params hide;                   /* hide */
+    float predict_time;                       /* follow flow field: the field is sampled this far
+                                                 ahead, seconds (frames) (0.5) */
+    steer_path_follow_params follow;          /* follow path */
+    steer_wander_target_params wander_target; /* wander target */
+    steer_resource resource; /* avoid obstacles, follow wall, hide: an obstacle set;
+                                follow flow field: a flow field; follow path: a
+                                path; of this world and registered when the recipe
+                                is added (none) */
 } steer_recipe_item;
 
 /* Most behaviours a recipe holds. */
@@ -251,12 +329,16 @@ STEER_API steer_world *steer_world_create(const steer_world_def *def);
 STEER_API void steer_world_destroy(steer_world *world);
 
 /* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
- * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX], an item
- * has an unknown kind or a group outside [0, STEER_RECIPE_MAX), or it is a crowd recipe
- * whose orca settings lie outside the filter's number domain (steer/crowd.h: radius or
+ * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
+ * has an unknown kind, a group outside [0, STEER_RECIPE_MAX), a second item keeping the
+ * same per-agent state (two follow-path or two wander-target items), a polygon or unknown region
+ * (contain), or a resource that is not a live one of this world of the kind it reads
+ * (removed, another world's, none, or an obstacle set where a flow field is read). The
+ * resources a recipe names cannot be removed from then on. A crowd recipe whose orca
+ * settings lie outside the filter's number domain is refused too (steer/crowd.h: radius or
  * neighbour_dist above STEER_CROWD_MAX_LENGTH, a positive time horizon outside
  * [STEER_CROWD_MIN_TIME, STEER_CROWD_MAX_TIME], clearance or sidestep above 10; infinite
- * ones included). The readings the filter documents for <= 0 and NaN settings stay. */
+ * ones included); the readings the filter documents for <= 0 and NaN settings stay. */
 STEER_API int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe);
 
 /* Per-agent callback, run after the recipe with the recipe's output; what it returns is
@@ -347,6 +429,36 @@ STEER_API steer_world_status steer_world_set_target_agent(steer_world *world, st
  * walls, not thousands. INVALID for count < 0 or NULL with count > 0; BUSY in a step. */
 STEER_API steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls,
                                                    int count);
+
+/* Register an obstacle set (circles, walls, polygons) that recipe items can name. The
+ * world keeps the pointer and reads the set, and the arrays it points to, in every step
+ * that runs an item naming it: they must stay valid and unchanged until the resource is
+ * removed. Writes its handle to *out (may be NULL). FULL when STEER_WORLD_RESOURCE_MAX
+ * are registered; INVALID for NULL; BUSY in a step. On failure *out is the none
+ * resource. */
+STEER_API steer_world_status steer_world_add_obstacles(steer_world *world,
+                                                       const steer_obstacles *obstacles,
+                                                       steer_resource *out);
+
+/* Register a flow field (steer/flowfield.h) that recipe items can name, as
+ * steer_world_add_obstacles: the world keeps the pointer, the field and its cells must
+ * stay valid and unchanged until it is removed. */
+STEER_API steer_world_status steer_world_add_flow_field(steer_world *world,
+                                                        const steer_flow_field *field,
+                                                        steer_resource *out);
+
+/* Register a path (steer/path.h) that follow-path items can name, as
+ * steer_world_add_obstacles: the world keeps the pointer, the path and its nodes must stay
+ * valid and unchanged until it is removed. Each agent keeps its own cursor on it. */
+STEER_API steer_world_status steer_world_add_path(steer_world *world, const steer_path *path,
+                                                  steer_resource *out);
+
+/* Remove a resource; its handle becomes stale. STALE when it is not a live resource of
+ * this world; INVALID, changing nothing, while a registered recipe names it (recipes are
+ * never removed, so such a resource stays until the world is destroyed or restored);
+ * BUSY in a step. */
+STEER_API steer_world_status steer_world_remove_resource(steer_world *world,
+                                                         steer_resource resource);
 
 /* Switch the agent to another recipe (-1: none). INVALID for an unknown recipe, or a crowd
  * recipe whose filter's domain the agent's radius or velocity lies outside

@@ -28,7 +28,9 @@
  * old pointers belonged to agents that no longer exist); re-attach them by handle with
  * steer_world_set_callback and steer_world_set_user_data (steer/world.h). The destination keeps its
  * own capacity, max_recipes, allocator, parallel-for and crowd walls (steer_world_set_walls: the
- * caller's array, also a pointer).
+ * caller's array, also a pointer), and its own resources (steer_world_add_obstacles, ...):
+ * recipe items name a resource by slot and generation, so register the same ones in the
+ * same order before restoring, or the restore refuses with STEER_SNAPSHOT_NO_RESOURCE.
  */
 #ifndef STEER_WORLD_SNAPSHOT_H
 #define STEER_WORLD_SNAPSHOT_H
@@ -40,7 +42,7 @@
 STEER_EXTERN_C_BEGIN
 
 /* Version written by this library and the only one steer_world_restore accepts. */
-#define STEER_SNAPSHOT_VERSION 2u
+#define STEER_SNAPSHOT_VERSION 3u
 
 /* What a snapshot call did. Every value but OK leaves the world untouched. */
 typedef enum steer_snapshot_status {
@@ -57,8 +59,11 @@ typedef enum steer_snapshot_status {
     STEER_SNAPSHOT_BAD_CHECKSUM, /* the bytes were changed after writing */
     STEER_SNAPSHOT_TOO_BIG,      /* more slots than the world's capacity, or more
                                     recipes than its max_recipes */
-    STEER_SNAPSHOT_CORRUPT       /* checksum fine but the content is inconsistent: a slot,
+    STEER_SNAPSHOT_CORRUPT,      /* checksum fine but the content is inconsistent: a slot,
                                     free list, recipe or agent a world cannot hold */
+    STEER_SNAPSHOT_NO_RESOURCE   /* a recipe names a resource (an obstacle set, a flow
+                                    field) the world has not registered: register the same
+                                    ones, in the same order, before restoring */
 } steer_snapshot_status;
 
 /* A short English description of a status ("truncated: ..."), never NULL. */

@@ -6,11 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The recipe items in the order of cli_flock.weights. */
+/* The recipe items in the order of cli_flock.weights, by the world's names of their kinds
+ * (steer_behaviour_from_name). */
 static const char *const cli_flock_rules[] = {"separation", "alignment", "cohesion", "wander"};
-static const steer_behaviour_kind cli_flock_kinds[] = {
-    STEER_BEHAVIOUR_SEPARATION, STEER_BEHAVIOUR_ALIGNMENT, STEER_BEHAVIOUR_COHESION,
-    STEER_BEHAVIOUR_WANDER};
 
 /* One rule of the recipe: {"weight", "radius", "cos_view"} or, for wander, {"weight",
  * "circle_distance", "circle_radius", "angle_change"}. */
@@ -21,7 +19,7 @@ static bool cli_load_flock_rule(cli_loader *ld, const cJSON *obj, int rule, stee
                                               "angle_change"};
     char where[40];
     snprintf(where, sizeof where, "\"%s\"", cli_flock_rules[rule]);
-    *item = steer_recipe_item_make(cli_flock_kinds[rule], 1.0f);
+    *item = steer_recipe_item_make(steer_behaviour_from_name(cli_flock_rules[rule]), 1.0f);
     if (rule == 3) {
         steer_wander_params *w = &item->wander;
         return cli_check_object(ld, obj, where, wander_keys, CLI_COUNT(wander_keys)) &&
