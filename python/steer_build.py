@@ -44,8 +44,9 @@ if not (INCLUDE / "steer" / "steer.h").is_file():
 # -O3 is the benchmark's Release build, after Python's own -O2 so it wins.
 DETERMINISM_FLAGS = ["-std=c11", "-ffp-contract=off", "-fno-fast-math"]
 LIBRARY_FLAGS = DETERMINISM_FLAGS + ["-O3"]
-VECTOR_SOURCES = {"world_lanes_avx2.c": "-mavx2", "crowd_avx2.c": "-mavx2",
-                  "world_lanes_avx512.c": "-mavx512f"}
+VECTOR_SOURCES = {"world_lanes_avx2.c": ["-mavx2", "-DSTEER_LANES_AVX2"],
+                  "crowd_avx2.c": ["-mavx2"],
+                  "world_lanes_avx512.c": ["-mavx512f", "-DSTEER_LANES_AVX512"]}
 
 
 def _rel(path):
@@ -90,7 +91,8 @@ if CJSON is None:
 
 def c_libraries():
     """setuptools build_clib entries: the library's sources in static libraries, each
-    with its flags (the vector variants with -mavx2 / -mavx512f), and the tools' thread
+    with its flags (the vector variants with -mavx2 / -mavx512f and their build's macro,
+    as src/CMakeLists.txt), and the tools' thread
     pool (shared/pool.c) for worlds stepped on several threads."""
     vector = _x86_vector_paths()
     macros = [("NDEBUG", None)]
@@ -109,9 +111,9 @@ def c_libraries():
             "cflags": DETERMINISM_FLAGS + CJSON[0],
             "obj_deps": {"": _headers() + sorted(_rel(p) for p in TOOL.glob("*.h"))}}))
     if vector:
-        for name, flag in sorted(VECTOR_SOURCES.items()):
+        for name, flags in sorted(VECTOR_SOURCES.items()):
             libs.append(("steer_" + name[:-2], dict(common, sources=[_rel(SRC / name)],
-                                                    cflags=LIBRARY_FLAGS + [flag])))
+                                                    cflags=LIBRARY_FLAGS + flags)))
     libs.append(("steer_pool", {"sources": [_rel(SHARED / "pool.c")],
                                 "include_dirs": [str(INCLUDE), str(SHARED)],
                                 "macros": macros, "cflags": DETERMINISM_FLAGS,
