@@ -251,6 +251,8 @@ static const cli_param cli_arrive_params[] = {
      "braking step; defaults to the scenario's dt (1 frame under Reynolds)"},
     {"rest_speed", CLI_OFF(arrive.rest_speed), CLI_PARAM_FLOAT, 0.0f, 0,
      "arrived once inside target_radius and slower than this"},
+    {"cookbook", CLI_OFF(arrive.cookbook), CLI_PARAM_BOOL, 0.0f, 0,
+     "the cookbook's formula exactly: no braking inside target_radius, no stopping cap"},
 };
 
 static const cli_param cli_leave_params[] = {
@@ -281,9 +283,15 @@ static const cli_param cli_leave_params[] = {
          0.0f,                                                                                     \
          0,                                                                                        \
          "time to reach the desired rotation"},                                                    \
+        {"step",                                                                                   \
+         CLI_OFF(align.step),                                                                      \
+         CLI_PARAM_FLOAT,                                                                          \
+         0.0f,                                                                                     \
+         0,                                                                                        \
+         "braking step; defaults to the scenario's dt"},                                           \
     {                                                                                              \
-        "step", CLI_OFF(align.step), CLI_PARAM_FLOAT, 0.0f, 0,                                     \
-            "braking step; defaults to the scenario's dt"                                          \
+        "cookbook", CLI_OFF(align.cookbook), CLI_PARAM_BOOL, 0.0f, 0,                              \
+            "the cookbook's formula exactly: no braking inside target_radius, no stopping cap"     \
     }
 
 static const cli_param cli_align_params[] = {
@@ -363,6 +371,12 @@ static const cli_param cli_approach_params[] = {
     }
 
 static const cli_param cli_grid_chase_params[] = {CLI_GRID_PARAMS};
+
+static const cli_param cli_grid_line_params[] = {
+    CLI_GRID_PARAMS,
+    {"horizontal_ties", CLI_OFF(horizontal_ties), CLI_PARAM_BOOL, 0.0f, 0,
+     "exact ties take the horizontal step, as the original code (false: the longer axis)"},
+};
 
 static const cli_param cli_grid_evade_params[] = {
     CLI_GRID_PARAMS,
@@ -478,7 +492,7 @@ static const cli_behaviour_kind cli_kinds[] = {
     CLI_ROW("grid_chase_compare", "chase on the grid by comparing cells (seed 003, method 1)",
             CLI_TARGET_RULE_AGENT, NULL, cli_grid_chase_params, cli_eval_grid_compare),
     CLI_ROW("grid_chase_line", "chase on the grid along a line (seed 003, method 2)",
-            CLI_TARGET_RULE_AGENT, NULL, cli_grid_chase_params, cli_eval_grid_line),
+            CLI_TARGET_RULE_AGENT, NULL, cli_grid_line_params, cli_eval_grid_line),
     CLI_ROW("grid_evade", "flee on the grid, avoiding dead ends", CLI_TARGET_RULE_AGENT, NULL,
             cli_grid_evade_params, cli_eval_grid_evade),
 };
@@ -557,6 +571,7 @@ void cli_behaviour_state_init(const cli_behaviour *b, cli_behaviour_state *st, s
     if (strcmp(name, "wander") == 0 || strcmp(name, "wander_3d") == 0)
         st->wander = steer_wander_state_make(rng);
     steer_line_chase_reset(&st->line);
+    if (b->horizontal_ties) st->line.tie = STEER_LINE_TIE_HORIZONTAL;
 }
 
 steer_steering cli_behaviour_eval(const cli_behaviour *b, const cli_eval *e,

@@ -232,6 +232,7 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
             fprintf(f, "; %s arrived at step %d", s->agents[i].name, o->arrived_step);
         else if (named && o->has_arrive)
             fprintf(f, "; %s did not arrive", s->agents[i].name);
+        if (named && o->has_overshoot) fprintf(f, ", overshoot %.2f", o->overshoot);
         if (o->has_path && !o->has_arrive)
             fprintf(f, "; %s lapped %d time%s", s->agents[i].name, o->laps,
                     o->laps == 1 ? "" : "s");

@@ -77,6 +77,7 @@ typedef struct cli_behaviour {
     steer_approach_walk_params approach; /* seed 000's walker */
     int every;                       /* grid behaviours: steps between moves (one cell a move) */
     bool diagonal;                   /* grid behaviours: 8-connected moves (false: 4-connected) */
+    bool horizontal_ties;            /* grid_chase_line: exact ties take the x step */
     int lookahead;                   /* grid_evade: free cells that make a step "not a dead end" */
     int path;                        /* follow_path: index into cli_scenario.paths */
     steer_path_follow_params follow; /* follow_path */

@@ -209,6 +209,30 @@ static void check_arrive_leave_align_face(const cli_scenario *s, const tape *t,
     if (test_failed_checks == before) check_turners(s, t);
 }
 
+/* ---- cookbook-arrive: the formulas as written overshoot, the defaults do not ---------- */
+
+/* The farthest orientation past the align target, radians (0 when it never passed). */
+static float align_overshoot(const cli_scenario *s, const tape *t, int i)
+{
+    float target = s->agents[i].behaviours[0].orientation, over = 0.0f;
+    for (int k = 0; k < t->frames; k++)
+        if (at(t, k, i)->orientation - target > over) over = at(t, k, i)->orientation - target;
+    return over;
+}
+
+static void check_cookbook_arrive(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    int braking = agent_index(s, "braking"), cookbook = agent_index(s, "cookbook");
+    int al = agent_index(s, "aligner"), cal = agent_index(s, "cookbook-aligner");
+    CHECK(braking >= 0 && cookbook >= 0 && al >= 0 && cal >= 0);
+    CHECK(r->agents[braking].arrived && r->agents[braking].has_overshoot);
+    CHECK(r->agents[braking].overshoot == 0.0);
+    /* same limits, the formula as written: it passes the target by metres */
+    CHECK_MSG(r->agents[cookbook].overshoot > 3.0, "overshoot %g", r->agents[cookbook].overshoot);
+    CHECK(align_overshoot(s, t, al) == 0.0f);
+    CHECK_MSG(align_overshoot(s, t, cal) > 0.5f, "align overshoot %g", align_overshoot(s, t, cal));
+}
+
 /* ---- pursue-evade ------------------------------------------------------------------- */
 
 static void check_pursue_evade(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -604,6 +628,7 @@ static const struct {
     {"wander", check_wander},
     {"wander-seek", check_wander_seek},
     {"arrive-leave-align-face", check_arrive_leave_align_face},
+    {"cookbook-arrive", check_cookbook_arrive},
     {"pursue-evade", check_pursue_evade},
     {"approach", check_approach},
     {"chase", check_chase},
