@@ -140,7 +140,7 @@ static void bad_parameters(void)
         steer_arrive_params ap = {x, x, x, x, x, b >= 5};
         steer_leave_params lp = {x, x, x};
         steer_align_params al = {x, x, x, x, b >= 5};
-        steer_pursue_params pp = {x};
+        steer_pursue_params pp = {x, x};
         steer_wander_params wp = {x, x, x};
         steer_wander_target_params wt = {steer_v3(x, x, x), steer_v3(x, 0, x), x};
         steer_wander_state ws = {x, steer_v3(x, x, x)};

@@ -12,18 +12,38 @@ static steer_agent unclipped(void)
     return a;
 }
 
+/* Kinematic seek and flee reach the desired velocity within time_to_target (0.1 s):
+ * (desired - velocity) / 0.1, limited to max_accel. Reynolds' per-frame seek is
+ * desired - velocity, limited to max_force (tests/test_properties.c replays its runs). */
 static void seek_and_flee_by_hand(void)
 {
     steer_agent a = unclipped();
     a.velocity = steer_v3(1.0f, 0.0f, 0.0f);
     steer_steering s = steer_seek(&a, steer_v3(0.0f, 10.0f, 0.0f));
-    CHECK_NEAR(s.linear.x, -1.0, 1e-6); /* desired (0,5) - velocity (1,0) */
-    CHECK_NEAR(s.linear.y, 5.0, 1e-6);
+    CHECK_NEAR(s.linear.x, -10.0, 1e-5); /* (desired (0,5) - velocity (1,0)) / 0.1 */
+    CHECK_NEAR(s.linear.y, 50.0, 1e-5);
     s = steer_flee(&a, steer_v3(0.0f, 10.0f, 0.0f));
-    CHECK_NEAR(s.linear.x, -1.0, 1e-6);
-    CHECK_NEAR(s.linear.y, -5.0, 1e-6);
+    CHECK_NEAR(s.linear.x, -10.0, 1e-5);
+    CHECK_NEAR(s.linear.y, -50.0, 1e-5);
+    steer_seek_params p = steer_seek_default();
+    p.time_to_target = 0.5f;
+    s = steer_seek_with(&a, steer_v3(0.0f, 10.0f, 0.0f), &p);
+    CHECK_NEAR(s.linear.x, -2.0, 1e-5);
+    CHECK_NEAR(s.linear.y, 10.0, 1e-5);
+    p.time_to_target = -1.0f; /* reads as 0.1 */
+    CHECK_NEAR(steer_flee_with(&a, steer_v3(0.0f, 10.0f, 0.0f), &p).linear.y, -50.0, 1e-5);
+    steer_pursue_params pp = {0.0f, 0.5f}; /* no prediction: seek with time_to_target 0.5 */
+    CHECK_NEAR(steer_pursue(&a, steer_v3(0.0f, 10.0f, 0.0f), a.velocity, &pp).linear.y, 10.0, 1e-5);
     a.max_accel = 2.0f; /* limited to max_accel */
     CHECK_NEAR(steer_length(steer_seek(&a, steer_v3(0.0f, 10.0f, 0.0f)).linear), 2.0, 1e-6);
+    steer_agent r = steer_agent_default_reynolds(); /* max_speed 6, max_force 0.6 */
+    r.max_force = 100.0f;
+    r.velocity = steer_v3(1.0f, 0.0f, 0.0f);
+    s = steer_seek(&r, steer_v3(0.0f, 10.0f, 0.0f));
+    CHECK_NEAR(s.linear.x, -1.0, 1e-6); /* desired (0,6) - velocity (1,0), per frame */
+    CHECK_NEAR(s.linear.y, 6.0, 1e-6);
+    s = steer_seek_with(&r, steer_v3(0.0f, 10.0f, 0.0f), &p); /* time_to_target not used */
+    CHECK_NEAR(s.linear.y, 6.0, 1e-6);
 }
 
 static void arrive_outside_and_inside_slow_radius(void)

@@ -2,7 +2,8 @@
 /* steer/behaviours.h - the single-character steering behaviours.
  *
  * Function index
- *   steer_seek, steer_flee, steer_match_velocity, steer_arrive, steer_leave,
+ *   steer_seek, steer_flee, steer_seek_with, steer_flee_with, steer_seek_default,
+ *   steer_match_velocity, steer_arrive, steer_leave,
  *   steer_align, steer_face, steer_look_where_going, steer_pursue, steer_evade,
  *   steer_interpose, steer_offset_pursuit
  *   (obstacle behaviours are in steer/obstacles.h)
@@ -28,13 +29,33 @@ STEER_EXTERN_C_BEGIN
 
 /* ---- seek, flee, match velocity ------------------------------------------------ */
 
-/* Reynolds' seek: desired = normalize(target - position) * max_speed;
- * linear = desired - velocity (the velocity change applied over one time unit),
- * limited. Target on the agent: desired is zero, so the agent brakes. */
+/* Parameters of steer_seek_with and steer_flee_with (kinematic model only). */
+typedef struct steer_seek_params {
+    float time_to_target; /* seconds to reach the desired velocity (0.1); <= 0 or NaN: 0.1 */
+} steer_seek_params;
+
+/* Defaults: time_to_target 0.1 s. */
+STEER_API steer_seek_params steer_seek_default(void);
+
+/* Seek: desired = normalize(target - position) * max_speed.
+ *   Reynolds model:  linear = desired - velocity (Reynolds' per-frame seek), limited to
+ *                    max_force.
+ *   kinematic model: linear = (desired - velocity) / time_to_target, limited to max_accel
+ *                    (Millington's): the velocity follows within time_to_target where the
+ *                    limit allows, so max_accel sets how fast the agent turns.
+ * Target on the agent: desired is zero, so the agent brakes. `params` NULL: defaults. */
+STEER_API steer_steering steer_seek_with(const steer_agent *agent, steer_vec3 target,
+                                         const steer_seek_params *params);
+
+/* steer_seek_with with the defaults (time_to_target 0.1 s). */
 STEER_API steer_steering steer_seek(const steer_agent *agent, steer_vec3 target);
 
-/* Reynolds' flee: desired = normalize(position - target) * max_speed, then as seek.
+/* Flee: desired = normalize(position - target) * max_speed, then as steer_seek_with.
  * Target on the agent: flees along the agent's forward direction. */
+STEER_API steer_steering steer_flee_with(const steer_agent *agent, steer_vec3 target,
+                                         const steer_seek_params *params);
+
+/* steer_flee_with with the defaults. */
 STEER_API steer_steering steer_flee(const steer_agent *agent, steer_vec3 target);
 
 /* Millington's velocity matching: linear = (target_velocity - velocity) / time_to_target,
@@ -161,9 +182,10 @@ STEER_API steer_steering steer_look_where_going(const steer_agent *agent,
 /* Parameters of steer_pursue and steer_evade. */
 typedef struct steer_pursue_params {
     float max_prediction; /* cap on the look-ahead, seconds (or frames) (default 1) */
+    float time_to_target; /* kinematic model: as steer_seek_params (0.1 s; <= 0 or NaN: 0.1) */
 } steer_pursue_params;
 
-/* Defaults: max_prediction 1. */
+/* Defaults: max_prediction 1, time_to_target 0.1. */
 STEER_API steer_pursue_params steer_pursue_default(void);
 
 /* Millington's pursue: look ahead t = min(distance / own speed, max_prediction) (the cap

@@ -265,6 +265,38 @@ static bool leg_ok(steer_vec3 from, steer_vec3 to, steer_vec3 target,
     return fabsf(step - want) <= 1e-3f * want + 1e-4f && cos_dev >= steer_cos(max_dev) - 1e-4f;
 }
 
+/* Distance from p to the segment a-b (any plane). */
+static float leg_gap(steer_vec3 p, steer_vec3 a, steer_vec3 b)
+{
+    steer_vec3 ab = steer_sub(b, a);
+    float len2 = steer_length_sq(ab);
+    float u = len2 > 0.0f ? steer_clampf(steer_dot(steer_sub(p, a), ab) / len2, 0.0f, 1.0f) : 0.0f;
+    return steer_distance(p, steer_add_scaled(a, ab, u));
+}
+
+/* Straight mode: the farthest the walker strays from the leg it walks (from the waypoint
+ * it last passed, or its start, to the next one), and the closest it comes to each
+ * waypoint it passes, worst over the legs (world units). */
+static void straight_legs(const cli_scenario *s, const tape *t, int i, float *stray, float *miss)
+{
+    steer_vec3 from = s->agents[i].agent.position, to = from;
+    float closest = 1e9f;
+    *stray = *miss = 0.0f;
+    for (int k = 1; k < t->frames; k++) {
+        size_t c = (size_t)k * (size_t)t->n + (size_t)i;
+        steer_vec3 p = at(t, k, i)->position;
+        if (t->has_goal[c] && memcmp(&t->goals[c], &to, sizeof to) != 0) {
+            if (k > 1 && closest > *miss) *miss = closest;
+            from = to;
+            to = t->goals[c];
+            closest = 1e9f;
+        }
+        float gap = leg_gap(p, from, to);
+        if (gap > *stray) *stray = gap;
+        if (steer_distance(p, to) < closest) closest = steer_distance(p, to);
+    }
+}
+
 static void check_approach(const cli_scenario *s, const tape *t, const cli_run_result *r)
 {
     for (int i = 0; i < t->n; i++) {
@@ -286,6 +318,18 @@ static void check_approach(const cli_scenario *s, const tape *t, const cli_run_r
         CHECK_MSG(r->agents[i].arrived, "%s did not arrive", s->agents[i].name);
         const steer_agent *end = at(t, t->frames - 1, i);
         CHECK(steer_distance(end->position, target) <= b->approach.arrive.target_radius);
+        if (b->approach.smooth) continue;
+        /* Straight legs look straight: seek reaches its velocity within 0.1 s, so the
+         * walker turns at each waypoint and then walks the leg, never farther off it
+         * than reach_radius (measured 0.42; with the old per-second seek, S-curves 1.78
+         * off). It passes each waypoint within reach_radius (0.49). */
+        float stray, miss;
+        straight_legs(s, t, i, &stray, &miss);
+        fprintf(stderr, "  approach: %s strays %.3f from its legs, passes within %.3f\n",
+                s->agents[i].name, stray, miss);
+        CHECK_MSG(stray <= b->approach.reach_radius, "%s strays %g from its legs",
+                  s->agents[i].name, stray);
+        CHECK(miss <= b->approach.reach_radius);
     }
 }
 
