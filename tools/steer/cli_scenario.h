@@ -11,6 +11,7 @@
 /* Only the layers the tool uses, so a module being written elsewhere cannot break it. */
 #include "steer/agent.h"
 #include "steer/approach.h"
+#include "steer/astar.h"
 #include "steer/behaviours.h"
 #include "steer/combine.h"
 #include "steer/grid.h"
@@ -75,14 +76,15 @@ typedef struct cli_behaviour {
     steer_wander_params wander;
     steer_wander_target_params wander_target;
     steer_approach_walk_params approach; /* seed 000's walker */
-    int every;                       /* grid behaviours: steps between moves (one cell a move) */
-    bool diagonal;                   /* grid behaviours: 8-connected moves (false: 4-connected) */
-    bool horizontal_ties;            /* grid_chase_line: exact ties take the x step */
-    int lookahead;                   /* grid_evade: free cells that make a step "not a dead end" */
-    int path;                        /* follow_path: index into cli_scenario.paths */
-    steer_path_follow_params follow; /* follow_path */
-    steer_avoid_params avoid;        /* avoid_obstacles */
-    steer_contain_params contain;    /* contain */
+    int every;            /* grid behaviours: steps between moves (one cell a move) */
+    bool diagonal;        /* grid behaviours: 8-connected moves (false: 4-connected) */
+    bool horizontal_ties; /* grid_chase_line: exact ties take the x step */
+    bool fallback;        /* grid chases: A* leads while the straight method is blocked */
+    int lookahead;        /* grid_evade: free cells that make a step "not a dead end" */
+    int path;             /* follow_path: index into cli_scenario.paths */
+    steer_path_follow_params follow;   /* follow_path */
+    steer_avoid_params avoid;          /* avoid_obstacles */
+    steer_contain_params contain;      /* contain */
     steer_vec3 region_min, region_max; /* contain: the box (default: the world box) ... */
     bool has_center;                   /* ... or, when "center" is given, the circle */
     steer_vec3 center;                 /* contain */

@@ -134,8 +134,20 @@ static float cli_time_step(const cli_scenario *s)
 static steer_steering cli_steer_agent(cli_world *w, int i, int step)
 {
     const cli_agent_def *d = &w->s->agents[i];
-    cli_eval e = {&w->snapshot[i], w->snapshot, &w->rngs[i], cli_time_step(w->s), w->s, i, step,
-                  w->grid.cells,   &w->grid.occ};
+    steer_cell *path =
+        w->grid.paths != NULL ? w->grid.paths + (size_t)i * (size_t)w->grid.path_capacity : NULL;
+    cli_eval e = {&w->snapshot[i],
+                  w->snapshot,
+                  &w->rngs[i],
+                  cli_time_step(w->s),
+                  w->s,
+                  i,
+                  step,
+                  w->grid.cells,
+                  &w->grid.occ,
+                  &w->grid.scratch,
+                  path,
+                  w->grid.path_capacity};
     steer_steering outputs[CLI_MAX_BEHAVIOURS];
     w->has_goal[i] = false;
     for (int b = 0; b < d->behaviour_count; b++) {

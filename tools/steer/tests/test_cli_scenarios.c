@@ -375,6 +375,27 @@ static void check_chase(const cli_scenario *s, const tape *t, const cli_run_resu
     CHECK_MSG(methods == 3, "%s", "both chase methods must be shown");
 }
 
+/* ---- maze-chase: a straight chase stuck in a cup, the A* fallback and chase get out ---- */
+
+static void check_maze_chase(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    int plain = agent_index(s, "plain"), fb = agent_index(s, "fallback"),
+        astar = agent_index(s, "astar");
+    CHECK(plain >= 0 && fb >= 0 && astar >= 0 && s->grid.present);
+    for (int i = 0; i < t->n; i++)
+        for (int k = 0; k < t->frames; k++) {
+            const steer_agent *a = at(t, k, i);
+            if (steer_length(a->velocity) == 0.0f)
+                CHECK_MSG(on_free_cell(s, a), "%s step %d off a free cell", s->agents[i].name, k);
+        }
+    /* alone, the straight method sits in the cup for the rest of the run */
+    CHECK(r->agents[plain].has_catch && r->agents[plain].caught_step < 0);
+    const steer_agent *mid = at(t, t->frames / 2, plain), *end = at(t, t->frames - 1, plain);
+    CHECK(steer_distance(mid->position, end->position) == 0.0f);
+    check_chase_agent(s, t, r, fb);
+    check_chase_agent(s, t, r, astar);
+}
+
 /* ---- path-follow: inside the library's corner bound of the path, and moving along it ---- */
 
 /* Distance from p to the nearest point of the path. */
@@ -676,6 +697,7 @@ static const struct {
     {"pursue-evade", check_pursue_evade},
     {"approach", check_approach},
     {"chase", check_chase},
+    {"maze-chase", check_maze_chase},
     {"path-follow", check_path_follow},
     {"obstacles", check_obstacles},
     {"flock", check_flock},
