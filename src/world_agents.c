@@ -130,6 +130,7 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     s->callback = def->callback;
     s->callback_user = def->callback_user;
     s->user_data = def->user_data;
+    steer__world_progress_reset(s);
     steer_world_place(world, slot, def);
     world->callbacks += def->callback != NULL ? 1 : 0;
     world->index_valid = false;
@@ -244,6 +245,7 @@ steer_world_status steer_world_set_target(steer_world *world, steer_handle handl
     if (st != STEER_WORLD_OK) return st;
     if (!steer_v3_is_finite(target)) return STEER_WORLD_INVALID;
     s->target = target;
+    steer__world_progress_reset(s);
     return STEER_WORLD_OK;
 }
 
@@ -252,7 +254,9 @@ steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle
 {
     steer_world_slot *s = NULL;
     steer_world_status st = steer_world_editable(world, handle, &s);
-    if (st == STEER_WORLD_OK) s->target_agent = target;
+    if (st != STEER_WORLD_OK) return st;
+    s->target_agent = target;
+    steer__world_progress_reset(s);
     return st;
 }
 
@@ -263,6 +267,7 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     if (st != STEER_WORLD_OK) return st;
     if (!steer_world_recipe_ok(world, recipe)) return STEER_WORLD_INVALID;
     world->body[world->cur][s->dense].recipe = recipe;
+    steer__world_progress_reset(s);
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its
      * arrays are not in the agents' current order). */

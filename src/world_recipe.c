@@ -127,6 +127,9 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
         if (steer_item_needs_target(it)) wr->needs_target = true;
+        if (it->kind == STEER_BEHAVIOUR_SEEK || it->kind == STEER_BEHAVIOUR_ARRIVE ||
+            it->kind == STEER_BEHAVIOUR_PURSUE)
+            wr->has_goal = true;
         if (steer_item_looks_around(it)) wr->looks_around = true;
         const steer_neighbourhood *nb = steer_item_neighbourhood(it);
         if (nb == NULL) continue;

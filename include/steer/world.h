@@ -217,10 +217,15 @@ typedef struct steer_world_def {
     steer_allocator allocator; /* NULLs: malloc/free */
     steer_parallel_for_fn parallel_for; /* NULL: run on the calling thread */
     void *parallel_user;                /* passed to parallel_for */
+    float stuck_time;     /* seconds an agent with a goal may go without getting closer to it
+                             before it reads STEER_PROGRESS_STUCK (2); <= 0 or NaN: never */
+    float stuck_progress; /* world units the distance to the goal must shrink by to count as
+                             progress, and the distance (plus the agent's radius) that counts
+                             as at the goal (0.25); <= 0 or NaN: 0.25 */
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
- * single-threaded. */
+ * single-threaded, stuck_time 2 s, stuck_progress 0.25. */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
@@ -395,7 +400,31 @@ typedef struct steer_world_stats {
     int vector_moves;      /* agents whose steering the last step worked out one at a time
                               (a recipe the vector path does not cover, a callback, the
                               crowd filter) but whose motion it finished on the vector path */
+    int stuck;             /* agents reading STEER_PROGRESS_STUCK after the last step */
 } steer_world_stats;
+
+/* How an agent is getting on toward its goal: the target point or agent of a seek,
+ * arrive or pursue item of its recipe. */
+typedef enum steer_progress {
+    STEER_PROGRESS_NONE = 0, /* no goal (no such item, or no recipe), detection off, or a
+                                stale handle */
+    STEER_PROGRESS_MOVING,   /* in the last window of stuck_time seconds it came closer to
+                                its goal than ever before by stuck_progress (or the first
+                                window is not over yet) */
+    STEER_PROGRESS_AT_GOAL,  /* within stuck_progress + its radius of the goal */
+    STEER_PROGRESS_STUCK     /* the last window did not: a wall, a crowd or a dead end is in
+                                the way (an agent creeping along a wall, or circling an
+                                obstacle round its goal, stays STUCK); re-plan
+                                (steer/astar.h) or give it another target */
+} steer_progress;
+
+/* The agent's progress after the last step, judged once per window of stuck_time seconds;
+ * `idle` (may be NULL) receives the seconds since the last window that brought it closer
+ * (0 for NONE and AT_GOAL). Progress is measured from the step
+ * after the agent was added or its target, target agent or recipe was set, and is not
+ * saved in snapshots (a restored world starts counting afresh). */
+STEER_API steer_progress steer_world_agent_progress(const steer_world *world, steer_handle handle,
+                                                    float *idle);
 
 /* Statistics; zeros for NULL. */
 STEER_API steer_world_stats steer_world_stats_get(const steer_world *world);

@@ -331,6 +331,7 @@ static void cli_finish(cli_world *w, int steps, cli_run_result *r)
     if (!r) return;
     r->has_flock = w->s->flock.present;
     if (r->has_flock) r->alignment_end = cli_flock_alignment(w);
+    for (int i = 0; i < w->n; i++) w->outcomes[i].stuck = cli_crowd_stuck(&w->crowd, i);
     r->steps = steps;
     r->agent_count = w->n;
     r->agents = w->outcomes;

@@ -43,6 +43,7 @@ typedef struct cli_agent_outcome {
     bool has_catch;     /* the agent pursues with a catch_radius */
     int caught_step;    /* first step its target was within catch_radius */
     int respawns;       /* times it reappeared at the centre */
+    bool stuck;         /* a crowd member the world reads STEER_PROGRESS_STUCK at the end */
     bool has_overshoot; /* the agent arrives at a fixed point ... */
     double overshoot;   /* ... the farthest it went past it, along the line from its start
                            to the point (world units, 0 when it never passed it) */

@@ -94,6 +94,13 @@ bool cli_crowd_run_step(cli_crowd_run *run, const cli_scenario *s, steer_agent *
     return true;
 }
 
+bool cli_crowd_stuck(const cli_crowd_run *run, int i)
+{
+    if (!cli_crowd_run_has(run, i)) return false;
+    return steer_world_agent_progress(run->world, run->handles[i - run->first], NULL) ==
+           STEER_PROGRESS_STUCK;
+}
+
 bool cli_crowd_run_has(const cli_crowd_run *run, int i)
 {
     return run->world && i >= run->first && i < run->first + run->count;

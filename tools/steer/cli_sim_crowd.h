@@ -24,6 +24,10 @@ typedef struct cli_crowd_run {
  * out or the world refuses a recipe, an agent or the walls. */
 bool cli_crowd_run_init(cli_crowd_run *c, const cli_scenario *s, uint64_t seed);
 
+/* True when agent i is a crowd member the world reads stuck (no progress toward its goal
+ * in its last window: steer_world_agent_progress). */
+bool cli_crowd_stuck(const cli_crowd_run *c, int i);
+
 /* One step of the world; the members' new states go to agents[], and the change of
  * velocity over the step divided by dt (the acceleration the filter applied: the
  * world's applied steering reads zero for crowd agents) to forces[]. */

@@ -682,6 +682,19 @@ static void check_crowd(const cli_scenario *s, const tape *t, const cli_run_resu
     CHECK_MSG(worst_line <= 0.05f, "off its line by %g", (double)worst_line);
 }
 
+/* ---- stuck-walker: the world reports the walker whose goal is walled in ------------------ */
+
+static void check_stuck_walker(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    (void)t;
+    int a = agent_index(s, "walker-0"), b = agent_index(s, "walker-1"),
+        c = agent_index(s, "walker-2");
+    CHECK(a >= 0 && b >= 0 && c >= 0);
+    CHECK(r->agents[a].arrived && !r->agents[a].stuck);
+    CHECK(r->agents[b].arrived && !r->agents[b].stuck);
+    CHECK(!r->agents[c].arrived && r->agents[c].stuck);
+}
+
 /* ---- the table: every built-in needs a row --------------------------------------------- */
 
 typedef void (*scenario_check)(const cli_scenario *, const tape *, const cli_run_result *);
@@ -702,6 +715,7 @@ static const struct {
     {"obstacles", check_obstacles},
     {"flock", check_flock},
     {"crowd", check_crowd},
+    {"stuck-walker", check_stuck_walker},
 };
 
 static scenario_check find_check(const char *name)
