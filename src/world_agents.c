@@ -130,6 +130,8 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     s->callback = def->callback;
     s->callback_user = def->callback_user;
     s->user_data = def->user_data;
+    s->route = NULL;
+    s->route_count = s->route_next = 0;
     steer__world_progress_reset(s);
     steer_world_place(world, slot, def);
     world->callbacks += def->callback != NULL ? 1 : 0;
@@ -160,6 +162,8 @@ steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
     int d = s->dense, last = world->count - 1;
     if (d != last) steer_world_move(world, last, d);
     world->callbacks -= s->callback != NULL ? 1 : 0;
+    world->routes -= s->route != NULL ? 1 : 0;
+    s->route = NULL;
     s->callback = NULL; /* a removed agent's callback is never run or counted again */
     world->count--;
     s->dense = -1;
@@ -245,6 +249,9 @@ steer_world_status steer_world_set_target(steer_world *world, steer_handle handl
     if (st != STEER_WORLD_OK) return st;
     if (!steer_v3_is_finite(target)) return STEER_WORLD_INVALID;
     s->target = target;
+    world->routes -= s->route != NULL ? 1 : 0;
+    s->route = NULL;
+    s->route_count = s->route_next = 0;
     steer__world_progress_reset(s);
     return STEER_WORLD_OK;
 }

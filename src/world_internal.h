@@ -66,11 +66,14 @@ typedef struct steer_world_slot {
     steer_agent_callback callback;
     void *callback_user;
     void *user_data;
-    float best;       /* closest it has been to its goal since that was set */
-    float anchor;     /* `best` when the current window of stuck_time began */
-    float clock;      /* seconds into that window */
-    float idle;       /* seconds since a window ended closer by stuck_progress */
-    uint8_t progress; /* steer_progress after the last step */
+    float best;              /* closest it has been to its goal since that was set */
+    float anchor;            /* `best` when the current window of stuck_time began */
+    float clock;             /* seconds into that window */
+    float idle;              /* seconds since a window ended closer by stuck_progress */
+    uint8_t progress;        /* steer_progress after the last step */
+    const steer_vec3 *route; /* the caller's route points, or NULL (steer_world_set_route) */
+    int route_count, route_next;
+    float route_reach;
 } steer_world_slot;
 
 /* A recipe prepared for the neighbour loop: its neighbourhood items listed with their
@@ -138,7 +141,8 @@ struct steer_world {
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;
-    int stuck; /* agents stuck after the last step (world_progress.c) */
+    int stuck;  /* agents stuck after the last step (world_progress.c) */
+    int routes; /* agents with a route (steer_world_set_route) */
 };
 
 /* Forget a slot's progress toward its goal (a new agent, target or recipe). */

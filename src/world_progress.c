@@ -42,9 +42,23 @@ static void steer_progress_update(steer_world_slot *s, float d, bool at_goal, fl
     s->progress = closer ? STEER_PROGRESS_MOVING : STEER_PROGRESS_STUCK;
 }
 
+/* Routes: move the target on to the next point once within reach of the current one. */
+static void steer_route_advance(steer_world *world, int i, steer_world_slot *s)
+{
+    if (s->route == NULL || s->route_next >= s->route_count - 1) return;
+    steer_vec3 p = world->pos[world->cur][i];
+    if (steer_distance(p, s->target) > s->route_reach) return;
+    s->route_next++;
+    s->target = s->route[s->route_next];
+    steer__world_progress_reset(s);
+}
+
 void steer__world_progress(steer_world *world, float dt)
 {
     world->stuck = 0;
+    if (world->routes > 0)
+        for (int i = 0; i < world->count; i++)
+            steer_route_advance(world, i, &world->slots[world->body[world->cur][i].slot]);
     float limit = world->def.stuck_time;
     if (!(limit > 0.0f) || !steer_is_finite(limit)) return; /* off: every slot stays NONE */
     float step = steer_progress_positive(world->def.stuck_progress, 0.25f);
@@ -71,4 +85,35 @@ steer_progress steer_world_agent_progress(const steer_world *world, steer_handle
     if (s == NULL || s->dense < 0) return STEER_PROGRESS_NONE;
     if (idle != NULL && s->progress != STEER_PROGRESS_NONE) *idle = s->idle;
     return (steer_progress)s->progress;
+}
+
+steer_world_status steer_world_set_route(steer_world *world, steer_handle handle,
+                                         const steer_vec3 *points, int count, float reach)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL || s->dense < 0) return STEER_WORLD_INVALID;
+    if (count < 0 || (count > 0 && points == NULL)) return STEER_WORLD_INVALID;
+    if (count > 0 && (!(reach > 0.0f) || !steer_is_finite(reach))) return STEER_WORLD_INVALID;
+    for (int k = 0; k < count; k++)
+        if (!steer_v3_is_finite(points[k])) return STEER_WORLD_INVALID;
+    world->routes += (count > 0 ? 1 : 0) - (s->route != NULL ? 1 : 0);
+    s->route = count > 0 ? points : NULL;
+    s->route_count = count;
+    s->route_next = 0;
+    s->route_reach = reach;
+    if (count > 0) s->target = points[0];
+    steer__world_progress_reset(s);
+    return STEER_WORLD_OK;
+}
+
+int steer_world_route_index(const steer_world *world, steer_handle handle)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return -1;
+    const steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL || s->dense < 0 || s->route == NULL) return -1;
+    return s->route_next;
 }

@@ -311,6 +311,22 @@ STEER_API steer_world_status steer_world_set_agent(steer_world *world, steer_han
 STEER_API steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
                                                     steer_vec3 target);
 
+/* Give an agent a route: its target becomes points[0], then each following point once
+ * the agent has come within `reach` (world units) of the one before, checked after every
+ * step; the last point stays its target (a crowd group walks through a doorway, then to
+ * its goal). The world keeps the pointer and reads the array until the route is replaced
+ * or ends: it must stay valid that long. count 0 (points may be NULL) clears the route
+ * and leaves the target where it is. INVALID for count < 0, NULL points with count > 0,
+ * a non-finite point, or reach <= 0 or not finite; BUSY inside a step. Not saved in
+ * snapshots (set it again after a restore). Setting a target clears the route. */
+STEER_API steer_world_status steer_world_set_route(steer_world *world, steer_handle handle,
+                                                   const steer_vec3 *points, int count,
+                                                   float reach);
+
+/* The index in the route of the point the agent is heading for, or -1 without a route
+ * (or for a stale handle). */
+STEER_API int steer_world_route_index(const steer_world *world, steer_handle handle);
+
 /* Set the target agent (the none handle clears it). A target that is removed later is
  * simply ignored (its behaviours give zero steering). */
 STEER_API steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle handle,
