@@ -153,13 +153,18 @@ typedef struct cli_flock {
  * goal, and a responsibility (the share of avoidance they take, 0: they hold their
  * course). Members are placed on a ring (each crossing to the opposite point) or listed
  * one by one with a position and a goal. */
+#define CLI_ROUTE_MAX 16 /* waypoints in a crowd group's route */
+
 typedef struct cli_crowd_group {
     char name[CLI_NAME_MAX]; /* members are named <name>-0, <name>-1, ... */
     int first, count;        /* members are cli_scenario.agents[first .. first + count - 1] */
     steer_agent member;      /* limits, model and space of every member */
     steer_arrive_params arrive;
     float responsibility;
-    steer_vec3 *starts, *goals; /* owned, count each */
+    steer_vec3 *starts, *goals;      /* owned, count each */
+    steer_vec3 route[CLI_ROUTE_MAX]; /* waypoints every member takes before its goal */
+    int route_count;                 /* 0: straight to the goal */
+    float route_reach;               /* a waypoint is passed within this distance (1) */
 } cli_crowd_group;
 
 /* A crowd run by the library's batch world with the ORCA filter (steer/crowd.h,

@@ -16,7 +16,8 @@
 typedef struct cli_crowd_run {
     steer_world *world; /* NULL when the scenario has no crowd */
     steer_handle *handles;
-    int first, count; /* the members are agents[first .. first + count - 1] */
+    int first, count;   /* the members are agents[first .. first + count - 1] */
+    steer_vec3 *routes; /* each member's route (its group's, then its goal): CLI_ROUTE_MAX + 1 */
 } cli_crowd_run;
 
 /* Builds the world with every member at its start, at rest, facing its goal, and the

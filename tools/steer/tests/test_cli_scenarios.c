@@ -682,6 +682,22 @@ static void check_crowd(const cli_scenario *s, const tape *t, const cli_run_resu
     CHECK_MSG(worst_line <= 0.05f, "off its line by %g", (double)worst_line);
 }
 
+/* ---- doorway: a routed crowd group takes the door, then its goals ---------------------- */
+
+static void check_doorway(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    CHECK(s->crowd.present && s->crowd.groups[0].route_count == 2);
+    int arrived = 0;
+    for (int i = s->crowd.first; i < t->n; i++) arrived += r->agents[i].arrived ? 1 : 0;
+    float pair = closest_pair(s, t), wall = closest_wall(s, t);
+    fprintf(stderr,
+            "  doorway: %d of %d arrived, closest pair %.3f of the radius sum, closest "
+            "wall %.3f of a radius\n",
+            arrived, s->crowd.count, pair, wall);
+    CHECK(arrived == s->crowd.count);
+    CHECK_MSG(pair >= 0.99f && wall >= 0.99f, "pair %g wall %g", pair, wall);
+}
+
 /* ---- stuck-walker: the world reports the walker whose goal is walled in ------------------ */
 
 static void check_stuck_walker(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -716,6 +732,7 @@ static const struct {
     {"flock", check_flock},
     {"crowd", check_crowd},
     {"stuck-walker", check_stuck_walker},
+    {"doorway", check_doorway},
 };
 
 static scenario_check find_check(const char *name)
