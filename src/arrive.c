@@ -17,6 +17,7 @@ steer_arrive_params steer_arrive_default(void)
     p.time_to_target = 0.1f;
     p.step = 1.0f / 60.0f;
     p.rest_speed = 0.05f;
+    p.cookbook = false;
     return p;
 }
 
@@ -61,6 +62,21 @@ static steer_steering steer_arrive_brake(const steer_agent *agent, steer_vec3 di
     return steer__reach_velocity(agent, steer_add(agent->velocity, dv), h);
 }
 
+/* The cookbook's Arrive as written: no steering inside target_radius, the target speed
+ * uncapped, the velocity reached over time_to_target. */
+static steer_steering steer_arrive_cookbook(const steer_agent *agent, steer_vec3 to_target,
+                                            const steer_arrive_params *p)
+{
+    float distance = steer_length(to_target);
+    if (distance < steer__nonneg(p->target_radius) || distance == 0.0f)
+        return steer_steering_zero();
+    float speed = steer__nonneg(agent->max_speed);
+    float slow_radius = steer__nonneg(p->slow_radius);
+    if (distance <= slow_radius) speed = speed * distance / slow_radius; /* slow > 0 here */
+    steer_vec3 desired = steer_scale(steer_normalize(to_target), speed);
+    return steer__reach_velocity(agent, desired, steer__positive_or(p->time_to_target, 0.1f));
+}
+
 steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
                             const steer_arrive_params *params, bool *arrived)
 {
@@ -71,6 +87,11 @@ steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
     steer_vec3 to_target = steer_space_project(agent->space, steer_sub(target, agent->position));
     float distance = steer_length(to_target);
     bool inside = distance <= steer__nonneg(p.target_radius);
+    if (arrived != NULL) {
+        float rest = steer__nonneg(p.rest_speed);
+        *arrived = inside && steer_length_sq(agent->velocity) <= rest * rest;
+    }
+    if (p.cookbook) return steer_arrive_cookbook(agent, to_target, &p);
     float stop =
         steer__stopping_speed(distance, STEER_ARRIVE_BRAKE_SHARE * steer__max_accel(agent), h);
     float speed = steer_arrive_cookbook_speed(agent, &p, distance);
@@ -81,10 +102,6 @@ steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
     float time = steer__positive_or(p.time_to_target, h);
     bool braking = inside || steer_length(agent->velocity) >= stop;
     if (time < h || braking) time = h;
-    if (arrived != NULL) {
-        float rest = steer__nonneg(p.rest_speed);
-        *arrived = inside && steer_length_sq(agent->velocity) <= rest * rest;
-    }
     steer_vec3 dir = steer_normalize(to_target);
     if (!braking) return steer__reach_velocity(agent, steer_scale(dir, speed), time);
     return steer_arrive_brake(agent, dir, speed, h);

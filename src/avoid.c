@@ -22,6 +22,7 @@ typedef struct steer_threat {
     float distance;  /* along the corridor to the first contact; < 0: none */
     steer_vec3 away; /* direction from the obstacle surface towards the agent */
     bool contact;    /* already touching: push out along `away` */
+    steer_vec3 band; /* summed push of the obstacles whose margin the agent is inside */
 } steer_threat;
 
 /* Keep the more pressing threat: a contact beats any look-ahead hit; between contacts
@@ -44,7 +45,24 @@ typedef struct steer_probe {
     steer_vec3 pos, fwd, vel;
     float body, reach, look; /* agent radius; radius + margin; corridor length */
     float step;              /* integration step, to cap braking */
+    float accel;             /* largest acceleration */
 } steer_probe;
+
+/* Inside an obstacle's margin (`gap` from the body's surface to it, 0 <= gap < margin):
+ * the braking that stops the approach speed within the gap, plus, in the inner half of
+ * the margin, a spring that grows from 0 to the full acceleration at the surface (the
+ * outer half stays free, so walking between two walls a margin apart is not steered). It is smooth
+ * in the position, so an agent pressed along a wall by another behaviour (a goal behind
+ * it) settles in the margin instead of bouncing off a look-ahead hit every few steps. */
+static void steer_band_push(const steer_probe *pr, steer_vec3 away, float gap, steer_threat *t)
+{
+    float half = 0.5f * (pr->reach - pr->body);
+    float push = gap < half ? pr->accel * (1.0f - gap / half) : 0.0f;
+    float approach = -steer_dot(pr->vel, away);
+    if (approach > 0.0f) push += approach * approach / (2.0f * (gap > 1e-3f ? gap : 1e-3f));
+    if (push > pr->accel) push = pr->accel;
+    t->band = steer_add_scaled(t->band, away, push);
+}
 
 static void steer_check_circle(const steer_probe *pr, const steer_circle *c, steer_threat *t)
 {
@@ -57,9 +75,12 @@ static void steer_check_circle(const steer_probe *pr, const steer_circle *c, ste
         steer_threat_offer(t, -gap, out, true);
         return;
     }
+    if (gap < pr->reach - pr->body) {
+        steer_band_push(pr, steer_normalize(to_agent), gap, t);
+        return;
+    }
     float hit = steer__ray_circle(pr->pos, pr->fwd, center, c->radius + pr->reach);
-    /* Already inside the margin: only the body itself, straight ahead, is a threat, so
-     * an agent passing close beside something (a narrow corridor) is not braked. */
+    /* On the margin's edge (rounding): only the body itself, straight ahead, counts. */
     if (hit == 0.0f) hit = steer__ray_circle(pr->pos, pr->fwd, center, c->radius + pr->body);
     if (hit < 0.0f || hit > pr->look) return;
     steer_vec3 at = steer_add_scaled(pr->pos, pr->fwd, hit);
@@ -74,6 +95,10 @@ static void steer_check_wall(const steer_probe *pr, steer_vec3 a, steer_vec3 b, 
         steer_vec3 out = steer_normalize(steer_sub(pr->pos, q));
         if (steer_length_sq(out) == 0.0f) out = steer_scale(pr->fwd, -1.0f);
         steer_threat_offer(t, pr->body - d, out, true);
+        return;
+    }
+    if (d < pr->reach) {
+        steer_band_push(pr, steer_normalize(steer_sub(pr->pos, q)), d - pr->body, t);
         return;
     }
     float hit = steer__ray_capsule(pr->space, pr->pos, pr->fwd, a, b, pr->reach);
@@ -114,7 +139,7 @@ static void steer_check_polygon(const steer_probe *pr, steer_polygon poly, steer
 
 static steer_threat steer_find_threat(const steer_probe *pr, const steer_obstacles *o)
 {
-    steer_threat t = {-1.0f, {0.0f, 0.0f, 0.0f}, false};
+    steer_threat t = {-1.0f, {0.0f, 0.0f, 0.0f}, false, {0.0f, 0.0f, 0.0f}};
     for (int i = 0; i < o->circle_count && o->circles != NULL; i++)
         if (steer__circle_valid(&o->circles[i])) steer_check_circle(pr, &o->circles[i], &t);
     steer_probe flat = *pr;
@@ -172,12 +197,14 @@ steer_steering steer_avoid_obstacles(const steer_agent *agent, const steer_obsta
     pr.fwd = steer_agent_forward(agent);
     pr.vel = steer_space_project(agent->space, agent->velocity);
     pr.step = steer__model_step(agent, p.step);
+    pr.accel = accel;
     pr.body = steer__nonneg(agent->radius);
     pr.reach = pr.body + steer__nonneg(p.margin);
     pr.look = steer__nonneg(p.min_look) + speed * steer__nonneg(p.look_time);
     if (accel > 0.0f) pr.look += speed * speed / (2.0f * accel);
     steer_threat t = steer_find_threat(&pr, obstacles);
-    if (t.distance < 0.0f) return steer_steering_zero();
+    if (t.distance < 0.0f) return steer__accel_output(agent, t.band);
     float weight = steer_clampf(p.brake_weight, 0.0f, 1.0f);
-    return steer__accel_output(agent, steer_avoid_response(&pr, &t, accel, speed, weight));
+    steer_vec3 response = steer_avoid_response(&pr, &t, accel, speed, weight);
+    return steer__accel_output(agent, steer_add(response, t.band));
 }

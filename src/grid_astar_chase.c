@@ -86,6 +86,13 @@ static steer_grid_status steer_chase__status(steer_path_status s)
     }
 }
 
+/* The moves the A* chase will use, so both methods of a fallback chase move alike. */
+static steer_grid_moves steer_chase__moves(const steer_astar_chase_params *params)
+{
+    if (params != NULL && params->search.moves == STEER_MOVES_4) return STEER_MOVES_4;
+    return STEER_MOVES_8;
+}
+
 steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy *occ,
                                          steer_astar_chase *chase, steer_astar_scratch *scratch,
                                          const steer_astar_chase_params *params, steer_cell chaser,
@@ -109,4 +116,43 @@ steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer_occupancy
     *next = n;
     if (occ != NULL) steer_occupancy_move(occ, chaser, n);
     return STEER_GRID_MOVED;
+}
+
+void steer_fallback_chase_init(steer_fallback_chase *chase, steer_grid_chase_method method,
+                               steer_cell *storage, int capacity)
+{
+    STEER_ASSERT(chase != NULL);
+    if (chase == NULL) return;
+    chase->method = method == STEER_CHASE_COMPARE ? STEER_CHASE_COMPARE : STEER_CHASE_LINE;
+    steer_line_chase_reset(&chase->line);
+    steer_astar_chase_init(&chase->astar, storage, capacity);
+    chase->on_astar = false;
+    chase->fallbacks = 0;
+}
+
+steer_grid_status steer_fallback_chase_step(const steer_grid *grid, steer_occupancy *occ,
+                                            steer_fallback_chase *chase,
+                                            steer_astar_scratch *scratch,
+                                            const steer_astar_chase_params *params,
+                                            steer_cell chaser, steer_cell target, steer_cell *next)
+{
+    STEER_ASSERT(chase != NULL);
+    steer_grid_status s = steer_grid__chase_check(grid, chaser, target, next);
+    if (s != STEER_GRID_MOVED || chase == NULL) return chase == NULL ? STEER_GRID_BAD_INPUT : s;
+    /* In sight again: the straight line is free, so the straight method can lead. */
+    if (chase->on_astar && steer_grid_line_of_sight(grid, chaser, target)) {
+        chase->on_astar = false;
+        steer_line_chase_reset(&chase->line);
+    }
+    if (!chase->on_astar) {
+        steer_grid_chase_method m =
+            chase->method == STEER_CHASE_COMPARE ? STEER_CHASE_COMPARE : STEER_CHASE_LINE;
+        s = steer_grid_chase_step(grid, occ, m, &chase->line, chaser, target,
+                                  steer_chase__moves(params), next);
+        if (s != STEER_GRID_WAITING) return s;
+        chase->on_astar = true;
+        chase->fallbacks++;
+        chase->astar.valid = false;
+    }
+    return steer_astar_chase_step(grid, occ, &chase->astar, scratch, params, chaser, target, next);
 }

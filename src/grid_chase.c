@@ -34,13 +34,14 @@ static void steer_chase__sort(steer_chase_step *steps, int count)
 }
 
 /* The steps toward the target, in tie-break order: the diagonal (8-connected only), the
- * step along the axis with the larger difference (x on ties), then the other axis. */
+ * step along the axis with the larger difference (x on ties, or always x first when
+ * `x_first`), then the other axis. */
 static int steer_chase__toward(steer_cell chaser, steer_cell target, steer_grid_moves moves,
-                               steer_chase_step *steps)
+                               bool x_first, steer_chase_step *steps)
 {
     int ddx = target.x - chaser.x, ddy = target.y - chaser.y;
     int sx = steer_grid__sign(ddx), sy = steer_grid__sign(ddy);
-    bool x_major = steer_grid__abs(ddx) >= steer_grid__abs(ddy);
+    bool x_major = x_first || steer_grid__abs(ddx) >= steer_grid__abs(ddy);
     int n = 0;
     if (moves == STEER_MOVES_8 && sx != 0 && sy != 0) steps[n++] = (steer_chase_step){sx, sy, 0};
     if (x_major && sx != 0) steps[n++] = (steer_chase_step){sx, 0, 0};
@@ -58,7 +59,7 @@ steer_grid_status steer_grid_chase_compare(const steer_grid *grid, const steer_o
     /* The toward-order is already method 1's preference: both axes when diagonals are
      * allowed, else the longer axis. */
     steer_chase_step steps[3];
-    int n = steer_chase__toward(chaser, target, moves, steps);
+    int n = steer_chase__toward(chaser, target, moves, false, steps);
     return steer_chase__first_free(grid, occ, chaser, moves, steps, n, next) >= 0
                ? STEER_GRID_MOVED
                : STEER_GRID_WAITING;
@@ -69,6 +70,7 @@ void steer_line_chase_reset(steer_line_chase *line)
     if (line == NULL) return;
     line->anchor = line->target = line->last = steer_cell_make(0, 0);
     line->valid = false;
+    line->tie = STEER_LINE_TIE_LONGER_AXIS;
 }
 
 /* Twice the signed area of triangle (a, b, c): exact in 64-bit integers. */
@@ -110,11 +112,13 @@ steer_grid_status steer_grid_chase_line(const steer_grid *grid, const steer_occu
 {
     steer_grid_status s = steer_grid__chase_check(grid, chaser, target, next);
     if (s != STEER_GRID_MOVED) return s;
-    steer_line_chase fresh = {chaser, target, chaser, false};
+    steer_line_chase fresh = {chaser, target, chaser, false, STEER_LINE_TIE_LONGER_AXIS};
     if (line == NULL) line = &fresh;
     steer_chase__anchor(grid, line, chaser, target);
     steer_chase_step steps[3];
-    int n = steer_chase__toward(chaser, target, moves, steps);
+    /* The sort below is stable, so the listing order decides exact ties. */
+    int n =
+        steer_chase__toward(chaser, target, moves, line->tie == STEER_LINE_TIE_HORIZONTAL, steps);
     /* Every candidate shares the line, so comparing |twice the area| compares the
      * distances without dividing by the line's length. */
     for (int i = 0; i < n; i++) {

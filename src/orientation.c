@@ -14,6 +14,7 @@ steer_align_params steer_align_default(void)
     p.slow_radius = 0.5f;
     p.time_to_target = 0.1f;
     p.step = 1.0f / 60.0f;
+    p.cookbook = false;
     return p;
 }
 
@@ -32,6 +33,24 @@ static float steer_align_target_rotation(const steer_agent *agent, const steer_a
     return angle < 0.0f ? -speed : speed;
 }
 
+/* The cookbook's Align as written: no steering inside target_radius, the target rotation
+ * uncapped, reached over time_to_target. */
+static steer_steering steer_align_cookbook(const steer_agent *agent, float angle,
+                                           const steer_align_params *p)
+{
+    float size = angle < 0.0f ? -angle : angle;
+    steer_steering s = steer_steering_zero();
+    if (size < steer__nonneg(p->target_radius) || size == 0.0f) return s;
+    float max_rot = steer__nonneg(agent->max_rotation);
+    float slow = steer__nonneg(p->slow_radius);
+    float target_rotation = size > slow ? max_rot : max_rot * size / slow;
+    if (angle < 0.0f) target_rotation = -target_rotation;
+    float time = steer__positive_or(p->time_to_target, 0.1f);
+    float max_alpha = steer__nonneg(agent->max_angular_accel);
+    s.angular = steer_clampf((target_rotation - agent->rotation) / time, -max_alpha, max_alpha);
+    return s;
+}
+
 steer_steering steer_align(const steer_agent *agent, float target_orientation,
                            const steer_align_params *params)
 {
@@ -39,6 +58,7 @@ steer_steering steer_align(const steer_agent *agent, float target_orientation,
     steer_align_params p = params != NULL ? *params : steer_align_default();
     float h = steer__model_step(agent, p.step);
     float angle = steer_wrap_angle(target_orientation - agent->orientation);
+    if (p.cookbook) return steer_align_cookbook(agent, angle, &p);
     float size = angle < 0.0f ? -angle : angle;
     float max_alpha = steer__nonneg(agent->max_angular_accel);
     float stop = steer__stopping_speed(size, STEER_ALIGN_BRAKE_SHARE * max_alpha, h);

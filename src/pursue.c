@@ -8,6 +8,7 @@ steer_pursue_params steer_pursue_default(void)
 {
     steer_pursue_params p;
     p.max_prediction = 1.0f;
+    p.time_to_target = 0.1f;
     return p;
 }
 
@@ -30,7 +31,9 @@ steer_steering steer_pursue(const steer_agent *agent, steer_vec3 target_position
     if (!steer__usable(agent) || !steer_v3_is_finite(target_position) ||
         !steer_v3_is_finite(target_velocity))
         return steer_steering_zero();
-    return steer_seek(agent, steer_predict(agent, target_position, target_velocity, params));
+    steer_seek_params seek = {params != NULL ? params->time_to_target : 0.1f};
+    return steer_seek_with(agent, steer_predict(agent, target_position, target_velocity, params),
+                           &seek);
 }
 
 steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
@@ -39,5 +42,7 @@ steer_steering steer_evade(const steer_agent *agent, steer_vec3 target_position,
     if (!steer__usable(agent) || !steer_v3_is_finite(target_position) ||
         !steer_v3_is_finite(target_velocity))
         return steer_steering_zero();
-    return steer_flee(agent, steer_predict(agent, target_position, target_velocity, params));
+    steer_seek_params seek = {params != NULL ? params->time_to_target : 0.1f};
+    return steer_flee_with(agent, steer_predict(agent, target_position, target_velocity, params),
+                           &seek);
 }

@@ -41,31 +41,56 @@ steer_steering steer__reach_velocity(const steer_agent *agent, steer_vec3 desire
     return s;
 }
 
-/* Reynolds' seek and flee steering: desired - velocity, as Reynolds writes it (under
- * the Reynolds model the mass then damps it, as in his vehicle model). */
-static steer_steering steer_steer_to(const steer_agent *agent, steer_vec3 desired)
+steer_seek_params steer_seek_default(void)
 {
+    steer_seek_params p;
+    p.time_to_target = 0.1f;
+    return p;
+}
+
+/* Seek's and flee's steering towards `desired`. Reynolds model: desired - velocity, as
+ * Reynolds writes it (the mass then damps it). Kinematic model: the velocity is reached
+ * within time_to_target, so max_accel is what limits how fast the agent turns. */
+static steer_steering steer_steer_to(const steer_agent *agent, steer_vec3 desired,
+                                     const steer_seek_params *params)
+{
+    if (agent->model != STEER_MODEL_REYNOLDS) {
+        float time = params != NULL ? params->time_to_target : 0.1f;
+        return steer__reach_velocity(agent, desired, steer__positive_or(time, 0.1f));
+    }
     steer_steering s = steer_steering_zero();
     steer_vec3 change = steer_space_project(agent->space, steer_sub(desired, agent->velocity));
     s.linear = steer_truncate(change, steer_agent_max_linear(agent));
     return s;
 }
 
-steer_steering steer_seek(const steer_agent *agent, steer_vec3 target)
+steer_steering steer_seek_with(const steer_agent *agent, steer_vec3 target,
+                               const steer_seek_params *params)
 {
     if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
     steer_vec3 dir =
         steer_normalize(steer_space_project(agent->space, steer_sub(target, agent->position)));
-    return steer_steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
+    return steer_steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)), params);
 }
 
-steer_steering steer_flee(const steer_agent *agent, steer_vec3 target)
+steer_steering steer_flee_with(const steer_agent *agent, steer_vec3 target,
+                               const steer_seek_params *params)
 {
     if (!steer__usable(agent) || !steer_v3_is_finite(target)) return steer_steering_zero();
     steer_vec3 away = steer_space_project(agent->space, steer_sub(agent->position, target));
     steer_vec3 dir = steer_normalize(away);
     if (steer_length_sq(dir) == 0.0f) dir = steer_agent_forward(agent);
-    return steer_steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)));
+    return steer_steer_to(agent, steer_scale(dir, steer__nonneg(agent->max_speed)), params);
+}
+
+steer_steering steer_seek(const steer_agent *agent, steer_vec3 target)
+{
+    return steer_seek_with(agent, target, NULL);
+}
+
+steer_steering steer_flee(const steer_agent *agent, steer_vec3 target)
+{
+    return steer_flee_with(agent, target, NULL);
 }
 
 steer_steering steer_match_velocity(const steer_agent *agent, steer_vec3 target_velocity,

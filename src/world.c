@@ -16,6 +16,8 @@ steer_world_def steer_world_default(void)
     d.seed = 1u;
     d.cell_size = 0.0f;
     d.bounds = steer_bounds_none();
+    d.stuck_time = 2.0f;
+    d.stuck_progress = 0.25f;
     return d;
 }
 

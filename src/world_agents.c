@@ -147,6 +147,9 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     s->callback = def->callback;
     s->callback_user = def->callback_user;
     s->user_data = def->user_data;
+    s->route = NULL;
+    s->route_count = s->route_next = 0;
+    steer__world_progress_reset(s);
     steer_world_place(world, slot, def);
     world->callbacks += def->callback != NULL ? 1 : 0;
     world->index_valid = false;
@@ -176,6 +179,8 @@ steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
     int d = s->dense, last = world->count - 1;
     if (d != last) steer_world_move(world, last, d);
     world->callbacks -= s->callback != NULL ? 1 : 0;
+    world->routes -= s->route != NULL ? 1 : 0;
+    s->route = NULL;
     s->callback = NULL; /* a removed agent's callback is never run or counted again */
     world->count--;
     s->dense = -1;
@@ -270,6 +275,10 @@ steer_world_status steer_world_set_target(steer_world *world, steer_handle handl
     if (st != STEER_WORLD_OK) return st;
     if (!steer_v3_is_finite(target)) return STEER_WORLD_INVALID;
     s->target = target;
+    world->routes -= s->route != NULL ? 1 : 0;
+    s->route = NULL;
+    s->route_count = s->route_next = 0;
+    steer__world_progress_reset(s);
     return STEER_WORLD_OK;
 }
 
@@ -278,7 +287,9 @@ steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle
 {
     steer_world_slot *s = NULL;
     steer_world_status st = steer_world_editable(world, handle, &s);
-    if (st == STEER_WORLD_OK) s->target_agent = target;
+    if (st != STEER_WORLD_OK) return st;
+    s->target_agent = target;
+    steer__world_progress_reset(s);
     return st;
 }
 
@@ -291,6 +302,7 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     steer_agent a = steer__world_load(world, world->cur, s->dense);
     if (!steer_world_fits_recipe(world, recipe, &a)) return STEER_WORLD_INVALID;
     world->body[world->cur][s->dense].recipe = recipe;
+    steer__world_progress_reset(s);
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its
      * arrays are not in the agents' current order). */

@@ -298,11 +298,18 @@ static void steer_world_defaults_avoid_agents(steer_recipe_item *it)
 #path, (uint16_t)offsetof(steer_recipe_item, path), STEER_FIELD_F32                        \
     }
 
-static const steer_world_field steer_fields_arrive[] = {
-    STEER_F32(arrive.target_radius), STEER_F32(arrive.slow_radius),
-    STEER_F32(arrive.time_to_target), STEER_F32(arrive.step), STEER_F32(arrive.rest_speed)};
+#define STEER_BOOL(path)                                                                           \
+    {                                                                                              \
+#path, (uint16_t)offsetof(steer_recipe_item, path), STEER_FIELD_BOOL                       \
+    }
 
-static const steer_world_field steer_fields_pursue[] = {STEER_F32(pursue.max_prediction)};
+static const steer_world_field steer_fields_arrive[] = {
+    STEER_F32(arrive.target_radius),  STEER_F32(arrive.slow_radius),
+    STEER_F32(arrive.time_to_target), STEER_F32(arrive.step),
+    STEER_F32(arrive.rest_speed),     STEER_BOOL(arrive.cookbook)};
+
+static const steer_world_field steer_fields_pursue[] = {STEER_F32(pursue.max_prediction),
+                                                        STEER_F32(pursue.time_to_target)};
 
 static const steer_world_field steer_fields_wander[] = {STEER_F32(wander.circle_distance),
                                                         STEER_F32(wander.circle_radius),
@@ -310,7 +317,7 @@ static const steer_world_field steer_fields_wander[] = {STEER_F32(wander.circle_
 
 static const steer_world_field steer_fields_align[] = {
     STEER_F32(align.target_radius), STEER_F32(align.slow_radius), STEER_F32(align.time_to_target),
-    STEER_F32(align.step)};
+    STEER_F32(align.step), STEER_BOOL(align.cookbook)};
 
 static const steer_world_field steer_fields_neighbourhood[] = {STEER_F32(neighbourhood.radius),
                                                                STEER_F32(neighbourhood.cos_view)};
@@ -326,7 +333,9 @@ static const steer_world_field steer_fields_leader[] = {STEER_F32(leader.behind)
                                                         STEER_F32(leader.arrive.time_to_target),
                                                         STEER_F32(leader.arrive.step),
                                                         STEER_F32(leader.arrive.rest_speed),
-                                                        STEER_F32(leader.evade.max_prediction)};
+                                                        STEER_BOOL(leader.arrive.cookbook),
+                                                        STEER_F32(leader.evade.max_prediction),
+                                                        STEER_F32(leader.evade.time_to_target)};
 
 static const steer_world_field steer_fields_avoid_agents[] = {
     STEER_F32(neighbourhood.radius), STEER_F32(neighbourhood.cos_view), STEER_F32(predict.horizon),
@@ -342,7 +351,8 @@ static const steer_world_field steer_fields_offset_pursuit[] = {
     STEER_F32(offset.x),           STEER_F32(offset.y),
     STEER_F32(offset.z),           STEER_F32(arrive.target_radius),
     STEER_F32(arrive.slow_radius), STEER_F32(arrive.time_to_target),
-    STEER_F32(arrive.step),        STEER_F32(arrive.rest_speed)};
+    STEER_F32(arrive.step),        STEER_F32(arrive.rest_speed),
+    STEER_BOOL(arrive.cookbook)};
 
 #define STEER_I32(path)                                                                            \
     {                                                                                              \
@@ -382,7 +392,8 @@ static const steer_world_field steer_fields_follow_path[] = {
     STEER_F32(follow.arrive.slow_radius),
     STEER_F32(follow.arrive.time_to_target),
     STEER_F32(follow.arrive.step),
-    STEER_F32(follow.arrive.rest_speed)};
+    STEER_F32(follow.arrive.rest_speed),
+    STEER_BOOL(follow.arrive.cookbook)};
 
 static const steer_world_field steer_fields_wander_target[] = {
     STEER_F32(wander_target.area_min.x), STEER_F32(wander_target.area_min.y),

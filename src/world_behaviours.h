@@ -57,13 +57,14 @@ typedef enum steer_world_sum_kind {
 /* One serialised parameter: a 32-bit field of steer_recipe_item. */
 typedef enum steer_world_field_type {
     STEER_FIELD_F32 = 0, /* float, as its bit pattern */
-    STEER_FIELD_I32      /* int */
+    STEER_FIELD_I32,     /* int */
+    STEER_FIELD_BOOL     /* bool, saved as a 32-bit 0 or 1 */
 } steer_world_field_type;
 
 typedef struct steer_world_field {
     const char *key;             /* "arrive.slow_radius": the item's field path */
     uint16_t offset;             /* offsetof(steer_recipe_item, ...) */
-    steer_world_field_type type; /* float or int */
+    steer_world_field_type type; /* float, int or bool */
 } steer_world_field;
 
 /* Most serialised parameters a row may list: a snapshot gives each item this many 32-bit

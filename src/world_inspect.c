@@ -15,6 +15,7 @@ steer_world_stats steer_world_stats_get(const steer_world *world)
     st.cell_size = world->grid.cell;
     st.index_current = world->index_valid;
     st.steps = world->steps;
+    st.stuck = world->stuck;
     uint64_t sum = 0u;
     const steer_world_body *y = world->body[world->cur];
     for (int i = 0; i < world->count; i++) {

@@ -69,6 +69,14 @@ typedef struct steer_world_slot {
     steer_agent_callback callback;
     void *callback_user;
     void *user_data;
+    float best;              /* closest it has been to its goal since that was set */
+    float anchor;            /* `best` when the current window of stuck_time began */
+    float clock;             /* seconds into that window */
+    float idle;              /* seconds since a window ended closer by stuck_progress */
+    uint8_t progress;        /* steer_progress after the last step */
+    const steer_vec3 *route; /* the caller's route points, or NULL (steer_world_set_route) */
+    int route_count, route_next;
+    float route_reach;
 } steer_world_slot;
 
 /* What behaviours keep between steps for an agent (its path cursor, its random target),
@@ -88,6 +96,7 @@ typedef struct steer_world_recipe {
     float neighbour_radius; /* largest neighbourhood radius among its items, or 0 */
     bool single_group;      /* every item in group 0: blend only */
     bool needs_target;      /* an item reads the target point or agent */
+    bool has_goal;          /* an item heads for it (seek, arrive, pursue): progress counts */
     bool looks_around;      /* an item or the crowd filter reads other agents through the index
                                or its forward directions (steer__world_wants_index) */
     bool lanes; /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
@@ -167,11 +176,23 @@ struct steer_world {
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;
+    int stuck;  /* agents stuck after the last step (world_progress.c) */
+    int routes; /* agents with a route (steer_world_set_route) */
 };
 
 /* Whether a crowd recipe's settings lie inside the filter's number domain
  * (steer/crowd.h), as steer_world_add_recipe and a snapshot's recipes require. */
 bool steer__orca_params_in_domain(const steer_orca_params *p);
+
+/* Forget a slot's progress toward its goal (a new agent, target or recipe). */
+static inline void steer__world_progress_reset(steer_world_slot *s)
+{
+    s->best = s->anchor = s->clock = s->idle = 0.0f;
+    s->progress = 0u;
+}
+
+/* After a step: each agent's progress toward its goal (world_progress.c). */
+void steer__world_progress(steer_world *world, float dt);
 
 /* Per-allocation helper: a zeroed block from the world's allocator. */
 void *steer__world_alloc(const steer_world_def *def, size_t size);

@@ -181,8 +181,15 @@ static void put_item(snap_writer *w, const steer_recipe_item *it, bool used)
     put_u32(w, row != NULL ? (uint32_t)it->group : 0u);
     int n = row != NULL ? row->field_count : 0;
     for (int f = 0; f < n; f++) {
+        const char *at = (const char *)it + row->fields[f].offset;
         uint32_t v;
-        memcpy(&v, (const char *)it + row->fields[f].offset, sizeof v);
+        if (row->fields[f].type == STEER_FIELD_BOOL) {
+            bool b;
+            memcpy(&b, at, sizeof b);
+            v = b ? 1u : 0u;
+        } else {
+            memcpy(&v, at, sizeof v);
+        }
         put_u32(w, v);
     }
     for (int f = n; f < STEER_WORLD_FIELDS_MAX; f++) put_u32(w, 0u);
@@ -200,7 +207,13 @@ static steer_recipe_item get_item(snap_reader *r)
     int n = row != NULL ? row->field_count : 0;
     for (int f = 0; f < n; f++) {
         uint32_t v = get_u32(r);
-        memcpy((char *)&it + row->fields[f].offset, &v, sizeof v);
+        char *at = (char *)&it + row->fields[f].offset;
+        if (row->fields[f].type == STEER_FIELD_BOOL) {
+            bool b = v != 0u; /* any other word than 0 or 1 reads as true */
+            memcpy(at, &b, sizeof b);
+        } else {
+            memcpy(at, &v, sizeof v);
+        }
     }
     r->p += 4 * (STEER_WORLD_FIELDS_MAX - n);
     return it;

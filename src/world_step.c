@@ -391,5 +391,6 @@ steer_world_status steer_world_step(steer_world *world, float dt)
     world->index_valid = false;
     if (wanted) steer__world_rebuild(world);
     world->steps++;
+    steer__world_progress(world, dt);
     return STEER_WORLD_OK;
 }

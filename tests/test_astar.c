@@ -382,6 +382,73 @@ static void test_astar_chase_through_walls(void)
     CHECK_MSG(tries > 30 && caught == tries, "caught %d of %d", caught, tries);
 }
 
+/* ---- the straight chase that falls back to A* ------------------------------------------ */
+
+/* Ticks a chaser takes to reach a still target on map g (the limit + 1 when it never
+ * does): straight method alone (fallback false) or with the A* fallback. Counts the
+ * ticks it spent waiting in *waited. */
+static int ticks_to_reach(const steer_grid *g, steer_grid_chase_method m, bool fallback,
+                          steer_cell c, steer_cell t, int limit, int *waited)
+{
+    steer_astar_scratch s = make_scratch();
+    static steer_cell store[MAXC];
+    steer_fallback_chase fc;
+    steer_fallback_chase_init(&fc, m, store, MAXC);
+    steer_line_chase line;
+    steer_line_chase_reset(&line);
+    *waited = 0;
+    for (int tick = 1; tick <= limit; tick++) {
+        steer_cell next = c;
+        steer_grid_status st =
+            fallback ? steer_fallback_chase_step(g, NULL, &fc, &s, NULL, c, t, &next)
+                     : steer_grid_chase_step(g, NULL, m, &line, c, t, STEER_MOVES_8, &next);
+        if (st == STEER_GRID_WAITING) (*waited)++;
+        c = next;
+        if (steer_cell_eq(c, t)) return tick;
+    }
+    return limit + 1;
+}
+
+/* A cup-shaped wall between chaser and target: the straight methods walk into the cup
+ * and wait there for ever; with the fallback, A* leads back out round the rim and the
+ * straight method finishes in sight, within twice the shortest route (measured: 30 and
+ * 30 ticks against a route of cost 20.9), never waiting. Over random open maps (no wall in the
+ * way), the fallback never triggers and takes exactly the straight method's ticks. */
+static void test_fallback_chase_leaves_the_cup(void)
+{
+    steer_grid g;
+    steer_grid_init(&g, 20, 20, cells, sizeof cells);
+    for (int i = 0; i < 400; i++) cells[i] = 0;
+    for (int y = 5; y <= 14; y++) steer_grid_set_wall(&g, steer_cell_make(12, y), true);
+    for (int x = 6; x <= 12; x++) {
+        steer_grid_set_wall(&g, steer_cell_make(x, 5), true);
+        steer_grid_set_wall(&g, steer_cell_make(x, 14), true);
+    }
+    steer_cell c = steer_cell_make(2, 9), t = steer_cell_make(17, 9);
+    double best = dijkstra(&g, c, t, STEER_MOVES_8);
+    for (int m = 0; m < 2; m++) {
+        steer_grid_chase_method method = m ? STEER_CHASE_LINE : STEER_CHASE_COMPARE;
+        int waited = 0;
+        CHECK(ticks_to_reach(&g, method, false, c, t, 200, &waited) == 201 && waited > 150);
+        int ticks = ticks_to_reach(&g, method, true, c, t, 200, &waited);
+        CHECK_MSG(ticks <= 2.0 * best && waited == 0, "method %d: %d ticks (route %g), %d waits", m,
+                  ticks, best, waited);
+    }
+    steer_rng rng = steer_rng_make(9, 9);
+    for (int run = 0; run < 200; run++) {
+        steer_grid open;
+        steer_grid_init(&open, 20, 20, cells, sizeof cells);
+        for (int i = 0; i < 400; i++) cells[i] = 0;
+        steer_cell a =
+            steer_cell_make((int)steer_rng_below(&rng, 20), (int)steer_rng_below(&rng, 20));
+        steer_cell b =
+            steer_cell_make((int)steer_rng_below(&rng, 20), (int)steer_rng_below(&rng, 20));
+        int w1, w2;
+        int plain = ticks_to_reach(&open, STEER_CHASE_LINE, false, a, b, 100, &w1);
+        CHECK(plain == ticks_to_reach(&open, STEER_CHASE_LINE, true, a, b, 100, &w2));
+    }
+}
+
 /* ---- evasion -------------------------------------------------------------------------- */
 
 static void test_evade_runs_and_avoids_dead_ends(void)
@@ -423,8 +490,9 @@ static void test_evade_runs_and_avoids_dead_ends(void)
           STEER_GRID_BAD_INPUT);
 }
 
-TEST_MAIN(TEST(test_astar_matches_dijkstra_on_1000_maps), TEST(test_astar_statuses),
-          TEST(test_astar_chase_corrupt_state), TEST(test_astar_no_corner_cutting),
-          TEST(test_astar_avoids_occupied_cells), TEST(test_line_of_sight_and_smoothing),
-          TEST(test_astar_chase_plans_only_when_needed), TEST(test_astar_chase_bad_input),
-          TEST(test_astar_chase_through_walls), TEST(test_evade_runs_and_avoids_dead_ends))
+TEST_MAIN(TEST(test_astar_matches_dijkstra_on_1000_maps), TEST(test_fallback_chase_leaves_the_cup),
+          TEST(test_astar_statuses), TEST(test_astar_chase_corrupt_state),
+          TEST(test_astar_no_corner_cutting), TEST(test_astar_avoids_occupied_cells),
+          TEST(test_line_of_sight_and_smoothing), TEST(test_astar_chase_plans_only_when_needed),
+          TEST(test_astar_chase_bad_input), TEST(test_astar_chase_through_walls),
+          TEST(test_evade_runs_and_avoids_dead_ends))

@@ -135,12 +135,12 @@ static void bad_parameters(void)
     a.velocity = steer_v3(1.0f, 0.0f, 0.0f);
     steer_vec3 t = steer_v3(3.0f, 4.0f, 0.0f);
     const float bad[5] = {0.0f, -1.0f, NAN, INFINITY, -INFINITY};
-    for (int b = 0; b < 5; b++) {
-        float x = bad[b];
-        steer_arrive_params ap = {x, x, x, x, x};
+    for (int b = 0; b < 10; b++) { /* each bad value, then again with the cookbook formulas */
+        float x = bad[b % 5];
+        steer_arrive_params ap = {x, x, x, x, x, b >= 5};
         steer_leave_params lp = {x, x, x};
-        steer_align_params al = {x, x, x, x};
-        steer_pursue_params pp = {x};
+        steer_align_params al = {x, x, x, x, b >= 5};
+        steer_pursue_params pp = {x, x};
         steer_wander_params wp = {x, x, x};
         steer_wander_target_params wt = {steer_v3(x, x, x), steer_v3(x, 0, x), x};
         steer_wander_state ws = {x, steer_v3(x, x, x)};

@@ -12,18 +12,38 @@ static steer_agent unclipped(void)
     return a;
 }
 
+/* Kinematic seek and flee reach the desired velocity within time_to_target (0.1 s):
+ * (desired - velocity) / 0.1, limited to max_accel. Reynolds' per-frame seek is
+ * desired - velocity, limited to max_force (tests/test_properties.c replays its runs). */
 static void seek_and_flee_by_hand(void)
 {
     steer_agent a = unclipped();
     a.velocity = steer_v3(1.0f, 0.0f, 0.0f);
     steer_steering s = steer_seek(&a, steer_v3(0.0f, 10.0f, 0.0f));
-    CHECK_NEAR(s.linear.x, -1.0, 1e-6); /* desired (0,5) - velocity (1,0) */
-    CHECK_NEAR(s.linear.y, 5.0, 1e-6);
+    CHECK_NEAR(s.linear.x, -10.0, 1e-5); /* (desired (0,5) - velocity (1,0)) / 0.1 */
+    CHECK_NEAR(s.linear.y, 50.0, 1e-5);
     s = steer_flee(&a, steer_v3(0.0f, 10.0f, 0.0f));
-    CHECK_NEAR(s.linear.x, -1.0, 1e-6);
-    CHECK_NEAR(s.linear.y, -5.0, 1e-6);
+    CHECK_NEAR(s.linear.x, -10.0, 1e-5);
+    CHECK_NEAR(s.linear.y, -50.0, 1e-5);
+    steer_seek_params p = steer_seek_default();
+    p.time_to_target = 0.5f;
+    s = steer_seek_with(&a, steer_v3(0.0f, 10.0f, 0.0f), &p);
+    CHECK_NEAR(s.linear.x, -2.0, 1e-5);
+    CHECK_NEAR(s.linear.y, 10.0, 1e-5);
+    p.time_to_target = -1.0f; /* reads as 0.1 */
+    CHECK_NEAR(steer_flee_with(&a, steer_v3(0.0f, 10.0f, 0.0f), &p).linear.y, -50.0, 1e-5);
+    steer_pursue_params pp = {0.0f, 0.5f}; /* no prediction: seek with time_to_target 0.5 */
+    CHECK_NEAR(steer_pursue(&a, steer_v3(0.0f, 10.0f, 0.0f), a.velocity, &pp).linear.y, 10.0, 1e-5);
     a.max_accel = 2.0f; /* limited to max_accel */
     CHECK_NEAR(steer_length(steer_seek(&a, steer_v3(0.0f, 10.0f, 0.0f)).linear), 2.0, 1e-6);
+    steer_agent r = steer_agent_default_reynolds(); /* max_speed 6, max_force 0.6 */
+    r.max_force = 100.0f;
+    r.velocity = steer_v3(1.0f, 0.0f, 0.0f);
+    s = steer_seek(&r, steer_v3(0.0f, 10.0f, 0.0f));
+    CHECK_NEAR(s.linear.x, -1.0, 1e-6); /* desired (0,6) - velocity (1,0), per frame */
+    CHECK_NEAR(s.linear.y, 6.0, 1e-6);
+    s = steer_seek_with(&r, steer_v3(0.0f, 10.0f, 0.0f), &p); /* time_to_target not used */
+    CHECK_NEAR(s.linear.y, 6.0, 1e-6);
 }
 
 static void arrive_outside_and_inside_slow_radius(void)
@@ -238,7 +258,97 @@ static void priority_takes_first_significant(void)
     CHECK(chosen == 1 && s.linear.x > 0.0f);
 }
 
-TEST_MAIN(TEST(seek_and_flee_by_hand), TEST(arrive_outside_and_inside_slow_radius),
+/* The cookbook's Arrive against the default where they differ, by hand. Agent max_accel 1
+ * at 2.5 units/s, 2 units short of the target, slow_radius 3, time_to_target 0.1:
+ *   cookbook: target speed 5 * 2 / 3 = 3.333, linear (3.333 - 2.5) / 0.1 = 8.33,
+ *             limited to 1: it speeds up;
+ *   default:  v_stop = sqrt(2 * 0.8 * 2) - 0.8 / 60 / 2 = 1.7822 < 2.5: it brakes at
+ *             the limit, -1.
+ * Inside target_radius (d = 0.1) at 1 unit/s with max_accel 1000: the cookbook returns
+ * no steering; the default brakes to rest in one step, -1 / (1/60) = -60. */
+static void arrive_cookbook_formula_by_hand(void)
+{
+    steer_agent a = steer_agent_default();
+    a.max_accel = 1.0f;
+    a.velocity = steer_v3(2.5f, 0.0f, 0.0f);
+    steer_arrive_params p = steer_arrive_default();
+    steer_vec3 t = steer_v3(2.0f, 0.0f, 0.0f);
+    CHECK_NEAR(steer_arrive(&a, t, &p, NULL).linear.x, -1.0, 1e-5);
+    p.cookbook = true;
+    CHECK_NEAR(steer_arrive(&a, t, &p, NULL).linear.x, 1.0, 1e-5);
+    a.max_accel = 1000.0f;
+    CHECK_NEAR(steer_arrive(&a, t, &p, NULL).linear.x, (5.0 * 2.0 / 3.0 - 2.5) / 0.1, 1e-3);
+    a.velocity = steer_v3(1.0f, 0.0f, 0.0f);
+    t = steer_v3(0.1f, 0.0f, 0.0f);
+    bool arrived = true;
+    steer_steering s = steer_arrive(&a, t, &p, &arrived);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f && !arrived);
+    p.cookbook = false;
+    CHECK_NEAR(steer_arrive(&a, t, &p, NULL).linear.x, -60.0, 1e-3);
+    /* On the target with a zero target radius: no 0/0. */
+    p.cookbook = true;
+    p.target_radius = 0.0f;
+    s = steer_arrive(&a, a.position, &p, NULL);
+    CHECK(s.linear.x == 0.0f && s.linear.y == 0.0f);
+}
+
+/* The cookbook's Align against the default, by hand. max_angular_accel 2, spinning at
+ * 2 rad/s, 0.25 rad to go, slow_radius 0.5, max_rotation 2 pi:
+ *   cookbook: target rotation 2 pi * 0.25 / 0.5 = pi, (pi - 2) / 0.1 = 11.4, limited
+ *             to +2: it keeps speeding up;
+ *   default:  stopping speed sqrt(2 * 1.6 * 0.25) - 1.6 / 120 = 0.881 < 2: brakes, -2.
+ * Inside target_radius (0.005 rad) spinning at 3 rad/s with max_angular_accel 1000: the
+ * cookbook returns no steering; the default brakes in one step, -3 * 60 = -180. */
+static void align_cookbook_formula_by_hand(void)
+{
+    steer_agent a = steer_agent_default();
+    a.facing = STEER_FACING_STEERED;
+    a.max_angular_accel = 2.0f;
+    a.rotation = 2.0f;
+    steer_align_params p = steer_align_default();
+    CHECK_NEAR(steer_align(&a, 0.25f, &p).angular, -2.0, 1e-6);
+    p.cookbook = true;
+    CHECK_NEAR(steer_align(&a, 0.25f, &p).angular, 2.0, 1e-6);
+    a.max_angular_accel = 1000.0f;
+    CHECK_NEAR(steer_align(&a, 0.25f, &p).angular, (TEST_PI - 2.0) / 0.1, 1e-3);
+    a.rotation = 3.0f;
+    CHECK(steer_align(&a, 0.005f, &p).angular == 0.0f);
+    CHECK(steer_face(&a, steer_v3(1.0f, 0.005f, 0.0f), &p).angular == 0.0f);
+    p.cookbook = false;
+    CHECK_NEAR(steer_align(&a, 0.005f, &p).angular, -180.0, 1e-2);
+    CHECK_NEAR(steer_face(&a, steer_v3(1.0f, 0.005f, 0.0f), &p).angular, -180.0, 1e-2);
+    p.cookbook = true; /* already aligned, zero tolerance: no 0/0 */
+    p.target_radius = 0.0f;
+    CHECK(steer_align(&a, a.orientation, &p).angular == 0.0f);
+}
+
+/* The overshoot docs/behaviours.md states: the default agent (max_speed 5, max_accel 10)
+ * arriving from rest 10 units away with the default radii, at 60 Hz for 20 s, passes the
+ * target by 0.27 with the cookbook's formula and never with the default. */
+static float arrive_overshoot(bool cookbook, float max_accel)
+{
+    steer_agent a = steer_agent_default();
+    a.max_accel = max_accel;
+    steer_arrive_params p = steer_arrive_default();
+    p.cookbook = cookbook;
+    float over = 0.0f;
+    for (int i = 0; i < 60 * 20; i++) {
+        steer_agent_step(&a, steer_arrive(&a, steer_v3(10.0f, 0.0f, 0.0f), &p, NULL), 1.0f / 60);
+        if (a.position.x - 10.0f > over) over = a.position.x - 10.0f;
+    }
+    return over;
+}
+
+static void arrive_cookbook_overshoots_as_documented(void)
+{
+    CHECK(arrive_overshoot(false, 10.0f) == 0.0f);
+    CHECK_NEAR(arrive_overshoot(true, 10.0f), 0.27, 0.01);
+    CHECK_NEAR(arrive_overshoot(true, 2.0f), 3.79, 0.01);
+}
+
+TEST_MAIN(TEST(seek_and_flee_by_hand), TEST(arrive_cookbook_formula_by_hand),
+          TEST(align_cookbook_formula_by_hand), TEST(arrive_cookbook_overshoots_as_documented),
+          TEST(arrive_outside_and_inside_slow_radius),
           TEST(arrive_inside_target_radius_brakes_and_reports),
           TEST(arrive_caps_speed_by_braking_distance), TEST(leave_between_its_radii),
           TEST(align_wraps_the_short_way), TEST(face_orientation_per_space),

@@ -38,7 +38,7 @@ static bool on_line(const steer_line_chase *l, steer_cell c, steer_grid_moves mo
 }
 
 /* Every target cell of a 41x41 grid (all directions and octants) from the centre. */
-static void line_tracking_stationary(steer_grid_moves moves)
+static void line_tracking_stationary(steer_grid_moves moves, steer_line_tie tie)
 {
     uint8_t cells[SIDE * SIDE];
     steer_grid g = open_grid(cells, SIDE, SIDE);
@@ -48,6 +48,7 @@ static void line_tracking_stationary(steer_grid_moves moves)
             steer_cell t = steer_cell_make(tx, ty), c = start, next;
             steer_line_chase line;
             steer_line_chase_reset(&line);
+            line.tie = tie;
             int dx = abs(tx - c.x), dy = abs(ty - c.y);
             int expect = moves == STEER_MOVES_8 ? (dx > dy ? dx : dy) : dx + dy;
             int steps = 0;
@@ -66,11 +67,44 @@ static void line_tracking_stationary(steer_grid_moves moves)
 
 static void test_line_tracking_stays_on_line_4(void)
 {
-    line_tracking_stationary(STEER_MOVES_4);
+    line_tracking_stationary(STEER_MOVES_4, STEER_LINE_TIE_LONGER_AXIS);
+    line_tracking_stationary(STEER_MOVES_4, STEER_LINE_TIE_HORIZONTAL);
 }
 static void test_line_tracking_stays_on_line_8(void)
 {
-    line_tracking_stationary(STEER_MOVES_8);
+    line_tracking_stationary(STEER_MOVES_8, STEER_LINE_TIE_LONGER_AXIS);
+    line_tracking_stationary(STEER_MOVES_8, STEER_LINE_TIE_HORIZONTAL);
+}
+
+/* The route from (0,0) to (1,3), 4-connected, by hand. Twice the area against the line
+ * (0,0)-(1,3) is |x * 3 - y * 1|. First tick: (1,0) gives 3, (0,1) gives 1: up. Second,
+ * from (0,1): (1,1) gives |3 - 1| = 2 and (0,2) gives |0 - 2| = 2, an exact tie. The
+ * default takes the longer axis (y: 2 to go against 1) to (0,2); the original code's
+ * `<=` takes the horizontal step to (1,1). */
+static void test_line_tracking_tie_rules_by_hand(void)
+{
+    uint8_t cells[16];
+    steer_grid g = open_grid(cells, 4, 4);
+    const steer_cell longer[] = {{0, 1}, {0, 2}, {1, 2}, {1, 3}};
+    const steer_cell horizontal[] = {{0, 1}, {1, 1}, {1, 2}, {1, 3}};
+    for (int rule = 0; rule < 2; rule++) {
+        const steer_cell *expect = rule ? horizontal : longer;
+        steer_line_chase line;
+        steer_line_chase_reset(&line);
+        line.tie = rule ? STEER_LINE_TIE_HORIZONTAL : STEER_LINE_TIE_LONGER_AXIS;
+        steer_cell c = steer_cell_make(0, 0), t = steer_cell_make(1, 3), next;
+        for (int i = 0; i < 4; i++) {
+            CHECK(steer_grid_chase_line(&g, NULL, &line, c, t, STEER_MOVES_4, &next) ==
+                  STEER_GRID_MOVED);
+            CHECK_MSG(steer_cell_eq(next, expect[i]), "rule %d tick %d: (%d,%d)", rule, i, next.x,
+                      next.y);
+            c = next;
+        }
+    }
+    steer_line_chase line;
+    line.tie = STEER_LINE_TIE_HORIZONTAL;
+    steer_line_chase_reset(&line);
+    CHECK(line.tie == STEER_LINE_TIE_LONGER_AXIS && !line.valid);
 }
 
 /* A target that jumps about: the line is redrawn each time and the bound holds on every
@@ -157,7 +191,7 @@ static void test_line_chase_far_anchor(void)
     steer_cell chaser = steer_cell_make(1, 1), target = steer_cell_make(6, 6), fresh, next;
     CHECK(steer_grid_chase_line(&g, NULL, NULL, chaser, target, STEER_MOVES_8, &fresh) ==
           STEER_GRID_MOVED);
-    steer_line_chase line = {{INT_MIN, 0}, target, chaser, true};
+    steer_line_chase line = {{INT_MIN, 0}, target, chaser, true, STEER_LINE_TIE_LONGER_AXIS};
     CHECK(steer_grid_chase_line(&g, NULL, &line, chaser, target, STEER_MOVES_8, &next) ==
           STEER_GRID_MOVED);
     CHECK(steer_cell_eq(next, fresh) && steer_cell_eq(line.anchor, chaser));
@@ -430,7 +464,8 @@ static void test_occupancy_basics(void)
 }
 
 TEST_MAIN(TEST(test_line_tracking_stays_on_line_4), TEST(test_line_tracking_stays_on_line_8),
-          TEST(test_line_tracking_moving_target), TEST(test_compare_method_diagonal_then_straight),
-          TEST(test_line_distance_far_cells), TEST(test_line_chase_far_anchor),
-          TEST(test_chase_bad_input), TEST(test_catch_same_speed_8), TEST(test_catch_slower_4),
+          TEST(test_line_tracking_tie_rules_by_hand), TEST(test_line_tracking_moving_target),
+          TEST(test_compare_method_diagonal_then_straight), TEST(test_line_distance_far_cells),
+          TEST(test_line_chase_far_anchor), TEST(test_chase_bad_input),
+          TEST(test_catch_same_speed_8), TEST(test_catch_slower_4),
           TEST(test_many_chasers_never_share_and_spread), TEST(test_occupancy_basics))

@@ -262,7 +262,60 @@ static void same_seed_gives_identical_trajectories(void)
     CHECK(wander_run_hash(11u) != wander_run_hash(12u));
 }
 
-TEST_MAIN(TEST(seek_never_exceeds_max_speed), TEST(arrive_stops_inside_radius_without_overshoot),
+/* Seconds an agent running at max_speed along +x takes until its velocity points within
+ * 1 degree of where the behaviour sends it, 80 degrees to its left (kind 0 seek, 1 flee,
+ * 2 pursue, 3 evade, the point 1000 units away, still for pursue and evade). */
+static float turn_time(int kind, float max_accel, float max_speed)
+{
+    steer_agent a = steer_agent_default();
+    a.max_accel = max_accel;
+    a.max_speed = max_speed;
+    a.velocity = steer_v3(max_speed, 0.0f, 0.0f);
+    float angle = 80.0f * STEER_PI / 180.0f, sign = kind == 1 || kind == 3 ? -1.0f : 1.0f;
+    steer_vec3 p =
+        steer_v3(sign * 1000.0f * steer_cos(angle), sign * 1000.0f * steer_sin(angle), 0);
+    steer_vec3 want = steer_v3(steer_cos(angle), steer_sin(angle), 0.0f);
+    for (int i = 1; i <= 60 * 60; i++) {
+        steer_steering s = kind == 0   ? steer_seek(&a, p)
+                           : kind == 1 ? steer_flee(&a, p)
+                           : kind == 2 ? steer_pursue(&a, p, steer_v3_zero(), NULL)
+                                       : steer_evade(&a, p, steer_v3_zero(), NULL);
+        steer_agent_step(&a, s, 1.0f / 60.0f);
+        if (steer_dot(steer_normalize(a.velocity), want) >= steer_cos(STEER_PI / 180.0f))
+            return (float)i / 60.0f;
+    }
+    return 1e9f;
+}
+
+/* max_accel is the agility knob: in the kinematic model seek, flee, pursue and evade
+ * reach their desired velocity within time_to_target (0.1 s) where the limit allows, so
+ * the time to turn through 80 degrees falls as max_accel rises, until time_to_target
+ * binds (it then stays put). Measured at max_speed 5: 3.18 s at max_accel 2, 0.75 s at
+ * 10, 0.38 s from 50 up; before, 4.03 s for every max_accel. A faster agent turns more
+ * slowly with the same max_accel (the velocity to change is longer). */
+static void turn_time_falls_as_max_accel_rises(void)
+{
+    const float accels[] = {2.0f, 5.0f, 10.0f, 20.0f, 50.0f, 100.0f, 1000.0f};
+    for (int kind = 0; kind < 4; kind++) {
+        float previous = 1e9f;
+        for (int i = 0; i < 7; i++) {
+            float t = turn_time(kind, accels[i], 5.0f);
+            CHECK_MSG(t < 1e8f, "kind %d max_accel %g never turned", kind, (double)accels[i]);
+            if (accels[i] <= 50.0f) /* the limit binds: each step up turns clearly faster */
+                CHECK_MSG(t <= 0.8f * previous, "kind %d max_accel %g: %g s after %g s", kind,
+                          (double)accels[i], (double)t, (double)previous);
+            else /* time_to_target binds: no faster, and within a few time constants */
+                CHECK_MSG(t == previous && t <= 0.5f, "kind %d max_accel %g: %g s", kind,
+                          (double)accels[i], (double)t);
+            previous = t;
+        }
+        CHECK_NEAR(turn_time(kind, 10.0f, 5.0f), 0.75, 0.02);
+        CHECK(turn_time(kind, 10.0f, 10.0f) > turn_time(kind, 10.0f, 5.0f));
+    }
+}
+
+TEST_MAIN(TEST(seek_never_exceeds_max_speed), TEST(turn_time_falls_as_max_accel_rises),
+          TEST(arrive_stops_inside_radius_without_overshoot),
           TEST(arrive_from_moving_start_stays_once_inside), TEST(flee_always_increases_distance),
           TEST(pursue_intercepts_sooner_than_seek), TEST(wander_heading_change_is_bounded),
           TEST(align_never_turns_the_long_way), TEST(same_seed_gives_identical_trajectories))

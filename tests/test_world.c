@@ -995,9 +995,69 @@ static void zeroed_defs_keep_documented_results(void)
     steer_world_destroy(w);
 }
 
-TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(handles_detect_removed_agents),
-          TEST(handles_survive_steps), TEST(capacity_exhausted_is_reported),
-          TEST(foreign_and_forged_handles_are_refused),
+/* Stuck is reported: two walkers arrive through the crowd filter, one with a wall across
+ * its way (its goal behind it), one in the open. The filter slows the blocked one as it
+ * nears the wall, so it creeps ever slower (0.08 units/s after 25 s): it reads STUCK once a
+ * window of stuck_time (2 s) brings it less than stuck_progress (0.25) closer, stays STUCK
+ * from then on, and the stats count it; the open one reads MOVING, then AT_GOAL, never
+ * STUCK. A new target clears the report; stuck_time 0 turns it off. */
+static void stuck_agents_are_reported(void)
+{
+    static const steer_segment wall[1] = {{{10.0f, -20.0f, 0.0f}, {10.0f, 20.0f, 0.0f}}};
+    for (int off = 0; off < 2; off++) {
+        steer_world_def def = steer_world_default();
+        def.capacity = 4;
+        if (off) def.stuck_time = 0.0f;
+        steer_world *w = steer_world_create(&def);
+        CHECK(w != NULL && steer_world_set_walls(w, wall, 1) == STEER_WORLD_OK);
+        steer_recipe r = steer_recipe_default();
+        r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+        r.crowd = true;
+        int recipe = steer_world_add_recipe(w, &r);
+        steer_world_agent_def blocked = agent_at(0.0f, 0.0f, 0.0f), open = agent_at(0.0f, 50.0f, 0);
+        blocked.recipe = open.recipe = recipe;
+        blocked.target = steer_v3(20.0f, 0.0f, 0.0f);
+        open.target = steer_v3(20.0f, 50.0f, 0.0f);
+        steer_handle hb, ho;
+        CHECK(steer_world_add(w, &blocked, &hb) == STEER_WORLD_OK);
+        CHECK(steer_world_add(w, &open, &ho) == STEER_WORLD_OK);
+        int first_stuck = -1, open_at_goal = -1;
+        for (int i = 1; i <= 60 * 40; i++) {
+            CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+            float idle = -1.0f;
+            steer_progress pb = steer_world_agent_progress(w, hb, &idle);
+            steer_progress po = steer_world_agent_progress(w, ho, NULL);
+            if (off) {
+                CHECK(pb == STEER_PROGRESS_NONE && po == STEER_PROGRESS_NONE && idle == 0.0f);
+                continue;
+            }
+            CHECK_MSG(po != STEER_PROGRESS_STUCK, "step %d: the open walker reads stuck", i);
+            if (po == STEER_PROGRESS_AT_GOAL && open_at_goal < 0) open_at_goal = i;
+            if (first_stuck > 0) CHECK_MSG(pb == STEER_PROGRESS_STUCK, "step %d: %d", i, pb);
+            if (pb == STEER_PROGRESS_STUCK && first_stuck < 0) {
+                first_stuck = i;
+                CHECK(idle >= 2.0f && steer_world_stats_get(w).stuck == 1);
+            }
+        }
+        if (!off) {
+            steer_agent a;
+            CHECK(steer_world_get_agent(w, hb, &a) == STEER_WORLD_OK && a.position.x < 10.0f);
+            CHECK_MSG(first_stuck > 0 && first_stuck < 60 * 32, "stuck reported at step %d",
+                      first_stuck);
+            CHECK(steer_world_agent_progress(w, hb, NULL) == STEER_PROGRESS_STUCK);
+            CHECK(open_at_goal > 0);
+            CHECK(steer_world_set_target(w, hb, steer_v3(0.0f, -10.0f, 0.0f)) == STEER_WORLD_OK);
+            CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+            CHECK(steer_world_agent_progress(w, hb, NULL) == STEER_PROGRESS_MOVING);
+            CHECK(steer_world_stats_get(w).stuck == 0);
+        }
+        steer_world_destroy(w);
+    }
+}
+
+TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_reported),
+          TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
+          TEST(capacity_exhausted_is_reported), TEST(foreign_and_forged_handles_are_refused),
           TEST(handles_of_a_destroyed_world_at_the_same_address),
           TEST(no_allocation_after_creation), TEST(bounds_wrap_box_enters_opposite_face),
           TEST(bounds_wrap_sphere_teleports_to_antipode), TEST(bounds_clamp_and_respawn),

@@ -58,8 +58,9 @@ static void fields_are_parameters(void)
         const steer_world_behaviour *row = steer__world_behaviour((steer_behaviour_kind)k);
         for (int f = 0; f < row->field_count; f++) {
             const steer_world_field *fd = &row->fields[f];
-            CHECK_MSG(fd->offset >= first && fd->offset + 4u <= sizeof(steer_recipe_item) &&
-                          fd->offset % 4u == 0u && fd->key != NULL && *fd->key != '\0',
+            size_t size = fd->type == STEER_FIELD_BOOL ? sizeof(bool) : 4u;
+            CHECK_MSG(fd->offset >= first && fd->offset + size <= sizeof(steer_recipe_item) &&
+                          fd->offset % size == 0u && fd->key != NULL && *fd->key != '\0',
                       "%s.%s", row->name, fd->key);
             for (int g = 0; g < f; g++)
                 CHECK_MSG(row->fields[g].offset != fd->offset, "%s.%s twice", row->name, fd->key);
@@ -122,6 +123,10 @@ static bool is_float_word(size_t o)
         {offsetof(steer_recipe_item, region.polygon), sizeof(steer_polygon)},
         {offsetof(steer_recipe_item, wall.side), sizeof(int)},
         {offsetof(steer_recipe_item, resource), sizeof(steer_resource)},
+        {offsetof(steer_recipe_item, arrive.cookbook), sizeof(bool)},
+        {offsetof(steer_recipe_item, align.cookbook), sizeof(bool)},
+        {offsetof(steer_recipe_item, leader.arrive.cookbook), sizeof(bool)},
+        {offsetof(steer_recipe_item, follow.arrive.cookbook), sizeof(bool)},
     };
     for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
         if (o + sizeof(float) > other[k].offset && o < other[k].offset + other[k].size)
@@ -144,6 +149,9 @@ static steer_recipe_item perturbed_item(steer_behaviour_kind kind)
         memcpy((char *)&it + o, &v, sizeof v);
     }
     it.wall.side = 1;
+    /* The switches the rows save, away from their defaults. */
+    it.arrive.cookbook = it.align.cookbook = true;
+    it.leader.arrive.cookbook = it.follow.arrive.cookbook = true;
     it.region.min = steer_v3(-4.0f, -4.5f, -4.0f); /* where the agents are: contain acts */
     it.region.max = steer_v3(4.5f, 4.0f, 4.0f);
     return it;

@@ -7,6 +7,7 @@
  *   search:     steer_astar_default, steer_astar
  *   smoothing:  steer_grid_line_of_sight, steer_grid_smooth_path
  *   chase:      steer_astar_chase_default, steer_astar_chase_init, steer_astar_chase_step
+ *   fallback:   steer_fallback_chase_init, steer_fallback_chase_step
  *
  * Memory: a search needs scratch space of a fixed size per cell. The caller allocates
  * it once (steer_astar_scratch_bytes tells how much) and hands it to
@@ -150,6 +151,41 @@ STEER_API steer_grid_status steer_astar_chase_step(const steer_grid *grid, steer
                                                    const steer_astar_chase_params *params,
                                                    steer_cell chaser, steer_cell target,
                                                    steer_cell *next);
+
+/* ---- a straight chase that falls back to A* ------------------------------------------ */
+
+/* A chaser that uses one of the straight methods (steer_grid_chase_step) while they make
+ * progress and an A* chase while they are blocked. Zero it and call
+ * steer_fallback_chase_init. */
+typedef struct steer_fallback_chase {
+    steer_grid_chase_method method; /* the straight method (STEER_CHASE_LINE by default) */
+    steer_line_chase line;          /* its memory (line tracking) */
+    steer_astar_chase astar;        /* the A* chase, over the caller's path storage */
+    bool on_astar;                  /* true while the A* chase leads */
+    int fallbacks;                  /* times the straight method was blocked (statistics) */
+} steer_fallback_chase;
+
+/* Set the straight method (a value outside the enum reads as STEER_CHASE_LINE), attach
+ * path storage for A* (a route to always fit holds width*height cells) and forget any
+ * plan. NULL chase: nothing. */
+STEER_API void steer_fallback_chase_init(steer_fallback_chase *chase,
+                                         steer_grid_chase_method method, steer_cell *storage,
+                                         int capacity);
+
+/* One tick. While the straight method can step toward the target it leads, as
+ * steer_grid_chase_step. When it cannot (a wall, a corner or `occ` in the way: WAITING),
+ * the A* chase (steer_astar_chase_step with `params`, NULL for defaults, and `scratch`)
+ * takes over, and leads until the chaser has a line of sight to the target
+ * (steer_grid_line_of_sight), so a chaser never sits against a wall while a route exists.
+ * Returns as steer_astar_chase_step: MOVED, ARRIVED, WAITING (both methods blocked this
+ * tick, e.g. by other characters), UNREACHABLE (no route), BAD_INPUT. The chaser is moved
+ * in `occ` (may be NULL). *next is the new cell. */
+STEER_API steer_grid_status steer_fallback_chase_step(const steer_grid *grid, steer_occupancy *occ,
+                                                      steer_fallback_chase *chase,
+                                                      steer_astar_scratch *scratch,
+                                                      const steer_astar_chase_params *params,
+                                                      steer_cell chaser, steer_cell target,
+                                                      steer_cell *next);
 
 STEER_EXTERN_C_END
 

@@ -2,7 +2,8 @@
 /* steer/behaviours.h - the single-character steering behaviours.
  *
  * Function index
- *   steer_seek, steer_flee, steer_match_velocity, steer_arrive, steer_leave,
+ *   steer_seek, steer_flee, steer_seek_with, steer_flee_with, steer_seek_default,
+ *   steer_match_velocity, steer_arrive, steer_leave,
  *   steer_align, steer_face, steer_look_where_going, steer_pursue, steer_evade,
  *   steer_interpose, steer_offset_pursuit
  *   (obstacle behaviours are in steer/obstacles.h)
@@ -28,13 +29,33 @@ STEER_EXTERN_C_BEGIN
 
 /* ---- seek, flee, match velocity ------------------------------------------------ */
 
-/* Reynolds' seek: desired = normalize(target - position) * max_speed;
- * linear = desired - velocity (the velocity change applied over one time unit),
- * limited. Target on the agent: desired is zero, so the agent brakes. */
+/* Parameters of steer_seek_with and steer_flee_with (kinematic model only). */
+typedef struct steer_seek_params {
+    float time_to_target; /* seconds to reach the desired velocity (0.1); <= 0 or NaN: 0.1 */
+} steer_seek_params;
+
+/* Defaults: time_to_target 0.1 s. */
+STEER_API steer_seek_params steer_seek_default(void);
+
+/* Seek: desired = normalize(target - position) * max_speed.
+ *   Reynolds model:  linear = desired - velocity (Reynolds' per-frame seek), limited to
+ *                    max_force.
+ *   kinematic model: linear = (desired - velocity) / time_to_target, limited to max_accel
+ *                    (Millington's): the velocity follows within time_to_target where the
+ *                    limit allows, so max_accel sets how fast the agent turns.
+ * Target on the agent: desired is zero, so the agent brakes. `params` NULL: defaults. */
+STEER_API steer_steering steer_seek_with(const steer_agent *agent, steer_vec3 target,
+                                         const steer_seek_params *params);
+
+/* steer_seek_with with the defaults (time_to_target 0.1 s). */
 STEER_API steer_steering steer_seek(const steer_agent *agent, steer_vec3 target);
 
-/* Reynolds' flee: desired = normalize(position - target) * max_speed, then as seek.
+/* Flee: desired = normalize(position - target) * max_speed, then as steer_seek_with.
  * Target on the agent: flees along the agent's forward direction. */
+STEER_API steer_steering steer_flee_with(const steer_agent *agent, steer_vec3 target,
+                                         const steer_seek_params *params);
+
+/* steer_flee_with with the defaults. */
 STEER_API steer_steering steer_flee(const steer_agent *agent, steer_vec3 target);
 
 /* Millington's velocity matching: linear = (target_velocity - velocity) / time_to_target,
@@ -52,10 +73,12 @@ typedef struct steer_arrive_params {
     float step;           /* the dt the agent is integrated with, seconds (1/60); used for
                              the braking limit; the Reynolds model always uses 1 frame */
     float rest_speed;     /* arrived once inside target_radius and slower than this (0.05) */
+    bool cookbook;        /* true: the cookbook's Arrive exactly, without the braking inside
+                             target_radius and the stopping-speed cap (default false) */
 } steer_arrive_params;
 
 /* Defaults: target_radius 0.25, slow_radius 3, time_to_target 0.1, step 1/60,
- * rest_speed 0.05. */
+ * rest_speed 0.05, cookbook false. */
 STEER_API steer_arrive_params steer_arrive_default(void);
 
 /* The cookbook's Arrive, without its overshoot. With d the distance to the target:
@@ -77,6 +100,12 @@ STEER_API steer_arrive_params steer_arrive_default(void);
  * inside target_radius, or already at or above the stopping speed, the time is one step
  * instead: time_to_target's lag would otherwise carry it past the target.
  * `arrived` (may be NULL) is set to true once d <= target_radius and speed <= rest_speed.
+ * With params->cookbook true it is the cookbook's formula and nothing more:
+ *   d < target_radius:  no steering (zero output; the agent coasts)
+ *   otherwise:          target speed as above, uncapped;
+ *                       linear = (desired - velocity) / time_to_target, limited
+ * (time_to_target <= 0 or NaN reads as 0.1). It overshoots when slow_radius is short for
+ * the agent's acceleration (docs/behaviours.md gives measured figures).
  * Bad parameters: negative radii are treated as 0; slow_radius below target_radius is
  * treated as target_radius; the target on the agent counts as d = 0. */
 STEER_API steer_steering steer_arrive(const steer_agent *agent, steer_vec3 target,
@@ -111,10 +140,12 @@ typedef struct steer_align_params {
     float slow_radius;    /* radians; inside it target rotation scales down (0.5) */
     float time_to_target; /* as in arrive (0.1) */
     float step;           /* as in arrive (1/60) */
+    bool cookbook;        /* true: the cookbook's Align exactly, without the braking inside
+                             target_radius and the stopping-speed cap (default false) */
 } steer_align_params;
 
 /* Defaults: target_radius 0.01 rad, slow_radius 0.5 rad, time_to_target 0.1,
- * step 1/60. */
+ * step 1/60, cookbook false. */
 STEER_API steer_align_params steer_align_default(void);
 
 /* The cookbook's Align: turn to `target_orientation` (radians).
@@ -126,13 +157,18 @@ STEER_API steer_align_params steer_align_default(void);
  * rotation; angular = (target rotation - current rotation) / time_to_target, limited;
  * the time is one step instead when braking (target rotation 0, or spinning at or above
  * the stopping speed), so it does not turn past the target.
+ * With params->cookbook true it is the cookbook's formula and nothing more: |rotation| <
+ * target_radius (or 0) gives no steering, the target rotation is not capped, and
+ * angular = (target rotation - current rotation) / time_to_target, limited
+ * (time_to_target <= 0 or NaN reads as 0.1); it may turn past the target and swing back.
  * The linear part is zero. A non-finite target orientation gives zero steering. */
 STEER_API steer_steering steer_align(const steer_agent *agent, float target_orientation,
                                      const steer_align_params *params);
 
 /* The cookbook's Face: align to the orientation of (target - position) in the agent's
- * space (atan2(dir.x, dir.z) for XZ). Target on the agent: keeps the current
- * orientation (brakes any rotation). */
+ * space (atan2(dir.x, dir.z) for XZ), with `params` as steer_align (cookbook included).
+ * Target on the agent: keeps the current orientation (brakes any rotation; with
+ * cookbook, no steering). */
 STEER_API steer_steering steer_face(const steer_agent *agent, steer_vec3 target,
                                     const steer_align_params *params);
 
@@ -146,9 +182,10 @@ STEER_API steer_steering steer_look_where_going(const steer_agent *agent,
 /* Parameters of steer_pursue and steer_evade. */
 typedef struct steer_pursue_params {
     float max_prediction; /* cap on the look-ahead, seconds (or frames) (default 1) */
+    float time_to_target; /* kinematic model: as steer_seek_params (0.1 s; <= 0 or NaN: 0.1) */
 } steer_pursue_params;
 
-/* Defaults: max_prediction 1. */
+/* Defaults: max_prediction 1, time_to_target 0.1. */
 STEER_API steer_pursue_params steer_pursue_default(void);
 
 /* Millington's pursue: look ahead t = min(distance / own speed, max_prediction) (the cap

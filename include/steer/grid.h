@@ -225,15 +225,27 @@ STEER_API steer_grid_status steer_grid_chase_compare(const steer_grid *grid,
                                                      steer_cell target, steer_grid_moves moves,
                                                      steer_cell *next);
 
+/* How method 2 breaks an exact tie between candidate cells equally close to the line. */
+typedef enum steer_line_tie {
+    /* The step along the axis with the larger difference, then x (the default). */
+    STEER_LINE_TIE_LONGER_AXIS = 0,
+    /* The horizontal (x) step, as the original line-tracking code does: it compares the
+     * two distances with `<=` and takes the horizontal step when they are equal. */
+    STEER_LINE_TIE_HORIZONTAL = 1
+} steer_line_tie;
+
 /* Method 2's memory: the line the chaser tracks. Zero it, or call steer_line_chase_reset. */
 typedef struct steer_line_chase {
-    steer_cell anchor; /* where the line starts: the chaser's cell when it was drawn */
-    steer_cell target; /* where the line ends: the target's cell when it was drawn */
-    steer_cell last;   /* the cell the chaser was sent to; elsewhere means re-anchor */
-    bool valid;        /* false: draw a new line on the next tick */
+    steer_cell anchor;  /* where the line starts: the chaser's cell when it was drawn */
+    steer_cell target;  /* where the line ends: the target's cell when it was drawn */
+    steer_cell last;    /* the cell the chaser was sent to; elsewhere means re-anchor */
+    bool valid;         /* false: draw a new line on the next tick */
+    steer_line_tie tie; /* the tie rule (zero: STEER_LINE_TIE_LONGER_AXIS); a value outside
+                           the enum reads as the default */
 } steer_line_chase;
 
-/* Forget the line: the next tick draws a new one from the chaser's cell. */
+/* Forget the line: the next tick draws a new one from the chaser's cell. Also sets the
+ * tie rule to the default (set `tie` after it). NULL: nothing. */
 STEER_API void steer_line_chase_reset(steer_line_chase *line);
 
 /* Perpendicular distance, in cells, from cell c's centre to the line through the centres
@@ -246,8 +258,9 @@ STEER_API float steer_line_distance(steer_cell a, steer_cell b, steer_cell c);
  * redrawn from the chaser's cell whenever the target has moved, the chaser is not where the
  * last tick sent it, or the state is new. Candidates are the steps toward the target:
  * the two edge steps (STEER_MOVES_4) or also the diagonal (STEER_MOVES_8). The one
- * whose cell is closest to the line wins (exact integer arithmetic; ties go to the
- * step along the axis with the larger difference, then to x). Blocked candidates
+ * whose cell is closest to the line wins (exact integer arithmetic; ties follow
+ * line->tie: by default the step along the axis with the larger difference, then x;
+ * STEER_LINE_TIE_HORIZONTAL takes the x step, as the original code). Blocked candidates
  * (wall, corner, occ) are skipped in order of distance; when the winner was not the
  * closest, the line is redrawn next tick. With no obstruction the route stays within
  * half a cell of the line (docs/grid.md gives the bounds). NULL line: the method

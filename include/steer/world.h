@@ -301,22 +301,28 @@ typedef struct steer_world_def {
     steer_allocator allocator; /* NULLs: malloc/free */
     steer_parallel_for_fn parallel_for; /* NULL: run on the calling thread */
     void *parallel_user;                /* passed to parallel_for */
-    uint32_t tag; /* the tag this world's handles carry, so that it refuses other worlds'
-                     handles (STALE). Nonzero: exactly this tag. Give every world of the
-                     process run its own (a counter the game keeps: def.tag = ++worlds)
-                     and no world ever accepts another's handle, also one destroyed
-                     before it was created at the same address. 0 (default): a tag mixed
-                     from seed, capacity, max_recipes and the world's address; two live
-                     worlds then differ unless 32 bits of hash collide, but a world
-                     created with the same def where a destroyed one lived gets its tag,
-                     and the destroyed world's handles pass there while slot and
-                     generation match. The library keeps no global counter (no global
-                     mutable state), so only the caller can rule that out. A restore
-                     takes the snapshot's tag (steer/world_snapshot.h) */
+    uint32_t tag;         /* the tag this world's handles carry, so that it refuses other worlds'
+                             handles (STALE). Nonzero: exactly this tag. Give every world of the
+                             process run its own (a counter the game keeps: def.tag = ++worlds)
+                             and no world ever accepts another's handle, also one destroyed
+                             before it was created at the same address. 0 (default): a tag mixed
+                             from seed, capacity, max_recipes and the world's address; two live
+                             worlds then differ unless 32 bits of hash collide, but a world
+                             created with the same def where a destroyed one lived gets its tag,
+                             and the destroyed world's handles pass there while slot and
+                             generation match. The library keeps no global counter (no global
+                             mutable state), so only the caller can rule that out. A restore
+                             takes the snapshot's tag (steer/world_snapshot.h) */
+    float stuck_time;     /* seconds an agent with a goal may go without getting closer to it
+                             before it reads STEER_PROGRESS_STUCK (2); <= 0 or NaN: never */
+    float stuck_progress; /* world units the distance to the goal must shrink by to count as
+                             progress, and the distance (plus the agent's radius) that counts
+                             as at the goal (0.25); <= 0 or NaN: 0.25 */
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
- * single-threaded, tag 0 (mixed, see steer_world_def.tag). */
+ * single-threaded, tag 0 (mixed, see steer_world_def.tag), stuck_time 2 s,
+ * stuck_progress 0.25. */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
@@ -416,6 +422,22 @@ STEER_API steer_world_status steer_world_set_agent(steer_world *world, steer_han
 /* Set the target point. INVALID when not finite. */
 STEER_API steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
                                                     steer_vec3 target);
+
+/* Give an agent a route: its target becomes points[0], then each following point once
+ * the agent has come within `reach` (world units) of the one before, checked after every
+ * step; the last point stays its target (a crowd group walks through a doorway, then to
+ * its goal). The world keeps the pointer and reads the array until the route is replaced
+ * or ends: it must stay valid that long. count 0 (points may be NULL) clears the route
+ * and leaves the target where it is. INVALID for count < 0, NULL points with count > 0,
+ * a non-finite point, or reach <= 0 or not finite; BUSY inside a step. Not saved in
+ * snapshots (set it again after a restore). Setting a target clears the route. */
+STEER_API steer_world_status steer_world_set_route(steer_world *world, steer_handle handle,
+                                                   const steer_vec3 *points, int count,
+                                                   float reach);
+
+/* The index in the route of the point the agent is heading for, or -1 without a route
+ * (or for a stale handle). */
+STEER_API int steer_world_route_index(const steer_world *world, steer_handle handle);
 
 /* Set the target agent (the none handle clears it). A target that is removed later is
  * simply ignored (its behaviours give zero steering). */
@@ -542,7 +564,31 @@ typedef struct steer_world_stats {
     int vector_moves;      /* agents whose steering the last step worked out one at a time
                               (a recipe the vector path does not cover, a callback, the
                               crowd filter) but whose motion it finished on the vector path */
+    int stuck;             /* agents reading STEER_PROGRESS_STUCK after the last step */
 } steer_world_stats;
+
+/* How an agent is getting on toward its goal: the target point or agent of a seek,
+ * arrive or pursue item of its recipe. */
+typedef enum steer_progress {
+    STEER_PROGRESS_NONE = 0, /* no goal (no such item, or no recipe), detection off, or a
+                                stale handle */
+    STEER_PROGRESS_MOVING,   /* in the last window of stuck_time seconds it came closer to
+                                its goal than ever before by stuck_progress (or the first
+                                window is not over yet) */
+    STEER_PROGRESS_AT_GOAL,  /* within stuck_progress + its radius of the goal */
+    STEER_PROGRESS_STUCK     /* the last window did not: a wall, a crowd or a dead end is in
+                                the way (an agent creeping along a wall, or circling an
+                                obstacle round its goal, stays STUCK); re-plan
+                                (steer/astar.h) or give it another target */
+} steer_progress;
+
+/* The agent's progress after the last step, judged once per window of stuck_time seconds;
+ * `idle` (may be NULL) receives the seconds since the last window that brought it closer
+ * (0 for NONE and AT_GOAL). Progress is measured from the step
+ * after the agent was added or its target, target agent or recipe was set, and is not
+ * saved in snapshots (a restored world starts counting afresh). */
+STEER_API steer_progress steer_world_agent_progress(const steer_world *world, steer_handle handle,
+                                                    float *idle);
 
 /* Statistics; zeros for NULL. */
 STEER_API steer_world_stats steer_world_stats_get(const steer_world *world);

@@ -204,9 +204,57 @@ static steer_steering cli_grid_result(cli_behaviour_state *st, steer_grid_status
     return steer_steering_zero();
 }
 
+/* The A* part of the chases: storage attached on first use (the straight method and
+ * the line tie rule set as the behaviour asks). */
+static steer_fallback_chase *cli_fallback(const cli_behaviour *b, const cli_eval *e,
+                                          cli_behaviour_state *st, steer_grid_chase_method m)
+{
+    if (!st->fallback_ready) {
+        steer_fallback_chase_init(&st->fallback, m, e->path, e->path_capacity);
+        st->fallback.line.tie = b->horizontal_ties ? STEER_LINE_TIE_HORIZONTAL : st->line.tie;
+        st->fallback_ready = true;
+    }
+    return &st->fallback;
+}
+
+static steer_astar_chase_params cli_astar_params(const cli_behaviour *b)
+{
+    steer_astar_chase_params p = steer_astar_chase_default();
+    p.search.moves = cli_grid_moves(b);
+    return p;
+}
+
+/* A straight chase with "fallback": A* leads while the straight method is blocked. */
+static steer_steering cli_eval_grid_fallback(const cli_behaviour *b, const cli_eval *e,
+                                             cli_behaviour_state *st, steer_grid_chase_method m)
+{
+    steer_cell self, target, next = {0, 0};
+    if (!cli_grid_turn(b, e, st, &self, &target)) return steer_steering_zero();
+    steer_astar_chase_params p = cli_astar_params(b);
+    return cli_grid_result(st,
+                           steer_fallback_chase_step(&e->scenario->grid.grid, NULL,
+                                                     cli_fallback(b, e, st, m), e->scratch, &p,
+                                                     self, target, &next),
+                           next);
+}
+
+static steer_steering cli_eval_grid_astar(const cli_behaviour *b, const cli_eval *e,
+                                          cli_behaviour_state *st)
+{
+    steer_cell self, target, next = {0, 0};
+    if (!cli_grid_turn(b, e, st, &self, &target)) return steer_steering_zero();
+    steer_astar_chase_params p = cli_astar_params(b);
+    steer_fallback_chase *f = cli_fallback(b, e, st, STEER_CHASE_LINE);
+    return cli_grid_result(st,
+                           steer_astar_chase_step(&e->scenario->grid.grid, NULL, &f->astar,
+                                                  e->scratch, &p, self, target, &next),
+                           next);
+}
+
 static steer_steering cli_eval_grid_compare(const cli_behaviour *b, const cli_eval *e,
                                             cli_behaviour_state *st)
 {
+    if (b->fallback) return cli_eval_grid_fallback(b, e, st, STEER_CHASE_COMPARE);
     steer_cell self, target, next = {0, 0};
     if (!cli_grid_turn(b, e, st, &self, &target)) return steer_steering_zero();
     return cli_grid_result(st,
@@ -218,6 +266,7 @@ static steer_steering cli_eval_grid_compare(const cli_behaviour *b, const cli_ev
 static steer_steering cli_eval_grid_line(const cli_behaviour *b, const cli_eval *e,
                                          cli_behaviour_state *st)
 {
+    if (b->fallback) return cli_eval_grid_fallback(b, e, st, STEER_CHASE_LINE);
     steer_cell self, target, next = {0, 0};
     if (!cli_grid_turn(b, e, st, &self, &target)) return steer_steering_zero();
     return cli_grid_result(st,
@@ -251,6 +300,8 @@ static const cli_param cli_arrive_params[] = {
      "braking step; defaults to the scenario's dt (1 frame under Reynolds)"},
     {"rest_speed", CLI_OFF(arrive.rest_speed), CLI_PARAM_FLOAT, 0.0f, 0,
      "arrived once inside target_radius and slower than this"},
+    {"cookbook", CLI_OFF(arrive.cookbook), CLI_PARAM_BOOL, 0.0f, 0,
+     "the cookbook's formula exactly: no braking inside target_radius, no stopping cap"},
 };
 
 static const cli_param cli_leave_params[] = {
@@ -281,9 +332,15 @@ static const cli_param cli_leave_params[] = {
          0.0f,                                                                                     \
          0,                                                                                        \
          "time to reach the desired rotation"},                                                    \
+        {"step",                                                                                   \
+         CLI_OFF(align.step),                                                                      \
+         CLI_PARAM_FLOAT,                                                                          \
+         0.0f,                                                                                     \
+         0,                                                                                        \
+         "braking step; defaults to the scenario's dt"},                                           \
     {                                                                                              \
-        "step", CLI_OFF(align.step), CLI_PARAM_FLOAT, 0.0f, 0,                                     \
-            "braking step; defaults to the scenario's dt"                                          \
+        "cookbook", CLI_OFF(align.cookbook), CLI_PARAM_BOOL, 0.0f, 0,                              \
+            "the cookbook's formula exactly: no braking inside target_radius, no stopping cap"     \
     }
 
 static const cli_param cli_align_params[] = {
@@ -304,6 +361,8 @@ static const cli_param cli_match_params[] = {
 static const cli_param cli_pursue_params[] = {
     {"max_prediction", CLI_OFF(pursue.max_prediction), CLI_PARAM_FLOAT, 0.0f, 0,
      "cap on the look-ahead (s, or frames)"},
+    {"time_to_target", CLI_OFF(pursue.time_to_target), CLI_PARAM_FLOAT, 0.0f, 0,
+     "kinematic model: time to reach the desired velocity (s)"},
     {"catch_radius", CLI_OFF(catch_radius), CLI_PARAM_FLOAT, 0.0f, 0,
      "the run reports the first step the target is this close (0: never)"},
 };
@@ -311,6 +370,8 @@ static const cli_param cli_pursue_params[] = {
 static const cli_param cli_evade_params[] = {
     {"max_prediction", CLI_OFF(pursue.max_prediction), CLI_PARAM_FLOAT, 0.0f, 0,
      "cap on the look-ahead (s, or frames)"},
+    {"time_to_target", CLI_OFF(pursue.time_to_target), CLI_PARAM_FLOAT, 0.0f, 0,
+     "kinematic model: time to reach the desired velocity (s)"},
 };
 
 static const cli_param cli_wander_params[] = {
@@ -362,7 +423,21 @@ static const cli_param cli_approach_params[] = {
             "8-connected moves, never past a wall's corner (false: 4-connected)"                   \
     }
 
-static const cli_param cli_grid_chase_params[] = {CLI_GRID_PARAMS};
+static const cli_param cli_grid_chase_params[] = {
+    CLI_GRID_PARAMS,
+    {"fallback", CLI_OFF(fallback), CLI_PARAM_BOOL, 0.0f, 0,
+     "A* leads while the straight method is blocked, until the target is in sight"},
+};
+
+static const cli_param cli_grid_astar_params[] = {CLI_GRID_PARAMS};
+
+static const cli_param cli_grid_line_params[] = {
+    CLI_GRID_PARAMS,
+    {"fallback", CLI_OFF(fallback), CLI_PARAM_BOOL, 0.0f, 0,
+     "A* leads while the straight method is blocked, until the target is in sight"},
+    {"horizontal_ties", CLI_OFF(horizontal_ties), CLI_PARAM_BOOL, 0.0f, 0,
+     "exact ties take the horizontal step, as the original code (false: the longer axis)"},
+};
 
 static const cli_param cli_grid_evade_params[] = {
     CLI_GRID_PARAMS,
@@ -478,7 +553,9 @@ static const cli_behaviour_kind cli_kinds[] = {
     CLI_ROW("grid_chase_compare", "chase on the grid by comparing cells (the simple chase)",
             CLI_TARGET_RULE_AGENT, NULL, cli_grid_chase_params, cli_eval_grid_compare),
     CLI_ROW("grid_chase_line", "chase on the grid along a line (the line-tracking chase)",
-            CLI_TARGET_RULE_AGENT, NULL, cli_grid_chase_params, cli_eval_grid_line),
+            CLI_TARGET_RULE_AGENT, NULL, cli_grid_line_params, cli_eval_grid_line),
+    CLI_ROW("grid_chase_astar", "chase on the grid along an A* path, re-planned as needed",
+            CLI_TARGET_RULE_AGENT, NULL, cli_grid_astar_params, cli_eval_grid_astar),
     CLI_ROW("grid_evade", "flee on the grid, avoiding dead ends", CLI_TARGET_RULE_AGENT, NULL,
             cli_grid_evade_params, cli_eval_grid_evade),
 };
@@ -557,6 +634,7 @@ void cli_behaviour_state_init(const cli_behaviour *b, cli_behaviour_state *st, s
     if (strcmp(name, "wander") == 0 || strcmp(name, "wander_3d") == 0)
         st->wander = steer_wander_state_make(rng);
     steer_line_chase_reset(&st->line);
+    if (b->horizontal_ties) st->line.tie = STEER_LINE_TIE_HORIZONTAL;
 }
 
 steer_steering cli_behaviour_eval(const cli_behaviour *b, const cli_eval *e,

@@ -42,10 +42,12 @@ typedef struct cli_behaviour_state {
     steer_wander_state wander;
     steer_wander_target_state wander_target;
     steer_approach_walker walker;
-    steer_line_chase line;    /* grid_chase_line's memory */
-    steer_path_cursor cursor; /* follow_path: where the agent is on its path */
-    bool grid_move;           /* grid behaviours: this step moves the agent ... */
-    steer_cell next;          /* ... to this neighbouring cell */
+    steer_line_chase line;         /* grid_chase_line's memory */
+    steer_fallback_chase fallback; /* grid chases with "fallback", grid_chase_astar (its astar) */
+    bool fallback_ready;           /* fallback's path storage attached */
+    steer_path_cursor cursor;      /* follow_path: where the agent is on its path */
+    bool grid_move;                /* grid behaviours: this step moves the agent ... */
+    steer_cell next;               /* ... to this neighbouring cell */
     bool arrived;    /* arrive, approach: the library's `arrived` flag after the last step */
     bool has_goal;   /* the point the behaviour is heading for now, when it picks one */
     steer_vec3 goal; /* (a random target, the walker's next waypoint): drawn as x */
@@ -58,10 +60,13 @@ typedef struct cli_eval {
     steer_rng *rng;            /* the agent's own generator */
     float time_step;           /* dt under the kinematic model, 1 (frame) under Reynolds */
     const cli_scenario *scenario;
-    int index;                  /* of self in agents */
-    int step;                   /* the step being made, from 1 */
-    const steer_cell *cells;    /* grid behaviours: every agent's cell */
-    const steer_occupancy *occ; /* grid behaviours: cells a grid agent holds */
+    int index;                    /* of self in agents */
+    int step;                     /* the step being made, from 1 */
+    const steer_cell *cells;      /* grid behaviours: every agent's cell */
+    const steer_occupancy *occ;   /* grid behaviours: cells a grid agent holds */
+    steer_astar_scratch *scratch; /* grid chases: A* search space */
+    steer_cell *path;             /* grid chases: this agent's A* path storage ... */
+    int path_capacity;            /* ... of this many cells */
 } cli_eval;
 
 typedef struct cli_behaviour_kind {

@@ -164,7 +164,8 @@ static void cli_print_arrivals_counted(FILE *f, const cli_scenario *s, const cli
     if (arrived > 0) fprintf(f, ", the last at step %d", last);
     for (int i = 0; i < r->agent_count; i++)
         if (r->agents[i].has_arrive && !r->agents[i].arrived)
-            fprintf(f, "; %s did not arrive", s->agents[i].name);
+            fprintf(f, "; %s did not arrive%s", s->agents[i].name,
+                    r->agents[i].stuck ? " (stuck)" : "");
 }
 
 /* "pursue-evade: 900 steps, 2 agents, 15 s; hunter caught runner at step 412" */
@@ -181,7 +182,8 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
         if (named && o->has_arrive && o->arrived)
             fprintf(f, "; %s arrived at step %d", s->agents[i].name, o->arrived_step);
         else if (named && o->has_arrive)
-            fprintf(f, "; %s did not arrive", s->agents[i].name);
+            fprintf(f, "; %s did not arrive%s", s->agents[i].name, o->stuck ? " (stuck)" : "");
+        if (named && o->has_overshoot) fprintf(f, ", overshoot %.2f", o->overshoot);
         if (o->has_path && !o->has_arrive)
             fprintf(f, "; %s lapped %d time%s", s->agents[i].name, o->laps,
                     o->laps == 1 ? "" : "s");

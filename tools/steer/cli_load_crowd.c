@@ -132,10 +132,42 @@ static bool cli_load_group_name(cli_loader *ld, const cJSON *obj, cli_crowd_grou
     return true;
 }
 
+/* "route": points every member walks through before its goal, or "path": the waypoints
+ * of one of the scenario's paths, as written; "route_reach" when a point counts as passed. */
+static bool cli_load_group_route(cli_loader *ld, const cJSON *obj, cli_crowd_group *g)
+{
+    const cJSON *route = cJSON_GetObjectItemCaseSensitive(obj, "route");
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(obj, "path");
+    g->route_reach = 1.0f;
+    if (!cli_get_float(ld, obj, "route_reach", 0.0f, &g->route_reach)) return false;
+    if (!(g->route_reach > 0.0f)) return cli_bad_value(ld, obj, "%s", "route_reach must be > 0");
+    if (route && path)
+        return cli_bad_value(ld, obj, "%s", "give a \"route\" or a \"path\", not both");
+    if (path) {
+        int k = cJSON_IsString(path) ? cli_scenario_find_path(ld->s, path->valuestring) : -1;
+        if (k < 0) return cli_bad_value(ld, path, "%s", "expected the name of one of \"paths\"");
+        const cli_path *p = &ld->s->paths[k];
+        if (p->waypoint_count > CLI_ROUTE_MAX)
+            return cli_bad_value(ld, path, "%s", "a route has at most 16 points");
+        g->route_count = p->waypoint_count;
+        for (int i = 0; i < p->waypoint_count; i++) g->route[i] = p->waypoints[i];
+        return true;
+    }
+    if (!route) return true;
+    int n = cJSON_GetArraySize(route);
+    if (!cJSON_IsArray(route) || n < 1 || n > CLI_ROUTE_MAX)
+        return cli_bad_value(ld, route, "%s", "expected an array of 1 to 16 points [x, y, z]");
+    int i = 0;
+    for (const cJSON *q = route->child; q; q = q->next, i++)
+        if (!cli_read_vec3(ld, q, &g->route[i])) return false;
+    g->route_count = n;
+    return true;
+}
+
 static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
 {
-    static const char *const keys[] = {"name",   "ring",           "members",
-                                       "limits", "responsibility", "arrive"};
+    static const char *const keys[] = {"name",   "ring",  "members", "limits",     "responsibility",
+                                       "arrive", "route", "path",    "route_reach"};
     cli_crowd_group *g = &ld->s->crowd.groups[index];
     g->member = ld->s->model == STEER_MODEL_REYNOLDS ? steer_agent_default_reynolds()
                                                      : steer_agent_default();
@@ -148,7 +180,8 @@ static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
         !cli_load_group_name(ld, obj, g, index) ||
         !cli_load_limits(ld, cJSON_GetObjectItemCaseSensitive(obj, "limits"), &g->member) ||
         !cli_get_float(ld, obj, "responsibility", 0.0f, &g->responsibility) ||
-        !cli_load_group_arrive(ld, cJSON_GetObjectItemCaseSensitive(obj, "arrive"), &g->arrive))
+        !cli_load_group_arrive(ld, cJSON_GetObjectItemCaseSensitive(obj, "arrive"), &g->arrive) ||
+        !cli_load_group_route(ld, obj, g))
         return false;
     const cJSON *ring = cJSON_GetObjectItemCaseSensitive(obj, "ring");
     const cJSON *members = cJSON_GetObjectItemCaseSensitive(obj, "members");

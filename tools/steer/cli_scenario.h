@@ -11,6 +11,7 @@
 /* Only the layers the tool uses, so a module being written elsewhere cannot break it. */
 #include "steer/agent.h"
 #include "steer/approach.h"
+#include "steer/astar.h"
 #include "steer/behaviours.h"
 #include "steer/combine.h"
 #include "steer/grid.h"
@@ -80,13 +81,15 @@ typedef struct cli_behaviour {
     steer_wander_params wander;
     steer_wander_target_params wander_target;
     steer_approach_walk_params approach; /* the approach walker */
-    int every;                       /* grid behaviours: steps between moves (one cell a move) */
-    bool diagonal;                   /* grid behaviours: 8-connected moves (false: 4-connected) */
-    int lookahead;                   /* grid_evade: free cells that make a step "not a dead end" */
-    int path;                        /* follow_path: index into cli_scenario.paths */
-    steer_path_follow_params follow; /* follow_path */
-    steer_avoid_params avoid;        /* avoid_obstacles */
-    steer_contain_params contain;    /* contain */
+    int every;            /* grid behaviours: steps between moves (one cell a move) */
+    bool diagonal;        /* grid behaviours: 8-connected moves (false: 4-connected) */
+    bool horizontal_ties; /* grid_chase_line: exact ties take the x step */
+    bool fallback;        /* grid chases: A* leads while the straight method is blocked */
+    int lookahead;        /* grid_evade: free cells that make a step "not a dead end" */
+    int path;             /* follow_path: index into cli_scenario.paths */
+    steer_path_follow_params follow;   /* follow_path */
+    steer_avoid_params avoid;          /* avoid_obstacles */
+    steer_contain_params contain;      /* contain */
     steer_vec3 region_min, region_max; /* contain: the box (default: the world box) ... */
     bool has_center;                   /* ... or, when "center" is given, the circle */
     steer_vec3 center;                 /* contain */
@@ -155,13 +158,18 @@ typedef struct cli_flock {
  * goal, and a responsibility (the share of avoidance they take, 0: they hold their
  * course). Members are placed on a ring (each crossing to the opposite point) or listed
  * one by one with a position and a goal. */
+#define CLI_ROUTE_MAX 16 /* waypoints in a crowd group's route */
+
 typedef struct cli_crowd_group {
     char name[CLI_NAME_MAX]; /* members are named <name>-0, <name>-1, ... */
     int first, count;        /* members are cli_scenario.agents[first .. first + count - 1] */
     steer_agent member;      /* limits, model and space of every member */
     steer_arrive_params arrive;
     float responsibility;
-    steer_vec3 *starts, *goals; /* owned, count each */
+    steer_vec3 *starts, *goals;      /* owned, count each */
+    steer_vec3 route[CLI_ROUTE_MAX]; /* waypoints every member takes before its goal */
+    int route_count;                 /* 0: straight to the goal */
+    float route_reach;               /* a waypoint is passed within this distance (1) */
 } cli_crowd_group;
 
 /* A crowd run by the library's batch world with the ORCA filter (steer/crowd.h,

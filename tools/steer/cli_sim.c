@@ -84,6 +84,7 @@ static bool cli_world_init(cli_world *w, uint64_t seed)
             const cli_behaviour *beh = &d->behaviours[b];
             const char *kind = cli_behaviour_kind_at(beh->kind)->name;
             cli_behaviour_state_init(beh, &w->states[i * CLI_MAX_BEHAVIOURS + b], &w->rngs[i]);
+            o->has_overshoot |= strcmp(kind, "arrive") == 0 && beh->target.kind == CLI_TARGET_POINT;
             o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0 ||
                              cli_behaviour_arrives_at_path_end(beh, w->s);
             o->has_path |= strcmp(kind, "follow_path") == 0;
@@ -133,8 +134,20 @@ static float cli_time_step(const cli_scenario *s)
 static steer_steering cli_steer_agent(cli_world *w, int i, int step)
 {
     const cli_agent_def *d = &w->s->agents[i];
-    cli_eval e = {&w->snapshot[i], w->snapshot, &w->rngs[i], cli_time_step(w->s), w->s, i, step,
-                  w->grid.cells,   &w->grid.occ};
+    steer_cell *path =
+        w->grid.paths != NULL ? w->grid.paths + (size_t)i * (size_t)w->grid.path_capacity : NULL;
+    cli_eval e = {&w->snapshot[i],
+                  w->snapshot,
+                  &w->rngs[i],
+                  cli_time_step(w->s),
+                  w->s,
+                  i,
+                  step,
+                  w->grid.cells,
+                  &w->grid.occ,
+                  &w->grid.scratch,
+                  path,
+                  w->grid.path_capacity};
     steer_steering outputs[CLI_MAX_BEHAVIOURS];
     w->has_goal[i] = false;
     for (int b = 0; b < d->behaviour_count; b++) {
@@ -199,6 +212,15 @@ static void cli_keep_inside(cli_world *w, int i)
     w->outcomes[i].respawns++;
 }
 
+/* How far `at` lies past `target` on the line from `start` through it. */
+static void cli_judge_overshoot(cli_agent_outcome *o, steer_vec3 start, steer_vec3 target,
+                                steer_vec3 at)
+{
+    steer_vec3 dir = steer_normalize(steer_sub(target, start));
+    double past = steer_dot(steer_sub(at, target), dir);
+    if (past > o->overshoot) o->overshoot = past;
+}
+
 /* Arrived and caught are judged on the state after the step, with the library's own
  * arrive test (steer_arrive is pure, so asking again changes nothing). */
 static void cli_judge(cli_world *w, int i, int step)
@@ -212,6 +234,7 @@ static void cli_judge(cli_world *w, int i, int step)
         steer_vec3 target = cli_target_position(&beh->target, w->agents);
         const char *kind = cli_behaviour_kind_at(beh->kind)->name;
         if (strcmp(kind, "arrive") == 0) {
+            cli_judge_overshoot(o, d->agent.position, target, w->agents[i].position);
             bool flag = false;
             (void)steer_arrive(&w->agents[i], target, &beh->arrive, &flag);
             arrived &= flag;
@@ -308,6 +331,7 @@ static void cli_finish(cli_world *w, int steps, cli_run_result *r)
     if (!r) return;
     r->has_flock = w->s->flock.present;
     if (r->has_flock) r->alignment_end = cli_flock_alignment(w);
+    for (int i = 0; i < w->n; i++) w->outcomes[i].stuck = cli_crowd_stuck(&w->crowd, i);
     r->steps = steps;
     r->agent_count = w->n;
     r->agents = w->outcomes;

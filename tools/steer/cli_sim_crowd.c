@@ -54,6 +54,13 @@ static bool cli_crowd_add_group(cli_crowd_run *run, const cli_scenario *s, int g
         a.target = g->goals[i];
         int k = g->first + i - run->first;
         if (steer_world_add(run->world, &a, &run->handles[k]) != STEER_WORLD_OK) return false;
+        if (g->route_count == 0) continue;
+        steer_vec3 *route = run->routes + (size_t)k * (CLI_ROUTE_MAX + 1);
+        for (int p = 0; p < g->route_count; p++) route[p] = g->route[p];
+        route[g->route_count] = g->goals[i];
+        if (steer_world_set_route(run->world, run->handles[k], route, g->route_count + 1,
+                                  g->route_reach) != STEER_WORLD_OK)
+            return false;
     }
     return true;
 }
@@ -66,7 +73,8 @@ bool cli_crowd_run_init(cli_crowd_run *run, const cli_scenario *s, uint64_t seed
     run->first = c->first;
     run->count = c->count;
     run->handles = calloc((size_t)run->count, sizeof *run->handles);
-    if (!run->handles) return false;
+    run->routes = calloc((size_t)run->count * (CLI_ROUTE_MAX + 1), sizeof *run->routes);
+    if (!run->handles || !run->routes) return false;
     steer_world_def def = steer_world_default();
     def.capacity = run->count;
     def.max_recipes = c->group_count;
@@ -94,6 +102,13 @@ bool cli_crowd_run_step(cli_crowd_run *run, const cli_scenario *s, steer_agent *
     return true;
 }
 
+bool cli_crowd_stuck(const cli_crowd_run *run, int i)
+{
+    if (!cli_crowd_run_has(run, i)) return false;
+    return steer_world_agent_progress(run->world, run->handles[i - run->first], NULL) ==
+           STEER_PROGRESS_STUCK;
+}
+
 bool cli_crowd_run_has(const cli_crowd_run *run, int i)
 {
     return run->world && i >= run->first && i < run->first + run->count;
@@ -103,5 +118,6 @@ void cli_crowd_run_free(cli_crowd_run *run)
 {
     steer_world_destroy(run->world);
     free(run->handles);
+    free(run->routes);
     memset(run, 0, sizeof *run);
 }

@@ -16,13 +16,18 @@
 typedef struct cli_crowd_run {
     steer_world *world; /* NULL when the scenario has no crowd */
     steer_handle *handles;
-    int first, count; /* the members are agents[first .. first + count - 1] */
+    int first, count;   /* the members are agents[first .. first + count - 1] */
+    steer_vec3 *routes; /* each member's route (its group's, then its goal): CLI_ROUTE_MAX + 1 */
 } cli_crowd_run;
 
 /* Builds the world with every member at its start, at rest, facing its goal, and the
  * walls. Succeeds doing nothing when the scenario has no crowd; false when memory runs
  * out or the world refuses a recipe, an agent or the walls. */
 bool cli_crowd_run_init(cli_crowd_run *c, const cli_scenario *s, uint64_t seed);
+
+/* True when agent i is a crowd member the world reads stuck (no progress toward its goal
+ * in its last window: steer_world_agent_progress). */
+bool cli_crowd_stuck(const cli_crowd_run *c, int i);
 
 /* One step of the world; the members' new states go to agents[], and the change of
  * velocity over the step divided by dt (the acceleration the filter applied: the

@@ -29,6 +29,14 @@ bool cli_grid_run_init(cli_grid_run *g, const cli_scenario *s, const steer_agent
     g->every = calloc(n, sizeof *g->every);
     if (!g->taken || !g->on_grid || !g->cells || !g->from || !g->to || !g->moved_at || !g->every)
         return false;
+    int count = s->grid.grid.width * s->grid.grid.height;
+    size_t bytes = steer_astar_scratch_bytes(count);
+    g->scratch_memory = malloc(bytes);
+    g->paths = calloc(n * (size_t)count, sizeof *g->paths);
+    g->path_capacity = count;
+    if (!g->scratch_memory || !g->paths ||
+        !steer_astar_scratch_init(&g->scratch, g->scratch_memory, bytes, count))
+        return false;
     for (int i = 0; i < s->agent_count; i++) {
         g->on_grid[i] = cli_has_grid_behaviour(&s->agents[i]);
         g->cells[i] = cli_grid_cell_of(s, agents[i].position);
@@ -47,6 +55,8 @@ void cli_grid_run_free(cli_grid_run *g)
     free(g->to);
     free(g->moved_at);
     free(g->every);
+    free(g->scratch_memory);
+    free(g->paths);
     memset(g, 0, sizeof *g);
 }
 

@@ -16,12 +16,16 @@
 typedef struct cli_grid_run {
     steer_occupancy occ;
     uint8_t *taken;
-    bool *on_grid;     /* the agent has a grid behaviour */
-    steer_cell *cells; /* each agent's cell: held by a grid agent, under any other */
-    steer_vec3 *from;  /* a grid agent's last move: from here ... */
-    steer_vec3 *to;    /* ... to the centre of its cell */
-    int *moved_at;     /* the step that move began; 0 before the first */
-    int *every;        /* the steps that move takes */
+    bool *on_grid;               /* the agent has a grid behaviour */
+    steer_cell *cells;           /* each agent's cell: held by a grid agent, under any other */
+    steer_vec3 *from;            /* a grid agent's last move: from here ... */
+    steer_vec3 *to;              /* ... to the centre of its cell */
+    int *moved_at;               /* the step that move began; 0 before the first */
+    int *every;                  /* the steps that move takes */
+    steer_astar_scratch scratch; /* A* chases' search space, shared (one search at a time) */
+    void *scratch_memory;
+    steer_cell *paths; /* A* chases' path storage: path_capacity cells per agent */
+    int path_capacity;
 } cli_grid_run;
 
 /* Prepares the run for the scenario's agents (in their initial state). Does nothing

@@ -209,6 +209,30 @@ static void check_arrive_leave_align_face(const cli_scenario *s, const tape *t,
     if (test_failed_checks == before) check_turners(s, t);
 }
 
+/* ---- cookbook-arrive: the formulas as written overshoot, the defaults do not ---------- */
+
+/* The farthest orientation past the align target, radians (0 when it never passed). */
+static float align_overshoot(const cli_scenario *s, const tape *t, int i)
+{
+    float target = s->agents[i].behaviours[0].orientation, over = 0.0f;
+    for (int k = 0; k < t->frames; k++)
+        if (at(t, k, i)->orientation - target > over) over = at(t, k, i)->orientation - target;
+    return over;
+}
+
+static void check_cookbook_arrive(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    int braking = agent_index(s, "braking"), cookbook = agent_index(s, "cookbook");
+    int al = agent_index(s, "aligner"), cal = agent_index(s, "cookbook-aligner");
+    CHECK(braking >= 0 && cookbook >= 0 && al >= 0 && cal >= 0);
+    CHECK(r->agents[braking].arrived && r->agents[braking].has_overshoot);
+    CHECK(r->agents[braking].overshoot == 0.0);
+    /* same limits, the formula as written: it passes the target by metres */
+    CHECK_MSG(r->agents[cookbook].overshoot > 3.0, "overshoot %g", r->agents[cookbook].overshoot);
+    CHECK(align_overshoot(s, t, al) == 0.0f);
+    CHECK_MSG(align_overshoot(s, t, cal) > 0.5f, "align overshoot %g", align_overshoot(s, t, cal));
+}
+
 /* ---- pursue-evade ------------------------------------------------------------------- */
 
 static void check_pursue_evade(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -241,6 +265,38 @@ static bool leg_ok(steer_vec3 from, steer_vec3 to, steer_vec3 target,
     return fabsf(step - want) <= 1e-3f * want + 1e-4f && cos_dev >= steer_cos(max_dev) - 1e-4f;
 }
 
+/* Distance from p to the segment a-b (any plane). */
+static float leg_gap(steer_vec3 p, steer_vec3 a, steer_vec3 b)
+{
+    steer_vec3 ab = steer_sub(b, a);
+    float len2 = steer_length_sq(ab);
+    float u = len2 > 0.0f ? steer_clampf(steer_dot(steer_sub(p, a), ab) / len2, 0.0f, 1.0f) : 0.0f;
+    return steer_distance(p, steer_add_scaled(a, ab, u));
+}
+
+/* Straight mode: the farthest the walker strays from the leg it walks (from the waypoint
+ * it last passed, or its start, to the next one), and the closest it comes to each
+ * waypoint it passes, worst over the legs (world units). */
+static void straight_legs(const cli_scenario *s, const tape *t, int i, float *stray, float *miss)
+{
+    steer_vec3 from = s->agents[i].agent.position, to = from;
+    float closest = 1e9f;
+    *stray = *miss = 0.0f;
+    for (int k = 1; k < t->frames; k++) {
+        size_t c = (size_t)k * (size_t)t->n + (size_t)i;
+        steer_vec3 p = at(t, k, i)->position;
+        if (t->has_goal[c] && memcmp(&t->goals[c], &to, sizeof to) != 0) {
+            if (k > 1 && closest > *miss) *miss = closest;
+            from = to;
+            to = t->goals[c];
+            closest = 1e9f;
+        }
+        float gap = leg_gap(p, from, to);
+        if (gap > *stray) *stray = gap;
+        if (steer_distance(p, to) < closest) closest = steer_distance(p, to);
+    }
+}
+
 static void check_approach(const cli_scenario *s, const tape *t, const cli_run_result *r)
 {
     for (int i = 0; i < t->n; i++) {
@@ -262,6 +318,18 @@ static void check_approach(const cli_scenario *s, const tape *t, const cli_run_r
         CHECK_MSG(r->agents[i].arrived, "%s did not arrive", s->agents[i].name);
         const steer_agent *end = at(t, t->frames - 1, i);
         CHECK(steer_distance(end->position, target) <= b->approach.arrive.target_radius);
+        if (b->approach.smooth) continue;
+        /* Straight legs look straight: seek reaches its velocity within 0.1 s, so the
+         * walker turns at each waypoint and then walks the leg, never farther off it
+         * than reach_radius (measured 0.42; with the old per-second seek, S-curves 1.78
+         * off). It passes each waypoint within reach_radius (0.49). */
+        float stray, miss;
+        straight_legs(s, t, i, &stray, &miss);
+        fprintf(stderr, "  approach: %s strays %.3f from its legs, passes within %.3f\n",
+                s->agents[i].name, stray, miss);
+        CHECK_MSG(stray <= b->approach.reach_radius, "%s strays %g from its legs",
+                  s->agents[i].name, stray);
+        CHECK(miss <= b->approach.reach_radius);
     }
 }
 
@@ -305,6 +373,27 @@ static void check_chase(const cli_scenario *s, const tape *t, const cli_run_resu
         check_chase_agent(s, t, r, i);
     }
     CHECK_MSG(methods == 3, "%s", "both chase methods must be shown");
+}
+
+/* ---- maze-chase: a straight chase stuck in a cup, the A* fallback and chase get out ---- */
+
+static void check_maze_chase(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    int plain = agent_index(s, "plain"), fb = agent_index(s, "fallback"),
+        astar = agent_index(s, "astar");
+    CHECK(plain >= 0 && fb >= 0 && astar >= 0 && s->grid.present);
+    for (int i = 0; i < t->n; i++)
+        for (int k = 0; k < t->frames; k++) {
+            const steer_agent *a = at(t, k, i);
+            if (steer_length(a->velocity) == 0.0f)
+                CHECK_MSG(on_free_cell(s, a), "%s step %d off a free cell", s->agents[i].name, k);
+        }
+    /* alone, the straight method sits in the cup for the rest of the run */
+    CHECK(r->agents[plain].has_catch && r->agents[plain].caught_step < 0);
+    const steer_agent *mid = at(t, t->frames / 2, plain), *end = at(t, t->frames - 1, plain);
+    CHECK(steer_distance(mid->position, end->position) == 0.0f);
+    check_chase_agent(s, t, r, fb);
+    check_chase_agent(s, t, r, astar);
 }
 
 /* ---- path-follow: inside the library's corner bound of the path, and moving along it ---- */
@@ -593,6 +682,35 @@ static void check_crowd(const cli_scenario *s, const tape *t, const cli_run_resu
     CHECK_MSG(worst_line <= 0.05f, "off its line by %g", (double)worst_line);
 }
 
+/* ---- doorway: a routed crowd group takes the door, then its goals ---------------------- */
+
+static void check_doorway(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    CHECK(s->crowd.present && s->crowd.groups[0].route_count == 2);
+    int arrived = 0;
+    for (int i = s->crowd.first; i < t->n; i++) arrived += r->agents[i].arrived ? 1 : 0;
+    float pair = closest_pair(s, t), wall = closest_wall(s, t);
+    fprintf(stderr,
+            "  doorway: %d of %d arrived, closest pair %.3f of the radius sum, closest "
+            "wall %.3f of a radius\n",
+            arrived, s->crowd.count, pair, wall);
+    CHECK(arrived == s->crowd.count);
+    CHECK_MSG(pair >= 0.99f && wall >= 0.99f, "pair %g wall %g", pair, wall);
+}
+
+/* ---- stuck-walker: the world reports the walker whose goal is walled in ------------------ */
+
+static void check_stuck_walker(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    (void)t;
+    int a = agent_index(s, "walker-0"), b = agent_index(s, "walker-1"),
+        c = agent_index(s, "walker-2");
+    CHECK(a >= 0 && b >= 0 && c >= 0);
+    CHECK(r->agents[a].arrived && !r->agents[a].stuck);
+    CHECK(r->agents[b].arrived && !r->agents[b].stuck);
+    CHECK(!r->agents[c].arrived && r->agents[c].stuck);
+}
+
 /* ---- the table: every built-in needs a row --------------------------------------------- */
 
 typedef void (*scenario_check)(const cli_scenario *, const tape *, const cli_run_result *);
@@ -604,13 +722,17 @@ static const struct {
     {"wander", check_wander},
     {"wander-seek", check_wander_seek},
     {"arrive-leave-align-face", check_arrive_leave_align_face},
+    {"cookbook-arrive", check_cookbook_arrive},
     {"pursue-evade", check_pursue_evade},
     {"approach", check_approach},
     {"chase", check_chase},
+    {"maze-chase", check_maze_chase},
     {"path-follow", check_path_follow},
     {"obstacles", check_obstacles},
     {"flock", check_flock},
     {"crowd", check_crowd},
+    {"stuck-walker", check_stuck_walker},
+    {"doorway", check_doorway},
 };
 
 static scenario_check find_check(const char *name)

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/* Progress toward the goal: which agents are stuck, so the game can re-plan. */
+#include "world_internal.h"
+
+/* Where agent i heads for: its target agent's position while that agent lives, else its
+ * target point (as the step's seek and arrive read it). */
+static steer_vec3 steer_progress_goal(const steer_world *w, const steer_world_slot *s)
+{
+    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
+    if (t != NULL && t->dense >= 0) return w->pos[w->cur][t->dense];
+    return s->target;
+}
+
+static float steer_progress_positive(float x, float fallback)
+{
+    return x > 0.0f && steer_is_finite(x) ? x : fallback;
+}
+
+/* Progress is judged once per window of stuck_time: a new closest distance to the goal,
+ * by stuck_progress, within the window is moving, else stuck. Against the closest ever,
+ * so an agent circling an obstacle round its goal reads stuck; once per window, so one
+ * creeping along a wall (a filter slowing it for ever) reads stuck steadily instead of
+ * flickering. */
+static void steer_progress_update(steer_world_slot *s, float d, bool at_goal, float step,
+                                  float limit, float dt)
+{
+    if (s->progress == STEER_PROGRESS_NONE || at_goal) {
+        s->best = s->anchor = d;
+        s->clock = s->idle = 0.0f;
+        s->progress = at_goal ? STEER_PROGRESS_AT_GOAL : STEER_PROGRESS_MOVING;
+        return;
+    }
+    if (d < s->best) s->best = d;
+    s->clock += dt;
+    s->idle += dt;
+    if (s->progress == STEER_PROGRESS_AT_GOAL) s->progress = STEER_PROGRESS_MOVING;
+    if (s->clock < limit) return;
+    bool closer = s->anchor - s->best >= step;
+    s->anchor = s->best;
+    s->clock = 0.0f;
+    if (closer) s->idle = 0.0f;
+    s->progress = closer ? STEER_PROGRESS_MOVING : STEER_PROGRESS_STUCK;
+}
+
+/* Routes: move the target on to the next point once within reach of the current one. */
+static void steer_route_advance(steer_world *world, int i, steer_world_slot *s)
+{
+    if (s->route == NULL || s->route_next >= s->route_count - 1) return;
+    steer_vec3 p = world->pos[world->cur][i];
+    if (steer_distance(p, s->target) > s->route_reach) return;
+    s->route_next++;
+    s->target = s->route[s->route_next];
+    steer__world_progress_reset(s);
+}
+
+void steer__world_progress(steer_world *world, float dt)
+{
+    world->stuck = 0;
+    if (world->routes > 0)
+        for (int i = 0; i < world->count; i++)
+            steer_route_advance(world, i, &world->slots[world->body[world->cur][i].slot]);
+    float limit = world->def.stuck_time;
+    if (!(limit > 0.0f) || !steer_is_finite(limit)) return; /* off: every slot stays NONE */
+    float step = steer_progress_positive(world->def.stuck_progress, 0.25f);
+    const steer_world_body *y = world->body[world->cur];
+    for (int i = 0; i < world->count; i++) {
+        /* No goal: the slot (a cache miss) is not touched; setting the recipe reset it. */
+        if (y[i].recipe < 0 || !world->recipes[y[i].recipe].has_goal) continue;
+        steer_world_slot *s = &world->slots[y[i].slot];
+        steer_vec3 to = steer_sub(steer_progress_goal(world, s), world->pos[world->cur][i]);
+        float d = steer_length(to);
+        if (!steer_is_finite(d)) d = 0.0f; /* unreadable: never reported stuck */
+        steer_progress_update(s, d, d <= step + y[i].radius, step, limit, dt);
+        world->stuck += s->progress == STEER_PROGRESS_STUCK ? 1 : 0;
+    }
+}
+
+steer_progress steer_world_agent_progress(const steer_world *world, steer_handle handle,
+                                          float *idle)
+{
+    if (idle != NULL) *idle = 0.0f;
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return STEER_PROGRESS_NONE;
+    const steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL || s->dense < 0) return STEER_PROGRESS_NONE;
+    if (idle != NULL && s->progress != STEER_PROGRESS_NONE) *idle = s->idle;
+    return (steer_progress)s->progress;
+}
+
+steer_world_status steer_world_set_route(steer_world *world, steer_handle handle,
+                                         const steer_vec3 *points, int count, float reach)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return STEER_WORLD_INVALID;
+    if (world->stepping) return STEER_WORLD_BUSY;
+    steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL || s->dense < 0) return STEER_WORLD_INVALID;
+    if (count < 0 || (count > 0 && points == NULL)) return STEER_WORLD_INVALID;
+    if (count > 0 && (!(reach > 0.0f) || !steer_is_finite(reach))) return STEER_WORLD_INVALID;
+    for (int k = 0; k < count; k++)
+        if (!steer_v3_is_finite(points[k])) return STEER_WORLD_INVALID;
+    world->routes += (count > 0 ? 1 : 0) - (s->route != NULL ? 1 : 0);
+    s->route = count > 0 ? points : NULL;
+    s->route_count = count;
+    s->route_next = 0;
+    s->route_reach = reach;
+    if (count > 0) s->target = points[0];
+    steer__world_progress_reset(s);
+    return STEER_WORLD_OK;
+}
+
+int steer_world_route_index(const steer_world *world, steer_handle handle)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return -1;
+    const steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL || s->dense < 0 || s->route == NULL) return -1;
+    return s->route_next;
+}
