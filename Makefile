@@ -35,14 +35,15 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The default demo: every built-in scenario through the steer tool, a PNG each in out/.
+# The default demo: every built-in scenario through the steer tool, a PNG and a GIF each
+# in out/.
 STEER_TOOL = $(BUILD)/tools/steer/steer
 run: build
 	@mkdir -p out
 	@for s in $$($(STEER_TOOL) list --names); do \
-	    $(STEER_TOOL) run $$s --png out/$$s.png || exit 1; \
+	    $(STEER_TOOL) run $$s --png out/$$s.png --gif out/$$s.gif || exit 1; \
 	done
-	@echo "pictures: $(CURDIR)/out/*.png   ($(STEER_TOOL) list, $(STEER_TOOL) run <name> --help for more; make install puts steer on the PATH)"
+	@echo "pictures: $(CURDIR)/out/*.png, animations: $(CURDIR)/out/*.gif   ($(STEER_TOOL) list, $(STEER_TOOL) run <name> --help for more; make install puts steer on the PATH)"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
