@@ -147,6 +147,18 @@ static void cli_print_run_help(void)
          "written in place. A directory or the scenario file itself is refused.");
 }
 
+/* "; flock: alignment with neighbours 0.10 -> 0.96, overall 0.05 -> 0.32; 9 flocks and
+ * 2 lone boids at the end (neighbours within 6)" */
+static void cli_print_flock(FILE *f, const cli_run_result *r)
+{
+    const cli_flock_stats *a = &r->flock_start, *b = &r->flock_end;
+    fprintf(f,
+            "; flock: alignment with neighbours %.2f -> %.2f, overall %.2f -> %.2f; %d flock%s "
+            "and %d lone boid%s at the end (neighbours within %g)",
+            a->local, b->local, a->global, b->global, b->flocks, b->flocks == 1 ? "" : "s",
+            b->alone, b->alone == 1 ? "" : "s", b->radius);
+}
+
 /* Arrivals are named one by one for a few agents and counted for a crowd, so the line
  * stays one line. */
 enum { CLI_SUMMARY_NAMED = 6 };
@@ -195,8 +207,7 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
     }
     if (!named) cli_print_arrivals_counted(f, s, r);
     if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
-    if (r->has_flock)
-        fprintf(f, "; flock alignment %.2f -> %.2f", r->alignment_start, r->alignment_end);
+    if (r->has_flock) cli_print_flock(f, r);
     fputc('\n', f);
 }
 

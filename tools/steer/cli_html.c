@@ -183,10 +183,10 @@ static void cli_html_data(FILE *f, const cli_anim *a, const cli_run_result *resu
     fputc(']', f);
     if (result && result->has_flock) {
         fputs(",\"alignment\":[", f);
-        cli_json_number(f, result->alignment_start, "%.4f");
+        cli_json_number(f, result->flock_start.local, "%.4f");
         fputc(',', f);
-        cli_json_number(f, result->alignment_end, "%.4f");
-        fputc(']', f);
+        cli_json_number(f, result->flock_end.local, "%.4f");
+        fprintf(f, "],\"flocks\":[%d,%d]", result->flock_start.flocks, result->flock_end.flocks);
     }
     cli_html_agents(f, a);
     cli_html_targets(f, a);
