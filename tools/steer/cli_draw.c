@@ -488,6 +488,24 @@ static void cli_draw_forces(cairo_t *cr, const cli_view *view, const cli_record 
     cairo_stroke(cr);
 }
 
+/* A big scene: the agents whose trails were not kept are drawn where they ended as
+ * faint grey dots, which pile up into a density, under the sampled ones. */
+static void cli_draw_density(cairo_t *cr, const cli_view *view, const cli_record *r)
+{
+    const cli_scenario *s = r->scenario;
+    if (r->trail_every <= 1) return;
+    for (int i = 0; i < s->agent_count; i++) {
+        double u, v, x, y;
+        if (cli_record_has_trail(r, i)) continue;
+        cli_plane_coords(s->space, r->tracks[i].last.position, &u, &v);
+        cli_view_point(view, u, v, &x, &y);
+        if (!isfinite(x) || !isfinite(y)) continue;
+        cairo_rectangle(cr, x - 0.75, y - 0.75, 1.5, 1.5);
+    }
+    cairo_set_source_rgba(cr, 0.15, 0.15, 0.15, 0.35);
+    cairo_fill(cr);
+}
+
 static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
 {
     const cli_scenario *s = r->scenario;
@@ -505,12 +523,15 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
     }
     if (forces) cli_draw_forces(cr, &view, r);
     for (int i = 0; i < s->agent_count; i++) {
+        if (!cli_record_has_trail(r, i)) continue;
         if (cli_is_member(s, i))
             cli_draw_member_body(cr, &view, s, &r->tracks[i].first, i, false);
         else if (!cli_is_boid(s, i))
             cli_draw_start(cr, &view, s, &r->tracks[i].first, i);
     }
+    cli_draw_density(cr, &view, r);
     for (int i = 0; i < s->agent_count; i++) {
+        if (!cli_record_has_trail(r, i)) continue; /* in the density above */
         if (cli_is_member(s, i))
             cli_draw_member_body(cr, &view, s, &r->tracks[i].last, i, true);
         else if (cli_is_boid(s, i))

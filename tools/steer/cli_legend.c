@@ -183,6 +183,16 @@ static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_
     }
     if (s->flock.present) y = cli_legend_flock(cr, s, x, y);
     if (s->crowd.present) y = cli_legend_crowd(cr, r, result, x, y);
+    if (r->trail_every > 1) {
+        char note[200];
+        snprintf(note, sizeof note,
+                 "a big scene: the trails of 1 in %d boids and crowd members are drawn (%d "
+                 "trails of %d agents, each ending in its arrow); every other agent's end is "
+                 "a grey dot, so that dark means dense",
+                 r->trail_every, r->trail_count, s->agent_count);
+        cairo_set_source_rgb(cr, 0.55, 0.1, 0.1);
+        y = cli_wrapped(cr, x, y, 300, 11, note) + 8;
+    }
     return y;
 }
 

@@ -14,7 +14,11 @@ bool cli_record_init(cli_record *r, const cli_scenario *s, int steps, uint64_t s
     r->scenario = s;
     r->steps = steps;
     r->seed = seed;
+    r->trail_every = (s->agent_count + CLI_RECORD_TRAILS - 1) / CLI_RECORD_TRAILS;
+    for (int i = 0; i < s->agent_count; i++) r->trail_count += cli_record_has_trail(r, i);
     r->point_stride = steps / CLI_MAX_TRAIL_POINTS + 1;
+    double budget = (double)steps * r->trail_count / CLI_RECORD_POINTS;
+    if (budget >= r->point_stride) r->point_stride = (int)budget + 1;
     r->force_stride = steps / CLI_FORCE_MARKS + 1;
     r->tracks = calloc((size_t)s->agent_count, sizeof *r->tracks);
     return r->tracks ? true : cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
@@ -65,6 +69,14 @@ static bool cli_record_goal(cli_track *t, steer_vec3 goal)
     return true;
 }
 
+bool cli_record_has_trail(const cli_record *r, int i)
+{
+    const cli_scenario *s = r->scenario;
+    int first = s->flock.present ? s->flock.first : s->agent_count;
+    if (s->crowd.present && s->crowd.first < first) first = s->crowd.first;
+    return r->trail_every <= 1 || i < first || (i - first) % r->trail_every == 0;
+}
+
 static bool cli_record_agent(cli_record *r, const cli_frame *f, int i)
 {
     cli_track *t = &r->tracks[i];
@@ -73,6 +85,7 @@ static bool cli_record_agent(cli_record *r, const cli_frame *f, int i)
     bool keep = f->step % r->point_stride == 0 || f->respawned[i] || f->step == r->steps;
     if (f->step == 0) t->first = *a;
     t->last = *a;
+    if (!cli_record_has_trail(r, i)) return true;
     if (keep && !cli_record_point(t, space, a->position, f->respawned[i])) return false;
     if (f->step > 0 && f->step % r->force_stride == 0 &&
         !cli_record_force(t, space, a->position, f->forces[i]))

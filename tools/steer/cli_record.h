@@ -2,7 +2,10 @@
 /* cli_record.h - what the picture needs from a run, kept while it goes.
  *
  * A trail is kept for every agent, thinned to at most about 4000 points so that a
- * million-step run draws as quickly as a short one (and needs as little memory), plus
+ * million-step run draws as quickly as a short one (and needs as little memory). A big
+ * scene (over CLI_RECORD_TRAILS agents) keeps the trails of an even sample only (every
+ * listed agent, and every n-th boid or crowd member), and all the trails together at
+ * most about CLI_RECORD_POINTS points; every agent's first and last state is kept. Plus
  * a few force samples, the random targets a wanderer picked and the first and last
  * states. The jumps of agents that reappear at the centre break their trail.
  */
@@ -31,12 +34,17 @@ typedef struct cli_track {
     steer_agent first, last;
 } cli_track;
 
+#define CLI_RECORD_TRAILS 2000
+#define CLI_RECORD_POINTS 8000000
+
 typedef struct cli_record {
     const cli_scenario *scenario;
     int steps;        /* of the run */
     uint64_t seed;    /* of the run, for the legend */
     int point_stride; /* keep every n-th step */
     int force_stride;
+    int trail_every;   /* boids and members: the trail of every n-th one is kept (1: all) */
+    int trail_count;   /* trails kept */
     cli_track *tracks; /* one per agent */
 } cli_record;
 
@@ -46,6 +54,9 @@ bool cli_record_init(cli_record *r, const cli_scenario *s, int steps, uint64_t s
 
 /* The observer (cli_sim.h); user is the cli_record. */
 bool cli_record_observe(void *user, const cli_frame *frame, cli_error *err);
+
+/* True when the trail of agent i is kept. */
+bool cli_record_has_trail(const cli_record *r, int i);
 
 void cli_record_free(cli_record *r);
 
