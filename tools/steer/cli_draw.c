@@ -464,18 +464,30 @@ static double cli_largest_force(const cli_record *r)
     return m;
 }
 
-/* Forces are in other units than positions; the largest is drawn 60 pixels long. */
+int cli_force_every(const cli_record *r, int *shown)
+{
+    int with = 0;
+    for (int i = 0; i < r->scenario->agent_count; i++) with += r->tracks[i].force_count > 0;
+    int every = with > CLI_FORCE_AGENTS ? (with + CLI_FORCE_AGENTS - 1) / CLI_FORCE_AGENTS : 1;
+    if (shown) *shown = (with + every - 1) / every;
+    return every;
+}
+
+/* Forces are in other units than positions; the largest is drawn 60 pixels long. Each
+ * agent's forces are in its colour, so that whose force is whose reads at a glance;
+ * with many agents only every n-th agent's forces are drawn (cli_force_every). */
 static void cli_draw_forces(cairo_t *cr, const cli_view *view, const cli_record *r)
 {
     double largest = cli_largest_force(r);
     if (!(largest > 0)) return;
-    cairo_set_source_rgba(cr, 0.70, 0.0, 0.13, 0.9);
-    cairo_set_line_width(cr, 1.4);
-    for (int i = 0; i < r->scenario->agent_count; i++)
+    int every = cli_force_every(r, NULL), seen = 0;
+    cairo_set_line_width(cr, 1.6);
+    for (int i = 0; i < r->scenario->agent_count; i++) {
+        if (r->tracks[i].force_count == 0 || seen++ % every != 0) continue;
         for (int k = 0; k < r->tracks[i].force_count; k++) {
             const cli_force_mark *f = &r->tracks[i].forces[k];
             double x, y, len = hypot(f->fu, f->fv) / largest * 60;
-            if (len < 2) continue;
+            if (!(len >= 2)) continue;
             double dx = f->fu / hypot(f->fu, f->fv), dy = -f->fv / hypot(f->fu, f->fv);
             cli_view_point(view, f->u, f->v, &x, &y);
             double ex = x + dx * len, ey = y + dy * len;
@@ -485,7 +497,9 @@ static void cli_draw_forces(cairo_t *cr, const cli_view *view, const cli_record 
             cairo_line_to(cr, ex, ey);
             cairo_line_to(cr, ex - dx * 6 + dy * 3.5, ey - dy * 6 - dx * 3.5);
         }
-    cairo_stroke(cr);
+        cli_set_agent_colour(cr, r->scenario, i, 0.95);
+        cairo_stroke(cr);
+    }
 }
 
 /* A big scene: the agents whose trails were not kept are drawn where they ended as
@@ -514,13 +528,14 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
     cli_draw_background(cr, &view, s);
     cli_draw_scenery(cr, &view, s);
     cli_draw_targets(cr, &view, s);
-    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
     for (int i = 0; i < s->agent_count; i++) {
         if (cli_is_member(s, i))
             cli_draw_member_trail(cr, &view, s, &r->tracks[i], i);
         else
             cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_is_boid(s, i));
     }
+    /* random targets above the trails, which would otherwise hide them */
+    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
     if (forces) cli_draw_forces(cr, &view, r);
     for (int i = 0; i < s->agent_count; i++) {
         if (!cli_record_has_trail(r, i)) continue;

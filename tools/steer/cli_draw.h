@@ -63,6 +63,11 @@ void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, c
 void cli_draw_scenery(cairo_t *cr, const cli_view *view, const cli_scenario *s);
 int cli_scenery_points(const cli_scenario *s, double *u, double *v, int capacity);
 
+/* Forces are drawn for at most CLI_FORCE_AGENTS agents: every n-th of those with force
+ * marks. Returns n; *shown (may be NULL) gets how many agents' forces are drawn. */
+#define CLI_FORCE_AGENTS 12
+int cli_force_every(const cli_record *r, int *shown);
+
 /* The legend panel and the scale bar. */
 void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *result, bool forces);
 void cli_draw_scale(cairo_t *cr, const cli_view *view, steer_space space);

@@ -259,8 +259,10 @@ static void cli_key_line(cairo_t *cr, double x, double y, int which, const char 
         cairo_new_sub_path(cr);
         cairo_arc(cr, x + 17, y - 4, 4.5, 0, 6.2832);
         cairo_fill(cr);
-    } else { /* force */
-        cairo_set_source_rgb(cr, 0.70, 0.0, 0.13);
+    } else { /* force, in the first agents' colours */
+        double r, g, b;
+        cli_agent_colour(0, &r, &g, &b);
+        cairo_set_source_rgb(cr, r, g, b);
         cairo_move_to(cr, x, y - 4);
         cairo_line_to(cr, x + 20, y - 4);
         cairo_move_to(cr, x + 14, y - 8);
@@ -326,7 +328,16 @@ static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double
         cli_key_line(cr, x, y += 24, 3,
                      s->crowd.present ? "waypoint, random target, goal"
                                       : "waypoint or random target");
-    if (forces) cli_key_line(cr, x, y += 24, 4, "steering force (relative)");
+    if (forces) {
+        char what[120];
+        int shown = 0, every = cli_force_every(r, &shown);
+        if (every > 1)
+            snprintf(what, sizeof what, "steering force of 1 agent in %d (%d), its colour", every,
+                     shown);
+        else
+            snprintf(what, sizeof what, "steering force (relative), the agent's colour");
+        cli_key_line(cr, x, y += 24, 4, what);
+    }
     if (cli_any_obstacle(r->scenario)) cli_key_line(cr, x, y += 24, 5, "obstacle, wall");
     if (r->scenario->path_count > 0)
         cli_key_line(cr, x, y += 24, 6, "path: corridor (radius), waypoint");
