@@ -12,7 +12,7 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 SCALAR    ?= OFF
 
-.PHONY: all build run test sanitize bench format install clean deps web fuzz
+.PHONY: all build run test sanitize bench format install clean deps web fuzz pictures
 
 all: build
 
@@ -47,6 +47,13 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The docs' pictures (docs/images), redrawn from the scenario files beside them, with
+# their trajectories' hashes in docs/images/pictures.txt; test_docs_pictures fails when
+# a committed picture's trajectory is no longer what the code produces.
+pictures: DEPS = tool
+pictures: build
+	sh scripts/pictures.sh $(STEER_TOOL)
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, with every
 # finding fatal. `make sanitize CC=clang` for clang; SCALAR=ON builds the portable scalar
