@@ -3,11 +3,13 @@
 #include "cli_draw.h"
 
 #include "cli_behaviour.h"
+#include "cli_flock_stats.h"
 #include "cli_outfile.h"
 
 #include <cairo-svg.h>
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CLI_PI 3.14159265358979323846
@@ -312,11 +314,24 @@ static void cli_stroke_track(cairo_t *cr, const cli_view *view, const cli_track 
     cairo_stroke(cr);
 }
 
-static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
-                           const cli_track *t, int i, bool boid)
+/* A boid's colour says which flock it ends in: the palette's in turn from the biggest
+ * flock down (rank 1, 2, ...; cli_flock_ranks), grey for a boid that ends alone. */
+static void cli_set_boid_colour(cairo_t *cr, int rank, double alpha)
 {
-    cairo_set_line_width(cr, boid ? 0.9 : 2.2);
-    cli_set_agent_colour(cr, s, i, boid ? 0.35 : 0.85);
+    double r = 0.55, g = 0.55, b = 0.55;
+    if (rank > 0) cli_agent_colour(rank - 1, &r, &g, &b);
+    cairo_set_source_rgba(cr, r, g, b, alpha);
+}
+
+/* rank: a boid's flock (cli_set_boid_colour), -1 for any other agent. */
+static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                           const cli_track *t, int i, int rank)
+{
+    cairo_set_line_width(cr, rank >= 0 ? 0.9 : 2.2);
+    if (rank >= 0)
+        cli_set_boid_colour(cr, rank, 0.45);
+    else
+        cli_set_agent_colour(cr, s, i, 0.85);
     cli_stroke_track(cr, view, t);
 }
 
@@ -397,7 +412,7 @@ static void cli_draw_end(cairo_t *cr, const cli_view *view, const cli_scenario *
 
 /* A boid's end: a small arrowhead along its velocity, in its colour. */
 static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, const cli_scenario *s,
-                              const steer_agent *a, int i)
+                              const steer_agent *a, int rank)
 {
     cli_pose p = cli_pose_of(view, s->space, a->position, steer_agent_forward(a));
     double x = p.x, y = p.y, dx = p.dx, dy = p.dy;
@@ -405,7 +420,7 @@ static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, const cli_scena
     cairo_line_to(cr, x - dx * 4 - dy * 4, y - dy * 4 + dx * 4);
     cairo_line_to(cr, x - dx * 4 + dy * 4, y - dy * 4 - dx * 4);
     cairo_close_path(cr);
-    cli_set_agent_colour(cr, s, i, 1.0);
+    cli_set_boid_colour(cr, rank, 1.0);
     cli_fill_outlined(cr, 0.1, 0.1, 0.1, 0.6);
 }
 
@@ -520,10 +535,37 @@ static void cli_draw_density(cairo_t *cr, const cli_view *view, const cli_record
     cairo_fill(cr);
 }
 
+/* The flock each agent ends in (cli_flock_ranks), -1 for agents that are not boids;
+ * NULL when memory runs out (boids are then grey). Free it. */
+static int *cli_end_ranks(const cli_record *r)
+{
+    const cli_scenario *s = r->scenario;
+    int *rank = malloc((size_t)s->agent_count * sizeof *rank);
+    steer_agent *last = malloc((size_t)s->agent_count * sizeof *last);
+    bool ok = rank && last;
+    for (int i = 0; ok && i < s->agent_count; i++) {
+        last[i] = r->tracks[i].last;
+        rank[i] = -1;
+    }
+    ok = ok && cli_flock_ranks(s, last, rank + (s->flock.present ? s->flock.first : 0));
+    free(last);
+    if (ok) return rank;
+    free(rank);
+    return NULL;
+}
+
+/* The rank of agent i (cli_end_ranks): -1 unless a boid, 0 when the ranks are missing. */
+static int cli_rank_of(const cli_scenario *s, const int *ranks, int i)
+{
+    if (!cli_is_boid(s, i)) return -1;
+    return ranks ? ranks[i] : 0;
+}
+
 static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
 {
     const cli_scenario *s = r->scenario;
     cli_view view = cli_view_of(r);
+    int *ranks = cli_end_ranks(r);
     cairo_save(cr);
     cli_draw_background(cr, &view, s);
     cli_draw_scenery(cr, &view, s);
@@ -532,7 +574,7 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
         if (cli_is_member(s, i))
             cli_draw_member_trail(cr, &view, s, &r->tracks[i], i);
         else
-            cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_is_boid(s, i));
+            cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_rank_of(s, ranks, i));
     }
     /* random targets above the trails, which would otherwise hide them */
     for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
@@ -550,10 +592,11 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
         if (cli_is_member(s, i))
             cli_draw_member_body(cr, &view, s, &r->tracks[i].last, i, true);
         else if (cli_is_boid(s, i))
-            cli_draw_boid_end(cr, &view, s, &r->tracks[i].last, i);
+            cli_draw_boid_end(cr, &view, s, &r->tracks[i].last, cli_rank_of(s, ranks, i));
         else
             cli_draw_end(cr, &view, s, &r->tracks[i].last, i);
     }
+    free(ranks);
     cli_draw_scale(cr, &view, s->space);
     cairo_restore(cr);
     cairo_rectangle(cr, 20.5, 20.5, CLI_MAP_SIZE - 1, CLI_MAP_SIZE - 1);

@@ -142,6 +142,56 @@ static void cli_stats_count(cli_cells *c, const int *neighbours, cli_flock_stats
     free(size);
 }
 
+/* Components ranked by size, biggest first; the lone boids 0. */
+static bool cli_rank_groups(cli_cells *c, int *rank)
+{
+    size_t n = c->n > 0 ? (size_t)c->n : 1u;
+    int *size = calloc(n, sizeof *size);
+    int *order = malloc(n * sizeof *order);
+    int groups = 0;
+    bool ok = size && order;
+    for (int i = 0; ok && i < c->n; i++) size[cli_find(c->parent, i)]++;
+    for (int i = 0; ok && i < c->n; i++)
+        if (c->parent[i] == i && size[i] >= 2) order[groups++] = i;
+    /* insertion by size: few groups in practice, and the order must not depend on qsort */
+    for (int a = 1; ok && a < groups; a++)
+        for (int b = a; b > 0 && size[order[b]] > size[order[b - 1]]; b--) {
+            int t = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = t;
+        }
+    for (int g = 0; ok && g < groups; g++) size[order[g]] = -(g + 1); /* rank, negated */
+    for (int i = 0; ok && i < c->n; i++) {
+        int s = size[cli_find(c->parent, i)];
+        rank[i] = s < 0 ? -s : 0;
+    }
+    free(size);
+    free(order);
+    return ok;
+}
+
+bool cli_flock_ranks(const cli_scenario *s, const steer_agent *agents, int *rank)
+{
+    if (!s->flock.present || s->flock.count <= 0) return true;
+    cli_cells c;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.boids = agents + s->flock.first;
+    c.n = s->flock.count;
+    c.radius = cli_stats_radius(s);
+    c.wrap = s->edges == CLI_EDGES_WRAP;
+    bool ok = c.radius > 0 && cli_cells_build(&c);
+    for (int i = 0; ok && i < c.n; i++) {
+        int count = 0;
+        cli_neighbours(&c, i, &count);
+    }
+    ok = ok && cli_rank_groups(&c, rank);
+    free(c.start);
+    free(c.next);
+    free(c.parent);
+    return ok;
+}
+
 bool cli_flock_measure(const cli_scenario *s, const steer_agent *agents, cli_flock_stats *out)
 {
     memset(out, 0, sizeof *out);

@@ -25,4 +25,9 @@ typedef struct cli_flock_stats {
  * runs out. */
 bool cli_flock_measure(const cli_scenario *s, const steer_agent *agents, cli_flock_stats *out);
 
+/* The flock each boid is in, as a rank: rank[k] for boid k (agents[s->flock.first + k])
+ * is 1 for the biggest flock, 2 for the next (ties by the lowest boid), ..., and 0 for a
+ * lone boid. False when memory runs out. */
+bool cli_flock_ranks(const cli_scenario *s, const steer_agent *agents, int *rank);
+
 #endif /* CLI_FLOCK_STATS_H */

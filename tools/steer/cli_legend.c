@@ -89,7 +89,7 @@ static double cli_legend_flock(cairo_t *cr, const cli_scenario *s, double x, dou
     char line[200];
     for (int k = 0; k < 5; k++) {
         double r, g, b;
-        cli_agent_colour(f->first + k, &r, &g, &b);
+        cli_agent_colour(k, &r, &g, &b);
         cairo_set_source_rgb(cr, r, g, b);
         cairo_rectangle(cr, x + k * 5, y - 10, 4, 5);
         cairo_fill(cr);
@@ -104,7 +104,9 @@ static double cli_legend_flock(cairo_t *cr, const cli_scenario *s, double x, dou
                  rules[k], f->weights[k]);
     }
     snprintf(line + strlen(line), sizeof line - strlen(line),
-             " (the batch world); edges %s; each trail ends in an arrow", edges[s->edges]);
+             " (the batch world); edges %s; each trail ends in an arrow, coloured by the flock "
+             "it ends in (biggest first; grey: alone)",
+             edges[s->edges]);
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     return cli_wrapped(cr, x + 30, y + 13, 280, 11, line) + 8;
 }

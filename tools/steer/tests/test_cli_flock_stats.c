@@ -51,6 +51,22 @@ static void test_two_flocks_and_a_loner(void)
     CHECK_NEAR(st.radius, 5.0, 1e-6);
 }
 
+/* Ranks: the biggest flock 1, the next 2, a loner 0. */
+static void test_ranks_by_size(void)
+{
+    cli_scenario s;
+    steer_agent b[8];
+    int rank[8];
+    make_scenario(&s, 8, CLI_EDGES_OPEN);
+    for (int i = 0; i < 3; i++) b[i] = boid(-20 + (float)i * 2, 0, 1, 0);
+    for (int i = 0; i < 4; i++) b[3 + i] = boid(20 + (float)i * 2, 0, -1, 0);
+    b[7] = boid(0, 40, 0, 1);
+    CHECK(cli_flock_ranks(&s, b, rank));
+    for (int i = 0; i < 3; i++) CHECK(rank[i] == 2);
+    for (int i = 3; i < 7; i++) CHECK(rank[i] == 1);
+    CHECK(rank[7] == 0);
+}
+
 static void test_wrap_links_opposite_edges(void)
 {
     cli_scenario s;
@@ -86,5 +102,5 @@ static void test_big_flock(void)
     CHECK_NEAR(st.global, 0.0, 1e-6);
 }
 
-TEST_MAIN(TEST(test_two_flocks_and_a_loner), TEST(test_wrap_links_opposite_edges),
-          TEST(test_big_flock))
+TEST_MAIN(TEST(test_two_flocks_and_a_loner), TEST(test_ranks_by_size),
+          TEST(test_wrap_links_opposite_edges), TEST(test_big_flock))
