@@ -2,11 +2,11 @@
 /* cli_record.c - thinning a run into trails, force samples and goals. */
 #include "cli_record.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define CLI_MAX_TRAIL_POINTS 4000
-#define CLI_FORCE_MARKS      36
+#define CLI_FORCE_MARKS 36
 
 bool cli_record_init(cli_record *r, const cli_scenario *s, int steps, uint64_t seed, cli_error *err)
 {
@@ -16,9 +16,11 @@ bool cli_record_init(cli_record *r, const cli_scenario *s, int steps, uint64_t s
     r->seed = seed;
     r->trail_every = (s->agent_count + CLI_RECORD_TRAILS - 1) / CLI_RECORD_TRAILS;
     for (int i = 0; i < s->agent_count; i++) r->trail_count += cli_record_has_trail(r, i);
-    r->point_stride = steps / CLI_MAX_TRAIL_POINTS + 1;
-    double budget = (double)steps * r->trail_count / CLI_RECORD_POINTS;
-    if (budget >= r->point_stride) r->point_stride = (int)budget + 1;
+    /* up to CLI_TRAIL_POINTS a trail, within the budget of all trails: fewer points
+     * would cut long trails' curves into chords, more would take long to draw */
+    double budget = (double)steps * (r->trail_count > 0 ? r->trail_count : 1) / CLI_RECORD_POINTS;
+    r->point_stride = steps / CLI_TRAIL_POINTS + 1;
+    if (budget > r->point_stride) r->point_stride = (int)ceil(budget);
     r->force_stride = steps / CLI_FORCE_MARKS + 1;
     r->tracks = calloc((size_t)s->agent_count, sizeof *r->tracks);
     return r->tracks ? true : cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* cli_record.h - what the picture needs from a run, kept while it goes.
  *
- * A trail is kept for every agent, thinned to at most about 4000 points so that a
- * million-step run draws as quickly as a short one (and needs as little memory). A big
- * scene (over CLI_RECORD_TRAILS agents) keeps the trails of an even sample only (every
- * listed agent, and every n-th boid or crowd member), and all the trails together at
- * most about CLI_RECORD_POINTS points; every agent's first and last state is kept. Plus
+ * A trail is kept for every agent, thinned to at most CLI_TRAIL_POINTS points (every
+ * n-th step; enough that a long trail keeps its curves, few enough to draw quickly),
+ * and all the trails together to at most CLI_RECORD_POINTS.
+ * A big scene (over CLI_RECORD_TRAILS agents) keeps the trails of an even sample only
+ * (every listed agent, and every n-th boid or crowd member); every agent's first and
+ * last state is kept. Plus
  * a few force samples, the random targets a wanderer picked and the first and last
  * states. The jumps of agents that reappear at the centre break their trail.
  */
@@ -35,7 +36,8 @@ typedef struct cli_track {
 } cli_track;
 
 #define CLI_RECORD_TRAILS 2000
-#define CLI_RECORD_POINTS 8000000
+#define CLI_TRAIL_POINTS  40000
+#define CLI_RECORD_POINTS 4000000
 
 typedef struct cli_record {
     const cli_scenario *scenario;
