@@ -535,6 +535,45 @@ static void cli_draw_density(cairo_t *cr, const cli_view *view, const cli_record
     cairo_fill(cr);
 }
 
+/* Where a pursuer caught its target: a ring of its catch radius round it, in its colour,
+ * and the step, at the last trail point at or before the catch. */
+static void cli_draw_catch(cairo_t *cr, const cli_view *view, const cli_record *r, int i, int step)
+{
+    const cli_track *t = &r->tracks[i];
+    const cli_scenario *s = r->scenario;
+    int k = t->point_count - 1;
+    while (k > 0 && t->points[k].step > step) k--;
+    if (k < 0) return;
+    double x, y, radius = 0;
+    for (int b = 0; b < s->agents[i].behaviour_count; b++)
+        if (strcmp(cli_behaviour_kind_at(s->agents[i].behaviours[b].kind)->name, "pursue") == 0)
+            radius = s->agents[i].behaviours[b].catch_radius;
+    cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, fmax(radius * view->scale, 8), 0, 2 * CLI_PI);
+    cli_set_agent_colour(cr, s, i, 1.0);
+    cairo_set_line_width(cr, 2.5);
+    cairo_stroke(cr);
+    char text[48];
+    snprintf(text, sizeof text, "caught, step %d", step);
+    cairo_text_extents_t e;
+    cairo_set_font_size(cr, 12);
+    cairo_text_extents(cr, text, &e);
+    double ring = fmax(radius * view->scale, 8) + 4;
+    bool left = x + ring + e.x_advance > 20 + CLI_MAP_SIZE - 4; /* keep it on the map */
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cli_text(cr, left ? x - ring - e.x_advance - 4 : x + ring, y + 4, 12, true, text);
+}
+
+static void cli_draw_catches(cairo_t *cr, const cli_view *view, const cli_record *r,
+                             const cli_run_result *result)
+{
+    if (!result || !result->agents) return;
+    for (int i = 0; i < r->scenario->agent_count && i < result->agent_count; i++)
+        if (result->agents[i].has_catch && result->agents[i].caught_step >= 0)
+            cli_draw_catch(cr, view, r, i, result->agents[i].caught_step);
+}
+
 /* The flock each agent ends in (cli_flock_ranks), -1 for agents that are not boids;
  * NULL when memory runs out (boids are then grey). Free it. */
 static int *cli_end_ranks(const cli_record *r)
@@ -561,7 +600,8 @@ static int cli_rank_of(const cli_scenario *s, const int *ranks, int i)
     return ranks ? ranks[i] : 0;
 }
 
-static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
+static void cli_draw_map(cairo_t *cr, const cli_record *r, const cli_run_result *result,
+                         bool forces)
 {
     const cli_scenario *s = r->scenario;
     cli_view view = cli_view_of(r);
@@ -597,6 +637,7 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
             cli_draw_end(cr, &view, s, &r->tracks[i].last, i);
     }
     free(ranks);
+    cli_draw_catches(cr, &view, r, result);
     cli_draw_scale(cr, &view, s->space);
     cairo_restore(cr);
     cairo_rectangle(cr, 20.5, 20.5, CLI_MAP_SIZE - 1, CLI_MAP_SIZE - 1);
@@ -620,7 +661,7 @@ static cairo_status_t cli_render(cairo_surface_t *surface, const cli_record *r,
                                  const cli_run_result *result, bool forces)
 {
     cairo_t *cr = cairo_create(surface);
-    cli_draw_map(cr, r, forces);
+    cli_draw_map(cr, r, result, forces);
     cli_draw_legend(cr, r, result, forces);
     cairo_status_t status = cairo_status(cr);
     cairo_destroy(cr);

@@ -37,14 +37,14 @@ static void *cli_grow(void *items, int count, int *capacity, size_t size)
     return grown;
 }
 
-static bool cli_record_point(cli_track *t, steer_space space, steer_vec3 p, bool jump)
+static bool cli_record_point(cli_track *t, steer_space space, steer_vec3 p, bool jump, int step)
 {
     void *grown = cli_grow(t->points, t->point_count, &t->point_capacity, sizeof *t->points);
     if (!grown) return false;
     t->points = grown;
     double u, v;
     cli_plane_coords(space, p, &u, &v);
-    t->points[t->point_count++] = (cli_track_point){(float)u, (float)v, jump};
+    t->points[t->point_count++] = (cli_track_point){(float)u, (float)v, jump, step};
     return true;
 }
 
@@ -88,7 +88,7 @@ static bool cli_record_agent(cli_record *r, const cli_frame *f, int i)
     if (f->step == 0) t->first = *a;
     t->last = *a;
     if (!cli_record_has_trail(r, i)) return true;
-    if (keep && !cli_record_point(t, space, a->position, f->respawned[i])) return false;
+    if (keep && !cli_record_point(t, space, a->position, f->respawned[i], f->step)) return false;
     if (f->step > 0 && f->step % r->force_stride == 0 &&
         !cli_record_force(t, space, a->position, f->forces[i]))
         return false;
