@@ -108,7 +108,6 @@ static void cli_anim_targets(cairo_t *cr, const cli_scenario *s, const cli_view 
 void cli_anim_draw_background(cairo_t *cr, const cli_anim *a, const cli_view *view)
 {
     const cli_scenario *s = a->scenario;
-    double u0, v0, u1, v1, x0, y0, x1, y1;
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     cairo_save(cr);
@@ -117,13 +116,7 @@ void cli_anim_draw_background(cairo_t *cr, const cli_anim *a, const cli_view *vi
     cairo_fill_preserve(cr);
     cairo_clip(cr);
     cli_anim_grid(cr, view);
-    cli_plane_coords(s->space, s->world_min, &u0, &v0);
-    cli_plane_coords(s->space, s->world_max, &u1, &v1);
-    cli_view_point(view, u0, v0, &x0, &y0);
-    cli_view_point(view, u1, v1, &x1, &y1);
-    cairo_rectangle(cr, x0, y1, x1 - x0, y0 - y1);
-    cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
-    cairo_stroke(cr);
+    cli_draw_world_box(cr, view, s);
     cli_draw_scenery(cr, view, s);
     cli_anim_targets(cr, s, view);
     cairo_restore(cr);

@@ -211,15 +211,8 @@ static void cli_draw_grid(cairo_t *cr, const cli_view *view)
     cairo_stroke(cr);
 }
 
-static void cli_draw_background(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+void cli_draw_world_box(cairo_t *cr, const cli_view *view, const cli_scenario *s)
 {
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-    cairo_rectangle(cr, 20, 20, CLI_MAP_SIZE, CLI_MAP_SIZE);
-    cairo_set_source_rgb(cr, 0.985, 0.985, 0.975);
-    cairo_fill_preserve(cr);
-    cairo_clip(cr);
-    cli_draw_grid(cr, view);
     double u0, v0, u1, v1, x0, y0, x1, y1;
     cli_plane_coords(s->space, s->world_min, &u0, &v0);
     cli_plane_coords(s->space, s->world_max, &u1, &v1);
@@ -229,6 +222,18 @@ static void cli_draw_background(cairo_t *cr, const cli_view *view, const cli_sce
     cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
     cairo_set_line_width(cr, s->edges == CLI_EDGES_RESPAWN ? 2.0 : 1.0);
     cairo_stroke(cr);
+}
+
+static void cli_draw_background(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_rectangle(cr, 20, 20, CLI_MAP_SIZE, CLI_MAP_SIZE);
+    cairo_set_source_rgb(cr, 0.985, 0.985, 0.975);
+    cairo_fill_preserve(cr);
+    cairo_clip(cr);
+    cli_draw_grid(cr, view);
+    cli_draw_world_box(cr, view, s);
 }
 
 /* ---- targets and their zones ------------------------------------------------------ */

@@ -58,6 +58,9 @@ void cli_fill_outlined(cairo_t *cr, double r, double g, double b, double width);
 void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 
+/* The world box, thicker when agents respawn at its centre. */
+void cli_draw_world_box(cairo_t *cr, const cli_view *view, const cli_scenario *s);
+
 /* cli_draw_scene.c: the scenery (grid walls and cells) under the trails, and points
  * (at most `capacity`) whose box it fills, for the map's bounds. */
 void cli_draw_scenery(cairo_t *cr, const cli_view *view, const cli_scenario *s);

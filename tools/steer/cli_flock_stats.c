@@ -89,6 +89,24 @@ static bool cli_cells_build(cli_cells *c)
     return true;
 }
 
+/* The flock's boids in agents[], before their cells are built. */
+static void cli_cells_init(cli_cells *c, const cli_scenario *s, const steer_agent *agents)
+{
+    memset(c, 0, sizeof *c);
+    c->s = s;
+    c->boids = agents + s->flock.first;
+    c->n = s->flock.count;
+    c->radius = cli_stats_radius(s);
+    c->wrap = s->edges == CLI_EDGES_WRAP;
+}
+
+static void cli_cells_free(cli_cells *c)
+{
+    free(c->start);
+    free(c->next);
+    free(c->parent);
+}
+
 static int cli_find(int *parent, int i)
 {
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
@@ -174,21 +192,14 @@ bool cli_flock_ranks(const cli_scenario *s, const steer_agent *agents, int *rank
 {
     if (!s->flock.present || s->flock.count <= 0) return true;
     cli_cells c;
-    memset(&c, 0, sizeof c);
-    c.s = s;
-    c.boids = agents + s->flock.first;
-    c.n = s->flock.count;
-    c.radius = cli_stats_radius(s);
-    c.wrap = s->edges == CLI_EDGES_WRAP;
+    cli_cells_init(&c, s, agents);
     bool ok = c.radius > 0 && cli_cells_build(&c);
     for (int i = 0; ok && i < c.n; i++) {
         int count = 0;
         cli_neighbours(&c, i, &count);
     }
     ok = ok && cli_rank_groups(&c, rank);
-    free(c.start);
-    free(c.next);
-    free(c.parent);
+    cli_cells_free(&c);
     return ok;
 }
 
@@ -197,12 +208,7 @@ bool cli_flock_measure(const cli_scenario *s, const steer_agent *agents, cli_flo
     memset(out, 0, sizeof *out);
     if (!s->flock.present || s->flock.count <= 0) return true;
     cli_cells c;
-    memset(&c, 0, sizeof c);
-    c.s = s;
-    c.boids = agents + s->flock.first;
-    c.n = s->flock.count;
-    c.radius = cli_stats_radius(s);
-    c.wrap = s->edges == CLI_EDGES_WRAP;
+    cli_cells_init(&c, s, agents);
     out->radius = c.radius;
     int *neighbours = calloc((size_t)c.n, sizeof *neighbours);
     bool ok = neighbours && c.radius > 0 && cli_cells_build(&c);
@@ -223,8 +229,6 @@ bool cli_flock_measure(const cli_scenario *s, const steer_agent *agents, cli_flo
         cli_stats_count(&c, neighbours, out);
     }
     free(neighbours);
-    free(c.start);
-    free(c.next);
-    free(c.parent);
+    cli_cells_free(&c);
     return ok;
 }
