@@ -85,6 +85,36 @@ bool cli_anim_observe(void *user, const cli_frame *frame, cli_error *err)
     return true;
 }
 
+/* A sample's position in world coordinates (the plane's and the height). */
+static steer_vec3 cli_anim_position(const cli_scenario *s, const cli_anim_sample *p)
+{
+    if (s->space == STEER_SPACE_XY) return steer_v3(p->u, p->v, p->h);
+    return steer_v3(p->u, p->h, p->v);
+}
+
+bool cli_anim_rank_flocks(cli_anim *a)
+{
+    const cli_scenario *s = a->scenario;
+    if (!s->flock.present || a->frame_count == 0 || a->agent_count < s->agent_count) return true;
+    steer_agent *last = calloc((size_t)s->agent_count, sizeof *last);
+    int *boids = malloc((size_t)s->flock.count * sizeof *boids);
+    a->flock_rank = malloc((size_t)a->agent_count * sizeof *a->flock_rank);
+    bool ok = last && boids && a->flock_rank;
+    for (int k = 0; ok && k < a->agent_count; k++)
+        last[k].position = cli_anim_position(s, cli_anim_at(a, a->frame_count - 1, k));
+    ok = ok && cli_flock_ranks(s, last, boids);
+    for (int k = 0; ok && k < a->agent_count; k++) {
+        int b = k - s->flock.first;
+        a->flock_rank[k] = b >= 0 && b < s->flock.count ? boids[b] : -1;
+    }
+    free(last);
+    free(boids);
+    if (ok) return true;
+    free(a->flock_rank);
+    a->flock_rank = NULL;
+    return false;
+}
+
 const cli_anim_sample *cli_anim_at(const cli_anim *a, int f, int k)
 {
     return &a->samples[(size_t)f * (size_t)a->agent_count + (size_t)k];
@@ -95,6 +125,7 @@ void cli_anim_free(cli_anim *a)
     free(a->agents);
     free(a->pending_jump);
     free(a->radius);
+    free(a->flock_rank);
     free(a->frame_steps);
     free(a->samples);
     memset(a, 0, sizeof *a);

@@ -36,6 +36,9 @@ typedef struct cli_anim {
     cli_anim_sample *samples; /* frame f, kept agent k: samples[f * agent_count + k] */
     bool *pending_jump;       /* per kept agent: a jump since the last frame */
     float *radius;            /* per kept agent: its body radius at the start, world units */
+    int *flock_rank;          /* per kept agent once cli_anim_rank_flocks ran: the flock a
+                                 boid ends in (1 the biggest, 0 alone; cli_flock_ranks), -1
+                                 for the other agents; NULL when not ranked */
 } cli_anim;
 
 /* Prepares the frames of a run of `steps` steps. */
@@ -43,6 +46,11 @@ bool cli_anim_init(cli_anim *a, const cli_scenario *s, int steps, cli_error *err
 
 /* The observer (cli_sim.h); user is the cli_anim. */
 bool cli_anim_observe(void *user, const cli_frame *frame, cli_error *err);
+
+/* Ranks the boids by the flock they end in, so the animations colour them as the
+ * picture does. Leaves flock_rank NULL without a flock, or when the scene is sampled
+ * (a sample's neighbours are not the flock's). False when memory runs out. */
+bool cli_anim_rank_flocks(cli_anim *a);
 
 /* Sample k of frame f. */
 const cli_anim_sample *cli_anim_at(const cli_anim *a, int f, int k);

@@ -17,18 +17,30 @@ static bool cli_anim_boid(const cli_scenario *s, int i)
     return s->flock.present && i >= s->flock.first && i < s->flock.first + s->flock.count;
 }
 
-unsigned cli_anim_colour(const cli_scenario *s, int i)
+static void cli_anim_rgb(const cli_anim *a, int k, double *r, double *g, double *b)
+{
+    int rank = a->flock_rank ? a->flock_rank[k] : -1;
+    if (rank < 0)
+        cli_scenario_agent_colour(a->scenario, a->agents[k], r, g, b);
+    else if (rank > 0)
+        cli_agent_colour(rank - 1, r, g, b);
+    else
+        *r = *g = *b = 0.55;
+}
+
+unsigned cli_anim_colour(const cli_anim *a, int k)
 {
     double r, g, b;
-    cli_scenario_agent_colour(s, i, &r, &g, &b);
+    cli_anim_rgb(a, k, &r, &g, &b);
     return (unsigned)lround(r * 255) << 16 | (unsigned)lround(g * 255) << 8 |
            (unsigned)lround(b * 255);
 }
 
-static void cli_anim_source(cairo_t *cr, const cli_scenario *s, int i, double alpha)
+/* Kept agent k in its colour (cli_anim_colour). */
+static void cli_anim_source(cairo_t *cr, const cli_anim *a, int k, double alpha)
 {
     double r, g, b;
-    cli_scenario_agent_colour(s, i, &r, &g, &b);
+    cli_anim_rgb(a, k, &r, &g, &b);
     cairo_set_source_rgba(cr, r, g, b, alpha);
 }
 
@@ -99,8 +111,10 @@ static void cli_anim_targets(cairo_t *cr, const cli_scenario *s, const cli_view 
             if (b->target.kind != CLI_TARGET_POINT) continue;
             cli_plane_coords(s->space, b->target.point, &u, &v);
             cli_view_point(view, u, v, &x, &y);
+            double r, g, bl;
             cairo_rectangle(cr, x - 5, y - 5, 10, 10);
-            cli_anim_source(cr, s, i, 1.0);
+            cli_scenario_agent_colour(s, i, &r, &g, &bl);
+            cairo_set_source_rgb(cr, r, g, bl);
             cli_fill_outlined(cr, 0.1, 0.1, 0.1, 1.0);
         }
 }
@@ -139,7 +153,7 @@ static void cli_anim_trail(cairo_t *cr, const cli_anim *a, const cli_view *view,
             cairo_line_to(cr, x, y);
     }
     cairo_set_line_width(cr, boid ? 1.0 : 1.8);
-    cli_anim_source(cr, a->scenario, i, boid ? 0.45 : 0.7);
+    cli_anim_source(cr, a, k, boid ? 0.45 : 0.7);
     cairo_stroke(cr);
 }
 
@@ -154,7 +168,7 @@ static void cli_anim_agent(cairo_t *cr, const cli_anim *a, const cli_view *view,
         double r = fmax(a->radius[k] * view->scale, 2.5);
         cairo_new_sub_path(cr);
         cairo_arc(cr, x, y, r, 0, 2 * CLI_PI);
-        cli_anim_source(cr, s, i, 1.0);
+        cli_anim_source(cr, a, k, 1.0);
         cli_fill_outlined(cr, 0.1, 0.1, 0.1, 0.8);
         return;
     }
@@ -164,7 +178,7 @@ static void cli_anim_agent(cairo_t *cr, const cli_anim *a, const cli_view *view,
     cairo_line_to(cr, x - dx * size * 0.5, y - dy * size * 0.5);
     cairo_line_to(cr, x - dx * size + dy * size * 0.7, y - dy * size - dx * size * 0.7);
     cairo_close_path(cr);
-    cli_anim_source(cr, s, i, 1.0);
+    cli_anim_source(cr, a, k, 1.0);
     cli_fill_outlined(cr, 0.1, 0.1, 0.1, 0.7);
 }
 
@@ -197,7 +211,7 @@ static void cli_anim_force(cairo_t *cr, const cli_anim *a, const cli_view *view,
     cairo_line_to(cr, ex, ey);
     cairo_line_to(cr, ex - dx * 6 + dy * 3.5, ey - dy * 6 - dx * 3.5);
     cairo_set_line_width(cr, 1.6);
-    cli_anim_source(cr, a->scenario, a->agents[k], 1.0);
+    cli_anim_source(cr, a, k, 1.0);
     cairo_stroke(cr);
 }
 

@@ -14,8 +14,9 @@
 /* The map's view: every kept position, the world box and the scenery on it. */
 cli_view cli_anim_view(const cli_anim *a);
 
-/* The colour agent i is drawn in, as 0xRRGGBB. */
-unsigned cli_anim_colour(const cli_scenario *s, int i);
+/* The colour kept agent k is drawn in, as 0xRRGGBB: a boid's flock's when the boids are
+ * ranked (cli_anim_rank_flocks; as in the picture), else the agent's own. */
+unsigned cli_anim_colour(const cli_anim *a, int k);
 
 /* Draws the background (world box, grid, scenery, fixed targets) once. */
 void cli_anim_draw_background(cairo_t *cr, const cli_anim *a, const cli_view *view);

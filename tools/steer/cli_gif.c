@@ -147,13 +147,12 @@ static void cli_gif_render(cli_gif_job *j, int f)
 
 static void cli_gif_choose_palette(cli_gif_job *j, cli_gif_histogram *h)
 {
-    const cli_scenario *s = j->anim->scenario;
     cli_gif_palette *p = j->palette;
     static const unsigned fixed[] = {0xFFFFFF, 0x1A1A1A, 0xFBFBF9, 0xE6E6E0, 0x737373, 0x404040};
     memset(p->lut, 0xFF, sizeof p->lut);
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) cli_palette_add(p, fixed[k]);
     for (int k = 0; k < j->anim->agent_count && p->count < 128; k++)
-        cli_palette_add(p, cli_anim_colour(s, j->anim->agents[k]));
+        cli_palette_add(p, cli_anim_colour(j->anim, k));
     int count = cli_gif_frame_count(j->anim);
     for (int g = 0; g < 4; g++) {
         cli_gif_render(j, cli_gif_source_frame(j->anim, (count - 1) * (g + 1) / 4, count));

@@ -62,7 +62,7 @@ static void cli_html_agents(FILE *f, const cli_anim *a)
         int i = a->agents[k];
         fprintf(f, "%s{\"name\":", k ? "," : "");
         cli_json_string(f, s->agents[i].name);
-        fprintf(f, ",\"colour\":\"#%06x\",\"kind\":\"%s\",\"radius\":", cli_anim_colour(s, i),
+        fprintf(f, ",\"colour\":\"#%06x\",\"kind\":\"%s\",\"radius\":", cli_anim_colour(a, k),
                 cli_html_kind(s, i));
         cli_json_number(f, a->radius[k], "%.3g");
         fputc('}', f);

@@ -118,6 +118,7 @@ bool cli_outputs_finish(cli_outputs *o, const cli_run_args *a, const cli_run_res
         cli_outputs_note(o, a->svg,
                          cli_draw_write(&o->record, r, a->svg, CLI_PICTURE_SVG, a->forces, &err),
                          &err);
+    if (o->has_anim) cli_anim_rank_flocks(&o->anim); /* without ranks: own colours */
     if (a->gif) cli_outputs_note(o, a->gif, cli_gif_write(&o->anim, a->gif, a->forces, &err), &err);
     if (a->html) cli_outputs_note(o, a->html, cli_html_write(&o->anim, r, a->html, &err), &err);
     cli_outputs_abort(o);
