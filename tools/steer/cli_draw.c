@@ -328,6 +328,71 @@ static void cli_set_boid_colour(cairo_t *cr, int rank, double alpha)
     cairo_set_source_rgba(cr, r, g, b, alpha);
 }
 
+bool cli_height_range(const cli_record *r, double *lo, double *hi)
+{
+    *lo = INFINITY, *hi = -INFINITY;
+    if (r->scenario->space != STEER_SPACE_3D) return false;
+    for (int i = 0; i < r->scenario->agent_count; i++)
+        for (int k = 0; k < r->tracks[i].point_count; k++) {
+            double h = r->tracks[i].points[k].h;
+            if (!isfinite(h)) continue;
+            *lo = fmin(*lo, h);
+            *hi = fmax(*hi, h);
+        }
+    return *hi - *lo > 1e-6;
+}
+
+void cli_height_colour(double h, double lo, double hi, double *r, double *g, double *b)
+{
+    double t = hi > lo ? (h - lo) / (hi - lo) : 0.5;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    cli_hue(0.66 * (1 - t), 0.9, r, g, b); /* blue (low) through green to red (high) */
+    *r *= 0.85, *g *= 0.85, *b *= 0.85;
+}
+
+/* A 3D trail: each piece in the colour of its height (cli_height_colour). */
+static void cli_stroke_by_height(cairo_t *cr, const cli_view *view, const cli_track *t, double lo,
+                                 double hi, double width)
+{
+    cairo_set_line_width(cr, width);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (int k = 1; k < t->point_count; k++) {
+        const cli_track_point *a = &t->points[k - 1], *b = &t->points[k];
+        double x0, y0, x1, y1, r, g, bl;
+        if (b->jump) continue;
+        cli_view_point(view, a->u, a->v, &x0, &y0);
+        cli_view_point(view, b->u, b->v, &x1, &y1);
+        cli_height_colour((a->h + b->h) / 2, lo, hi, &r, &g, &bl);
+        cairo_set_source_rgba(cr, r, g, bl, 0.9);
+        cairo_move_to(cr, x0, y0);
+        cairo_line_to(cr, x1, y1);
+        cairo_stroke(cr);
+    }
+}
+
+/* The key of the heights: the ramp from lo to hi above the scale bar. */
+static void cli_draw_height_key(cairo_t *cr, double lo, double hi)
+{
+    double x = 40, y = 20 + CLI_MAP_SIZE - 78, w = 160;
+    char text[96];
+    cairo_rectangle(cr, x - 10, y - 18, w + 20, 44);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+    cairo_fill(cr);
+    for (int k = 0; k < (int)w; k++) {
+        double r, g, b;
+        cli_height_colour(lo + (hi - lo) * k / (w - 1), lo, hi, &r, &g, &b);
+        cairo_rectangle(cr, x + k, y, 1.5, 8);
+        cairo_set_source_rgb(cr, r, g, b);
+        cairo_fill(cr);
+    }
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cli_text(cr, x, y - 5, 11, true, "trail colour: height (y)");
+    snprintf(text, sizeof text, "%.3g", lo);
+    cli_text(cr, x, y + 21, 10, false, text);
+    snprintf(text, sizeof text, "%.3g", hi);
+    cli_text(cr, x + w - 30, y + 21, 10, false, text);
+}
+
 /* rank: a boid's flock (cli_set_boid_colour), -1 for any other agent. */
 static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
                            const cli_track *t, int i, int rank)
@@ -615,8 +680,12 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, const cli_run_result 
     cli_draw_background(cr, &view, s);
     cli_draw_scenery(cr, &view, s);
     cli_draw_targets(cr, &view, s);
+    double lo, hi;
+    bool heights = cli_height_range(r, &lo, &hi);
     for (int i = 0; i < s->agent_count; i++) {
-        if (cli_is_member(s, i))
+        if (heights)
+            cli_stroke_by_height(cr, &view, &r->tracks[i], lo, hi, cli_is_boid(s, i) ? 0.9 : 2.2);
+        else if (cli_is_member(s, i))
             cli_draw_member_trail(cr, &view, s, &r->tracks[i], i);
         else
             cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_rank_of(s, ranks, i));
@@ -644,6 +713,7 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, const cli_run_result 
     free(ranks);
     cli_draw_catches(cr, &view, r, result);
     cli_draw_scale(cr, &view, s->space);
+    if (heights) cli_draw_height_key(cr, lo, hi);
     cairo_restore(cr);
     cairo_rectangle(cr, 20.5, 20.5, CLI_MAP_SIZE - 1, CLI_MAP_SIZE - 1);
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);

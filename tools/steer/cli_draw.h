@@ -58,6 +58,11 @@ void cli_fill_outlined(cairo_t *cr, double r, double g, double b, double width);
 void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 
+/* 3D scenes: the lowest and highest height of every trail point (false when flat or
+ * not 3D), and the colour of a height on the ramp from lo (blue) to hi (red). */
+bool cli_height_range(const cli_record *r, double *lo, double *hi);
+void cli_height_colour(double h, double lo, double hi, double *r, double *g, double *b);
+
 /* The world box, thicker when agents respawn at its centre. */
 void cli_draw_world_box(cairo_t *cr, const cli_view *view, const cli_scenario *s);
 

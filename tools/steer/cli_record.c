@@ -44,7 +44,8 @@ static bool cli_record_point(cli_track *t, steer_space space, steer_vec3 p, bool
     t->points = grown;
     double u, v;
     cli_plane_coords(space, p, &u, &v);
-    t->points[t->point_count++] = (cli_track_point){(float)u, (float)v, jump, step};
+    float h = space == STEER_SPACE_XY ? p.z : p.y;
+    t->points[t->point_count++] = (cli_track_point){(float)u, (float)v, jump, step, h};
     return true;
 }
 

@@ -19,6 +19,7 @@ typedef struct cli_track_point {
     float u, v; /* position in the picture's plane (cli_plane_coords) */
     bool jump;  /* the agent reappeared here: no line from the previous point */
     int step;   /* of the run */
+    float h;    /* height: y in xz and 3d scenarios, z in xy */
 } cli_track_point;
 
 typedef struct cli_force_mark {
