@@ -635,13 +635,65 @@ static void cli_draw_catch(cairo_t *cr, const cli_view *view, const cli_record *
     cli_text(cr, left ? x - ring - e.x_advance - 4 : x + ring, y + 4, 12, true, text);
 }
 
+/* A wanderer's circle at its end (steer/wander.h): the circle circle_distance ahead along
+ * its velocity, dashed, and the displacement its angle now points at, a line to a dot.
+ * A circle smaller than 14 pixels is drawn enlarged, with its factor beside it. */
+static void cli_draw_wander(cairo_t *cr, const cli_view *view, const cli_record *r, int i,
+                            float angle)
+{
+    const cli_scenario *s = r->scenario;
+    const steer_agent *a = &r->tracks[i].last;
+    for (int b = 0; b < s->agents[i].behaviour_count; b++) {
+        const cli_behaviour *beh = &s->agents[i].behaviours[b];
+        if (strcmp(cli_behaviour_kind_at(beh->kind)->name, "wander") != 0) continue;
+        double px = beh->wander.circle_radius * view->scale;
+        float k = px > 0 && px < 14 ? (float)(14 / px) : 1.0f;
+        steer_vec3 centre = steer_add(
+            a->position, steer_scale(steer_agent_forward(a), beh->wander.circle_distance * k));
+        steer_vec3 on = s->space == STEER_SPACE_XY ? steer_v3(cosf(angle), sinf(angle), 0)
+                                                   : steer_v3(cosf(angle), 0, sinf(angle));
+        steer_vec3 tip = steer_add(centre, steer_scale(on, beh->wander.circle_radius * k));
+        double u, v, x0, y0, xc, yc, xt, yt;
+        cli_plane_coords(s->space, a->position, &u, &v);
+        cli_view_point(view, u, v, &x0, &y0);
+        cli_plane_coords(s->space, centre, &u, &v);
+        cli_view_point(view, u, v, &xc, &yc);
+        cli_plane_coords(s->space, tip, &u, &v);
+        cli_view_point(view, u, v, &xt, &yt);
+        cli_set_agent_colour(cr, s, i, 0.9);
+        cairo_set_line_width(cr, 1.2);
+        double dash = 3;
+        cairo_set_dash(cr, &dash, 1, 0);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, xc, yc, px * k, 0, 2 * CLI_PI);
+        cairo_move_to(cr, x0, y0);
+        cairo_line_to(cr, xc, yc);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_move_to(cr, xc, yc);
+        cairo_line_to(cr, xt, yt);
+        cairo_stroke(cr);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, xt, yt, 2.5, 0, 2 * CLI_PI);
+        cairo_fill(cr);
+        if (k > 1) {
+            char text[32];
+            snprintf(text, sizeof text, "x%.0f", k);
+            cli_text(cr, xc + px * k + 3, yc - px * k, 10, false, text);
+        }
+    }
+}
+
 static void cli_draw_catches(cairo_t *cr, const cli_view *view, const cli_record *r,
                              const cli_run_result *result)
 {
     if (!result || !result->agents) return;
-    for (int i = 0; i < r->scenario->agent_count && i < result->agent_count; i++)
+    for (int i = 0; i < r->scenario->agent_count && i < result->agent_count; i++) {
         if (result->agents[i].has_catch && result->agents[i].caught_step >= 0)
             cli_draw_catch(cr, view, r, i, result->agents[i].caught_step);
+        if (result->agents[i].has_wander)
+            cli_draw_wander(cr, view, r, i, result->agents[i].wander_angle);
+    }
 }
 
 /* The flock each agent ends in (cli_flock_ranks), -1 for agents that are not boids;

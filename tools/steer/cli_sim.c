@@ -293,9 +293,22 @@ static bool cli_step(cli_world *w, int step, cli_error *err)
     return true;
 }
 
+/* Where each wanderer's circle points after the last step, for the picture. */
+static void cli_note_wander(cli_world *w)
+{
+    for (int i = 0; i < w->n; i++)
+        for (int b = 0; b < w->s->agents[i].behaviour_count; b++)
+            if (strcmp(cli_behaviour_kind_at(w->s->agents[i].behaviours[b].kind)->name, "wander") ==
+                0) {
+                w->outcomes[i].has_wander = true;
+                w->outcomes[i].wander_angle = w->states[i * CLI_MAX_BEHAVIOURS + b].wander.angle;
+            }
+}
+
 static void cli_finish(cli_world *w, int steps, cli_run_result *r)
 {
     if (!r) return;
+    cli_note_wander(w);
     r->has_flock = w->s->flock.present;
     if (r->has_flock) cli_flock_measure(w->s, w->agents, &r->flock_end);
     r->steps = steps;

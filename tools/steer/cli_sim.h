@@ -38,16 +38,18 @@ typedef struct cli_observer {
 
 /* What happened to one agent. Steps are -1 when the event did not happen. */
 typedef struct cli_agent_outcome {
-    bool has_arrive;  /* the agent has an arrive behaviour */
-    bool arrived;     /* ... and is arrived (inside target_radius, at rest) at the end */
-    int arrived_step; /* first step of the final arrived stretch */
-    bool has_catch;   /* the agent pursues with a catch_radius */
-    int caught_step;  /* first step its target was within catch_radius */
-    int respawns;     /* times it reappeared at the centre */
-    bool has_path;    /* the agent follows a path ... */
-    int laps;         /* ... closed: laps completed */
-    double path_s;    /* ... distance along it covered by its cursor, laps included */
-    double travelled; /* path length, world units (jumps not counted) */
+    bool has_arrive;    /* the agent has an arrive behaviour */
+    bool arrived;       /* ... and is arrived (inside target_radius, at rest) at the end */
+    int arrived_step;   /* first step of the final arrived stretch */
+    bool has_catch;     /* the agent pursues with a catch_radius */
+    int caught_step;    /* first step its target was within catch_radius */
+    int respawns;       /* times it reappeared at the centre */
+    bool has_path;      /* the agent follows a path ... */
+    int laps;           /* ... closed: laps completed */
+    double path_s;      /* ... distance along it covered by its cursor, laps included */
+    double travelled;   /* path length, world units (jumps not counted) */
+    bool has_wander;    /* the agent has a wander behaviour ... */
+    float wander_angle; /* ... whose circle's angle after the last step is this, radians */
 } cli_agent_outcome;
 
 typedef struct cli_run_result {

@@ -239,5 +239,33 @@ static void test_height_as_colour(void)
     CHECK_MSG(green > 20, "%d green pixels", green);
 }
 
-TEST_MAIN(TEST(test_png_decodes), TEST(test_height_as_colour), TEST(test_svg_is_xml),
-          TEST(test_forces_are_drawn), TEST(test_obstacles_are_drawn), TEST(test_new_scenery_svg))
+/* The run keeps each wanderer's final circle angle for the picture; other agents have
+ * none. */
+static bool wander_noted(const char *name, int agent, float *angle)
+{
+    cli_scenario s;
+    cli_run_result r;
+    cli_error err = {0, ""};
+    bool has = false;
+    if (!cli_builtin_load(cli_builtin_find(name), &s, &err)) return false;
+    cli_run_config c = {0, 0, false, NULL, 0, NULL, NULL};
+    if (cli_run(&s, &c, &r, &err)) {
+        has = r.agents[agent].has_wander;
+        *angle = r.agents[agent].wander_angle;
+        cli_run_result_free(&r);
+    }
+    cli_scenario_free(&s);
+    return has;
+}
+
+static void test_wander_circle_noted(void)
+{
+    float angle = 99;
+    CHECK(wander_noted("wander", 0, &angle));
+    CHECK(angle >= -3.15f && angle <= 3.15f && angle != 0.0f);
+    CHECK(!wander_noted("wander-seek", 0, &angle)); /* by random target: no circle */
+}
+
+TEST_MAIN(TEST(test_png_decodes), TEST(test_wander_circle_noted), TEST(test_height_as_colour),
+          TEST(test_svg_is_xml), TEST(test_forces_are_drawn), TEST(test_obstacles_are_drawn),
+          TEST(test_new_scenery_svg))
