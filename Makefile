@@ -13,7 +13,7 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 SCALAR    ?= OFF
 
-.PHONY: all build run test sanitize scalar bench format install clean deps web fuzz
+.PHONY: all build run test sanitize scalar bench format install clean deps web fuzz pictures
 
 all: build
 
@@ -36,17 +36,25 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The default demo: every built-in scenario through the steer tool, a PNG each in out/.
+# The default demo: every built-in scenario through the steer tool, a PNG and a GIF each
+# in out/.
 STEER_TOOL = $(BUILD)/tools/steer/steer
 run: build
 	@mkdir -p out
 	@for s in $$($(STEER_TOOL) list --names); do \
-	    $(STEER_TOOL) run $$s --png out/$$s.png || exit 1; \
+	    $(STEER_TOOL) run $$s --png out/$$s.png --gif out/$$s.gif || exit 1; \
 	done
-	@echo "pictures: $(CURDIR)/out/*.png   ($(STEER_TOOL) list, $(STEER_TOOL) run <name> --help for more; make install puts steer on the PATH)"
+	@echo "pictures: $(CURDIR)/out/*.png, animations: $(CURDIR)/out/*.gif   ($(STEER_TOOL) list, $(STEER_TOOL) run <name> --help for more; make install puts steer on the PATH)"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The docs' pictures (docs/images), redrawn from the scenario files beside them, with
+# their trajectories' hashes in docs/images/pictures.txt; test_docs_pictures fails when
+# a committed picture's trajectory is no longer what the code produces.
+pictures: DEPS = tool
+pictures: build
+	sh scripts/pictures.sh $(STEER_TOOL)
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, with every
 # finding fatal. `make sanitize CC=clang` for clang; SCALAR=ON builds the portable scalar

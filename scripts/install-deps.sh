@@ -16,7 +16,7 @@
 # running as root or with sudo; otherwise names the missing packages and stops.
 set -eu
 
-TOOL="libcjson-dev libcairo2-dev pkg-config"
+TOOL="libcjson-dev libcairo2-dev libgif-dev pkg-config"
 WEB="clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs python3"
 SANITIZE="clang libclang-rt-14-dev"
 CXX="g++ clang"

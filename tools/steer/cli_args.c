@@ -20,6 +20,15 @@ bool cli_args_parse_u64(const char *text, uint64_t max, uint64_t *out)
     return true;
 }
 
+const char *const cli_output_options[CLI_OUTPUT_KINDS] = {"--csv", "--json", "--png",
+                                                          "--svg", "--gif",  "--html"};
+
+void cli_args_paths(const cli_run_args *a, const char *paths[CLI_OUTPUT_KINDS])
+{
+    const char *p[CLI_OUTPUT_KINDS] = {a->csv, a->json, a->png, a->svg, a->gif, a->html};
+    memcpy(paths, p, sizeof p);
+}
+
 bool cli_args_want_help(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++)
@@ -80,8 +89,8 @@ static bool cli_is_option(const char *arg, const char *name)
 static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, unsigned *seen,
                            cli_error *err)
 {
-    static const char *const paths[] = {"--csv", "--json", "--png", "--svg"};
-    const char **slots[] = {&a->csv, &a->json, &a->png, &a->svg};
+    const char *const *paths = cli_output_options;
+    const char **slots[] = {&a->csv, &a->json, &a->png, &a->svg, &a->gif, &a->html};
     bool missing = false;
     const char *v;
     if (strcmp(argv[*i], "--forces") == 0)
@@ -92,7 +101,7 @@ static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, unsig
         return false;
     if (cli_is_option(argv[*i], "--seed") && !cli_once(seen, CLI_SEEN_SEED, "--seed", err))
         return false;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < CLI_OUTPUT_KINDS; k++)
         if (cli_is_option(argv[*i], paths[k]) &&
             !cli_once(seen, (unsigned)CLI_SEEN_PATH << k, paths[k], err))
             return false;
@@ -105,7 +114,7 @@ static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, unsig
     }
     if ((v = cli_option_value(argc, argv, i, "--seed", &missing)))
         return a->has_seed = cli_run_number("--seed", v, UINT64_MAX, &a->seed, err);
-    for (int k = 0; k < 4 && !missing; k++)
+    for (int k = 0; k < CLI_OUTPUT_KINDS && !missing; k++)
         if ((v = cli_option_value(argc, argv, i, paths[k], &missing))) {
             if (!*v) return cli_fail(err, CLI_EXIT_USAGE, "run: %s needs a file name", paths[k]);
             *slots[k] = v;
@@ -119,10 +128,11 @@ static bool cli_run_option(int argc, char **argv, int *i, cli_run_args *a, unsig
 /* At most one output goes to stdout: two would interleave. */
 static bool cli_one_stdout(const cli_run_args *a, cli_error *err)
 {
-    static const char *const names[] = {"--csv", "--json", "--png", "--svg"};
-    const char *paths[] = {a->csv, a->json, a->png, a->svg};
+    const char *const *names = cli_output_options;
+    const char *paths[CLI_OUTPUT_KINDS];
     int first = -1;
-    for (int k = 0; k < 4; k++) {
+    cli_args_paths(a, paths);
+    for (int k = 0; k < CLI_OUTPUT_KINDS; k++) {
         if (!paths[k] || strcmp(paths[k], "-") != 0) continue;
         if (first >= 0)
             return cli_fail(err, CLI_EXIT_USAGE,
@@ -159,5 +169,9 @@ bool cli_args_check_terminal(const cli_run_args *a, bool stdout_is_terminal, cli
         return cli_fail(err, CLI_EXIT_USAGE,
                         "run: --png - would write binary to the terminal; redirect stdout "
                         "(> file.png) or give a file name");
+    if (stdout_is_terminal && a->gif && strcmp(a->gif, "-") == 0)
+        return cli_fail(err, CLI_EXIT_USAGE,
+                        "run: --gif - would write binary to the terminal; redirect stdout "
+                        "(> file.gif) or give a file name");
     return true;
 }

@@ -18,10 +18,16 @@ typedef struct cli_run_args {
     bool has_seed;
     uint64_t seed;
     const char *csv, *json, *png, *svg; /* NULL: not written */
+    const char *gif, *html;             /* animations; NULL: not written */
     bool forces;                        /* draw force vectors */
     bool force;                         /* write trajectories over CLI_OUTPUT_LIMIT */
     bool help;
 } cli_run_args;
+
+/* The output options in a fixed order, and their paths in `a` (NULL: not asked for). */
+#define CLI_OUTPUT_KINDS 6
+extern const char *const cli_output_options[CLI_OUTPUT_KINDS];
+void cli_args_paths(const cli_run_args *a, const char *paths[CLI_OUTPUT_KINDS]);
 
 /* Parses the arguments after `run`. An option given twice, or two outputs to stdout
  * ("-"), are usage errors. */

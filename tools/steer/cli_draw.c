@@ -3,11 +3,13 @@
 #include "cli_draw.h"
 
 #include "cli_behaviour.h"
+#include "cli_flock_stats.h"
 #include "cli_outfile.h"
 
 #include <cairo-svg.h>
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CLI_PI 3.14159265358979323846
@@ -209,15 +211,8 @@ static void cli_draw_grid(cairo_t *cr, const cli_view *view)
     cairo_stroke(cr);
 }
 
-static void cli_draw_background(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+void cli_draw_world_box(cairo_t *cr, const cli_view *view, const cli_scenario *s)
 {
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-    cairo_rectangle(cr, 20, 20, CLI_MAP_SIZE, CLI_MAP_SIZE);
-    cairo_set_source_rgb(cr, 0.985, 0.985, 0.975);
-    cairo_fill_preserve(cr);
-    cairo_clip(cr);
-    cli_draw_grid(cr, view);
     double u0, v0, u1, v1, x0, y0, x1, y1;
     cli_plane_coords(s->space, s->world_min, &u0, &v0);
     cli_plane_coords(s->space, s->world_max, &u1, &v1);
@@ -227,6 +222,18 @@ static void cli_draw_background(cairo_t *cr, const cli_view *view, const cli_sce
     cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
     cairo_set_line_width(cr, s->edges == CLI_EDGES_RESPAWN ? 2.0 : 1.0);
     cairo_stroke(cr);
+}
+
+static void cli_draw_background(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_rectangle(cr, 20, 20, CLI_MAP_SIZE, CLI_MAP_SIZE);
+    cairo_set_source_rgb(cr, 0.985, 0.985, 0.975);
+    cairo_fill_preserve(cr);
+    cairo_clip(cr);
+    cli_draw_grid(cr, view);
+    cli_draw_world_box(cr, view, s);
 }
 
 /* ---- targets and their zones ------------------------------------------------------ */
@@ -312,11 +319,89 @@ static void cli_stroke_track(cairo_t *cr, const cli_view *view, const cli_track 
     cairo_stroke(cr);
 }
 
-static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
-                           const cli_track *t, int i, bool boid)
+/* A boid's colour says which flock it ends in: the palette's in turn from the biggest
+ * flock down (rank 1, 2, ...; cli_flock_ranks), grey for a boid that ends alone. */
+static void cli_set_boid_colour(cairo_t *cr, int rank, double alpha)
 {
-    cairo_set_line_width(cr, boid ? 0.9 : 2.2);
-    cli_set_agent_colour(cr, s, i, boid ? 0.35 : 0.85);
+    double r = 0.55, g = 0.55, b = 0.55;
+    if (rank > 0) cli_agent_colour(rank - 1, &r, &g, &b);
+    cairo_set_source_rgba(cr, r, g, b, alpha);
+}
+
+bool cli_height_range(const cli_record *r, double *lo, double *hi)
+{
+    *lo = INFINITY, *hi = -INFINITY;
+    if (r->scenario->space != STEER_SPACE_3D) return false;
+    for (int i = 0; i < r->scenario->agent_count; i++)
+        for (int k = 0; k < r->tracks[i].point_count; k++) {
+            double h = r->tracks[i].points[k].h;
+            if (!isfinite(h)) continue;
+            *lo = fmin(*lo, h);
+            *hi = fmax(*hi, h);
+        }
+    return *hi - *lo > 1e-6;
+}
+
+void cli_height_colour(double h, double lo, double hi, double *r, double *g, double *b)
+{
+    double t = hi > lo ? (h - lo) / (hi - lo) : 0.5;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    cli_hue(0.66 * (1 - t), 0.9, r, g, b); /* blue (low) through green to red (high) */
+    *r *= 0.85, *g *= 0.85, *b *= 0.85;
+}
+
+/* A 3D trail: each piece in the colour of its height (cli_height_colour). */
+static void cli_stroke_by_height(cairo_t *cr, const cli_view *view, const cli_track *t, double lo,
+                                 double hi, double width)
+{
+    cairo_set_line_width(cr, width);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (int k = 1; k < t->point_count; k++) {
+        const cli_track_point *a = &t->points[k - 1], *b = &t->points[k];
+        double x0, y0, x1, y1, r, g, bl;
+        if (b->jump) continue;
+        cli_view_point(view, a->u, a->v, &x0, &y0);
+        cli_view_point(view, b->u, b->v, &x1, &y1);
+        cli_height_colour((a->h + b->h) / 2, lo, hi, &r, &g, &bl);
+        cairo_set_source_rgba(cr, r, g, bl, 0.9);
+        cairo_move_to(cr, x0, y0);
+        cairo_line_to(cr, x1, y1);
+        cairo_stroke(cr);
+    }
+}
+
+/* The key of the heights: the ramp from lo to hi above the scale bar. */
+static void cli_draw_height_key(cairo_t *cr, double lo, double hi)
+{
+    double x = 40, y = 20 + CLI_MAP_SIZE - 78, w = 160;
+    char text[96];
+    cairo_rectangle(cr, x - 10, y - 18, w + 20, 44);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+    cairo_fill(cr);
+    for (int k = 0; k < (int)w; k++) {
+        double r, g, b;
+        cli_height_colour(lo + (hi - lo) * k / (w - 1), lo, hi, &r, &g, &b);
+        cairo_rectangle(cr, x + k, y, 1.5, 8);
+        cairo_set_source_rgb(cr, r, g, b);
+        cairo_fill(cr);
+    }
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cli_text(cr, x, y - 5, 11, true, "trail colour: height (y)");
+    snprintf(text, sizeof text, "%.3g", lo);
+    cli_text(cr, x, y + 21, 10, false, text);
+    snprintf(text, sizeof text, "%.3g", hi);
+    cli_text(cr, x + w - 30, y + 21, 10, false, text);
+}
+
+/* rank: a boid's flock (cli_set_boid_colour), -1 for any other agent. */
+static void cli_draw_trail(cairo_t *cr, const cli_view *view, const cli_scenario *s,
+                           const cli_track *t, int i, int rank)
+{
+    cairo_set_line_width(cr, rank >= 0 ? 0.9 : 2.2);
+    if (rank >= 0)
+        cli_set_boid_colour(cr, rank, 0.45);
+    else
+        cli_set_agent_colour(cr, s, i, 0.85);
     cli_stroke_track(cr, view, t);
 }
 
@@ -397,7 +482,7 @@ static void cli_draw_end(cairo_t *cr, const cli_view *view, const cli_scenario *
 
 /* A boid's end: a small arrowhead along its velocity, in its colour. */
 static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, const cli_scenario *s,
-                              const steer_agent *a, int i)
+                              const steer_agent *a, int rank)
 {
     cli_pose p = cli_pose_of(view, s->space, a->position, steer_agent_forward(a));
     double x = p.x, y = p.y, dx = p.dx, dy = p.dy;
@@ -405,7 +490,7 @@ static void cli_draw_boid_end(cairo_t *cr, const cli_view *view, const cli_scena
     cairo_line_to(cr, x - dx * 4 - dy * 4, y - dy * 4 + dx * 4);
     cairo_line_to(cr, x - dx * 4 + dy * 4, y - dy * 4 - dx * 4);
     cairo_close_path(cr);
-    cli_set_agent_colour(cr, s, i, 1.0);
+    cli_set_boid_colour(cr, rank, 1.0);
     cli_fill_outlined(cr, 0.1, 0.1, 0.1, 0.6);
 }
 
@@ -464,18 +549,30 @@ static double cli_largest_force(const cli_record *r)
     return m;
 }
 
-/* Forces are in other units than positions; the largest is drawn 60 pixels long. */
+int cli_force_every(const cli_record *r, int *shown)
+{
+    int with = 0;
+    for (int i = 0; i < r->scenario->agent_count; i++) with += r->tracks[i].force_count > 0;
+    int every = with > CLI_FORCE_AGENTS ? (with + CLI_FORCE_AGENTS - 1) / CLI_FORCE_AGENTS : 1;
+    if (shown) *shown = (with + every - 1) / every;
+    return every;
+}
+
+/* Forces are in other units than positions; the largest is drawn 60 pixels long. Each
+ * agent's forces are in its colour, so that whose force is whose reads at a glance;
+ * with many agents only every n-th agent's forces are drawn (cli_force_every). */
 static void cli_draw_forces(cairo_t *cr, const cli_view *view, const cli_record *r)
 {
     double largest = cli_largest_force(r);
     if (!(largest > 0)) return;
-    cairo_set_source_rgba(cr, 0.70, 0.0, 0.13, 0.9);
-    cairo_set_line_width(cr, 1.4);
-    for (int i = 0; i < r->scenario->agent_count; i++)
+    int every = cli_force_every(r, NULL), seen = 0;
+    cairo_set_line_width(cr, 1.6);
+    for (int i = 0; i < r->scenario->agent_count; i++) {
+        if (r->tracks[i].force_count == 0 || seen++ % every != 0) continue;
         for (int k = 0; k < r->tracks[i].force_count; k++) {
             const cli_force_mark *f = &r->tracks[i].forces[k];
             double x, y, len = hypot(f->fu, f->fv) / largest * 60;
-            if (len < 2) continue;
+            if (!(len >= 2)) continue;
             double dx = f->fu / hypot(f->fu, f->fv), dy = -f->fv / hypot(f->fu, f->fv);
             cli_view_point(view, f->u, f->v, &x, &y);
             double ex = x + dx * len, ey = y + dy * len;
@@ -485,40 +582,190 @@ static void cli_draw_forces(cairo_t *cr, const cli_view *view, const cli_record 
             cairo_line_to(cr, ex, ey);
             cairo_line_to(cr, ex - dx * 6 + dy * 3.5, ey - dy * 6 - dx * 3.5);
         }
-    cairo_stroke(cr);
+        cli_set_agent_colour(cr, r->scenario, i, 0.95);
+        cairo_stroke(cr);
+    }
 }
 
-static void cli_draw_map(cairo_t *cr, const cli_record *r, bool forces)
+/* A big scene: the agents whose trails were not kept are drawn where they ended as
+ * faint grey dots, which pile up into a density, under the sampled ones. */
+static void cli_draw_density(cairo_t *cr, const cli_view *view, const cli_record *r)
+{
+    const cli_scenario *s = r->scenario;
+    if (r->trail_every <= 1) return;
+    for (int i = 0; i < s->agent_count; i++) {
+        double u, v, x, y;
+        if (cli_record_has_trail(r, i)) continue;
+        cli_plane_coords(s->space, r->tracks[i].last.position, &u, &v);
+        cli_view_point(view, u, v, &x, &y);
+        if (!isfinite(x) || !isfinite(y)) continue;
+        cairo_rectangle(cr, x - 0.75, y - 0.75, 1.5, 1.5);
+    }
+    cairo_set_source_rgba(cr, 0.15, 0.15, 0.15, 0.35);
+    cairo_fill(cr);
+}
+
+/* Where a pursuer caught its target: a ring of its catch radius round it, in its colour,
+ * and the step, at the last trail point at or before the catch. */
+static void cli_draw_catch(cairo_t *cr, const cli_view *view, const cli_record *r, int i, int step)
+{
+    const cli_track *t = &r->tracks[i];
+    const cli_scenario *s = r->scenario;
+    int k = t->point_count - 1;
+    while (k > 0 && t->points[k].step > step) k--;
+    if (k < 0) return;
+    double x, y, radius = 0;
+    for (int b = 0; b < s->agents[i].behaviour_count; b++)
+        if (strcmp(cli_behaviour_kind_at(s->agents[i].behaviours[b].kind)->name, "pursue") == 0)
+            radius = s->agents[i].behaviours[b].catch_radius;
+    cli_view_point(view, t->points[k].u, t->points[k].v, &x, &y);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, fmax(radius * view->scale, 8), 0, 2 * CLI_PI);
+    cli_set_agent_colour(cr, s, i, 1.0);
+    cairo_set_line_width(cr, 2.5);
+    cairo_stroke(cr);
+    char text[48];
+    snprintf(text, sizeof text, "caught, step %d", step);
+    cairo_text_extents_t e;
+    cairo_set_font_size(cr, 12);
+    cairo_text_extents(cr, text, &e);
+    double ring = fmax(radius * view->scale, 8) + 4;
+    bool left = x + ring + e.x_advance > 20 + CLI_MAP_SIZE - 4; /* keep it on the map */
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cli_text(cr, left ? x - ring - e.x_advance - 4 : x + ring, y + 4, 12, true, text);
+}
+
+/* A wanderer's circle at its end (steer/wander.h): the circle circle_distance ahead along
+ * its velocity, dashed, and the displacement its angle now points at, a line to a dot.
+ * A circle smaller than 14 pixels is drawn enlarged, with its factor beside it. */
+static void cli_draw_wander(cairo_t *cr, const cli_view *view, const cli_record *r, int i,
+                            float angle)
+{
+    const cli_scenario *s = r->scenario;
+    const steer_agent *a = &r->tracks[i].last;
+    for (int b = 0; b < s->agents[i].behaviour_count; b++) {
+        const cli_behaviour *beh = &s->agents[i].behaviours[b];
+        if (strcmp(cli_behaviour_kind_at(beh->kind)->name, "wander") != 0) continue;
+        double px = beh->wander.circle_radius * view->scale;
+        float k = px > 0 && px < 14 ? (float)(14 / px) : 1.0f;
+        steer_vec3 centre = steer_add(
+            a->position, steer_scale(steer_agent_forward(a), beh->wander.circle_distance * k));
+        steer_vec3 on = s->space == STEER_SPACE_XY ? steer_v3(cosf(angle), sinf(angle), 0)
+                                                   : steer_v3(cosf(angle), 0, sinf(angle));
+        steer_vec3 tip = steer_add(centre, steer_scale(on, beh->wander.circle_radius * k));
+        double u, v, x0, y0, xc, yc, xt, yt;
+        cli_plane_coords(s->space, a->position, &u, &v);
+        cli_view_point(view, u, v, &x0, &y0);
+        cli_plane_coords(s->space, centre, &u, &v);
+        cli_view_point(view, u, v, &xc, &yc);
+        cli_plane_coords(s->space, tip, &u, &v);
+        cli_view_point(view, u, v, &xt, &yt);
+        cli_set_agent_colour(cr, s, i, 0.9);
+        cairo_set_line_width(cr, 1.2);
+        double dash = 3;
+        cairo_set_dash(cr, &dash, 1, 0);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, xc, yc, px * k, 0, 2 * CLI_PI);
+        cairo_move_to(cr, x0, y0);
+        cairo_line_to(cr, xc, yc);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_move_to(cr, xc, yc);
+        cairo_line_to(cr, xt, yt);
+        cairo_stroke(cr);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, xt, yt, 2.5, 0, 2 * CLI_PI);
+        cairo_fill(cr);
+        if (k > 1) {
+            char text[32];
+            snprintf(text, sizeof text, "x%.0f", k);
+            cli_text(cr, xc + px * k + 3, yc - px * k, 10, false, text);
+        }
+    }
+}
+
+static void cli_draw_catches(cairo_t *cr, const cli_view *view, const cli_record *r,
+                             const cli_run_result *result)
+{
+    if (!result || !result->agents) return;
+    for (int i = 0; i < r->scenario->agent_count && i < result->agent_count; i++) {
+        if (result->agents[i].has_catch && result->agents[i].caught_step >= 0)
+            cli_draw_catch(cr, view, r, i, result->agents[i].caught_step);
+        if (result->agents[i].has_wander)
+            cli_draw_wander(cr, view, r, i, result->agents[i].wander_angle);
+    }
+}
+
+/* The flock each agent ends in (cli_flock_ranks), -1 for agents that are not boids;
+ * NULL when memory runs out (boids are then grey). Free it. */
+static int *cli_end_ranks(const cli_record *r)
+{
+    const cli_scenario *s = r->scenario;
+    int *rank = malloc((size_t)s->agent_count * sizeof *rank);
+    steer_agent *last = malloc((size_t)s->agent_count * sizeof *last);
+    bool ok = rank && last;
+    for (int i = 0; ok && i < s->agent_count; i++) {
+        last[i] = r->tracks[i].last;
+        rank[i] = -1;
+    }
+    ok = ok && cli_flock_ranks(s, last, rank + (s->flock.present ? s->flock.first : 0));
+    free(last);
+    if (ok) return rank;
+    free(rank);
+    return NULL;
+}
+
+/* The rank of agent i (cli_end_ranks): -1 unless a boid, 0 when the ranks are missing. */
+static int cli_rank_of(const cli_scenario *s, const int *ranks, int i)
+{
+    if (!cli_is_boid(s, i)) return -1;
+    return ranks ? ranks[i] : 0;
+}
+
+static void cli_draw_map(cairo_t *cr, const cli_record *r, const cli_run_result *result,
+                         bool forces)
 {
     const cli_scenario *s = r->scenario;
     cli_view view = cli_view_of(r);
+    int *ranks = cli_end_ranks(r);
     cairo_save(cr);
     cli_draw_background(cr, &view, s);
     cli_draw_scenery(cr, &view, s);
     cli_draw_targets(cr, &view, s);
-    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
+    double lo, hi;
+    bool heights = cli_height_range(r, &lo, &hi);
     for (int i = 0; i < s->agent_count; i++) {
-        if (cli_is_member(s, i))
+        if (heights)
+            cli_stroke_by_height(cr, &view, &r->tracks[i], lo, hi, cli_is_boid(s, i) ? 0.9 : 2.2);
+        else if (cli_is_member(s, i))
             cli_draw_member_trail(cr, &view, s, &r->tracks[i], i);
         else
-            cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_is_boid(s, i));
+            cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_rank_of(s, ranks, i));
     }
+    /* random targets above the trails, which would otherwise hide them */
+    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
     if (forces) cli_draw_forces(cr, &view, r);
     for (int i = 0; i < s->agent_count; i++) {
+        if (!cli_record_has_trail(r, i)) continue;
         if (cli_is_member(s, i))
             cli_draw_member_body(cr, &view, s, &r->tracks[i].first, i, false);
         else if (!cli_is_boid(s, i))
             cli_draw_start(cr, &view, s, &r->tracks[i].first, i);
     }
+    cli_draw_density(cr, &view, r);
     for (int i = 0; i < s->agent_count; i++) {
+        if (!cli_record_has_trail(r, i)) continue; /* in the density above */
         if (cli_is_member(s, i))
             cli_draw_member_body(cr, &view, s, &r->tracks[i].last, i, true);
         else if (cli_is_boid(s, i))
-            cli_draw_boid_end(cr, &view, s, &r->tracks[i].last, i);
+            cli_draw_boid_end(cr, &view, s, &r->tracks[i].last, cli_rank_of(s, ranks, i));
         else
             cli_draw_end(cr, &view, s, &r->tracks[i].last, i);
     }
+    free(ranks);
+    cli_draw_catches(cr, &view, r, result);
     cli_draw_scale(cr, &view, s->space);
+    if (heights) cli_draw_height_key(cr, lo, hi);
     cairo_restore(cr);
     cairo_rectangle(cr, 20.5, 20.5, CLI_MAP_SIZE - 1, CLI_MAP_SIZE - 1);
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
@@ -541,7 +788,7 @@ static cairo_status_t cli_render(cairo_surface_t *surface, const cli_record *r,
                                  const cli_run_result *result, bool forces)
 {
     cairo_t *cr = cairo_create(surface);
-    cli_draw_map(cr, r, forces);
+    cli_draw_map(cr, r, result, forces);
     cli_draw_legend(cr, r, result, forces);
     cairo_status_t status = cairo_status(cr);
     cairo_destroy(cr);

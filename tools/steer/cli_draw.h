@@ -58,10 +58,23 @@ void cli_fill_outlined(cairo_t *cr, double r, double g, double b, double width);
 void cli_text(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 void cli_text_centred(cairo_t *cr, double x, double y, double size, bool bold, const char *text);
 
+/* 3D scenes: the lowest and highest height of every trail point (false when flat or
+ * not 3D), and the colour of a height on the ramp from lo (blue) to hi (red). */
+bool cli_height_range(const cli_record *r, double *lo, double *hi);
+void cli_height_colour(double h, double lo, double hi, double *r, double *g, double *b);
+
+/* The world box, thicker when agents respawn at its centre. */
+void cli_draw_world_box(cairo_t *cr, const cli_view *view, const cli_scenario *s);
+
 /* cli_draw_scene.c: the scenery (grid walls and cells) under the trails, and points
  * (at most `capacity`) whose box it fills, for the map's bounds. */
 void cli_draw_scenery(cairo_t *cr, const cli_view *view, const cli_scenario *s);
 int cli_scenery_points(const cli_scenario *s, double *u, double *v, int capacity);
+
+/* Forces are drawn for at most CLI_FORCE_AGENTS agents: every n-th of those with force
+ * marks. Returns n; *shown (may be NULL) gets how many agents' forces are drawn. */
+#define CLI_FORCE_AGENTS 12
+int cli_force_every(const cli_record *r, int *shown);
 
 /* The legend panel and the scale bar. */
 void cli_draw_legend(cairo_t *cr, const cli_record *r, const cli_run_result *result, bool forces);

@@ -89,7 +89,7 @@ static double cli_legend_flock(cairo_t *cr, const cli_scenario *s, double x, dou
     char line[200];
     for (int k = 0; k < 5; k++) {
         double r, g, b;
-        cli_agent_colour(f->first + k, &r, &g, &b);
+        cli_agent_colour(k, &r, &g, &b);
         cairo_set_source_rgb(cr, r, g, b);
         cairo_rectangle(cr, x + k * 5, y - 10, 4, 5);
         cairo_fill(cr);
@@ -104,7 +104,9 @@ static double cli_legend_flock(cairo_t *cr, const cli_scenario *s, double x, dou
                  rules[k], f->weights[k]);
     }
     snprintf(line + strlen(line), sizeof line - strlen(line),
-             " (the batch world); edges %s; each trail ends in an arrow", edges[s->edges]);
+             " (the batch world); edges %s; each trail ends in an arrow, coloured by the flock "
+             "it ends in (biggest first; grey: alone)",
+             edges[s->edges]);
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     return cli_wrapped(cr, x + 30, y + 13, 280, 11, line) + 8;
 }
@@ -183,6 +185,16 @@ static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_
     }
     if (s->flock.present) y = cli_legend_flock(cr, s, x, y);
     if (s->crowd.present) y = cli_legend_crowd(cr, r, result, x, y);
+    if (r->trail_every > 1) {
+        char note[200];
+        snprintf(note, sizeof note,
+                 "a big scene: the trails of 1 in %d boids and crowd members are drawn (%d "
+                 "trails of %d agents, each ending in its arrow); every other agent's end is "
+                 "a grey dot, so that dark means dense",
+                 r->trail_every, r->trail_count, s->agent_count);
+        cairo_set_source_rgb(cr, 0.55, 0.1, 0.1);
+        y = cli_wrapped(cr, x, y, 300, 11, note) + 8;
+    }
     return y;
 }
 
@@ -249,8 +261,23 @@ static void cli_key_line(cairo_t *cr, double x, double y, int which, const char 
         cairo_new_sub_path(cr);
         cairo_arc(cr, x + 17, y - 4, 4.5, 0, 6.2832);
         cairo_fill(cr);
-    } else { /* force */
-        cairo_set_source_rgb(cr, 0.70, 0.0, 0.13);
+    } else if (which == 9) { /* wander circle and displacement */
+        double dash = 3;
+        cairo_set_dash(cr, &dash, 1, 0);
+        cairo_arc(cr, x + 14, y - 4, 7, 0, 6.2832);
+        cairo_move_to(cr, x, y - 4);
+        cairo_line_to(cr, x + 14, y - 4);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_move_to(cr, x + 14, y - 4);
+        cairo_line_to(cr, x + 19, y - 9);
+        cairo_stroke(cr);
+        cairo_arc(cr, x + 19, y - 9, 2.2, 0, 6.2832);
+        cairo_fill(cr);
+    } else { /* force, in the first agents' colours */
+        double r, g, b;
+        cli_agent_colour(0, &r, &g, &b);
+        cairo_set_source_rgb(cr, r, g, b);
         cairo_move_to(cr, x, y - 4);
         cairo_line_to(cr, x + 20, y - 4);
         cairo_move_to(cr, x + 14, y - 8);
@@ -293,11 +320,21 @@ static bool cli_any_obstacle(const cli_scenario *s)
 }
 
 /* How many lines the marker key has (cli_legend_key). */
+/* True when an agent wanders on Reynolds' circle (drawn at its end). */
+static bool cli_any_wander(const cli_scenario *s)
+{
+    for (int i = 0; i < s->agent_count; i++)
+        for (int b = 0; b < s->agents[i].behaviour_count; b++)
+            if (strcmp(cli_behaviour_kind_at(s->agents[i].behaviours[b].kind)->name, "wander") == 0)
+                return true;
+    return false;
+}
+
 static int cli_key_lines(const cli_record *r, bool forces)
 {
     const cli_scenario *s = r->scenario;
     return 2 + cli_any_point_target(s) + cli_any_goals(r) + forces + cli_any_obstacle(s) +
-           (s->path_count > 0) + cli_any_contain(s) + s->crowd.present;
+           (s->path_count > 0) + cli_any_contain(s) + s->crowd.present + cli_any_wander(s);
 }
 
 static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double x, double y)
@@ -312,11 +349,22 @@ static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double
     if (cli_any_point_target(r->scenario))
         cli_key_line(cr, x, y += 24, 1, "target T, with its radii");
     cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");
+    if (cli_any_wander(s))
+        cli_key_line(cr, x, y += 24, 9, "wander circle and displacement (xN: enlarged)");
     if (cli_any_goals(r))
         cli_key_line(cr, x, y += 24, 3,
                      s->crowd.present ? "waypoint, random target, goal"
                                       : "waypoint or random target");
-    if (forces) cli_key_line(cr, x, y += 24, 4, "steering force (relative)");
+    if (forces) {
+        char what[120];
+        int shown = 0, every = cli_force_every(r, &shown);
+        if (every > 1)
+            snprintf(what, sizeof what, "steering force of 1 agent in %d (%d), its colour", every,
+                     shown);
+        else
+            snprintf(what, sizeof what, "steering force (relative), the agent's colour");
+        cli_key_line(cr, x, y += 24, 4, what);
+    }
     if (cli_any_obstacle(r->scenario)) cli_key_line(cr, x, y += 24, 5, "obstacle, wall");
     if (r->scenario->path_count > 0)
         cli_key_line(cr, x, y += 24, 6, "path: corridor (radius), waypoint");

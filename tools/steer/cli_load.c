@@ -439,7 +439,9 @@ static bool cli_load_name(cli_loader *ld, const cJSON *obj, int index)
 
 static void cli_agent_defaults(const cli_scenario *s, cli_agent_def *d)
 {
+    cli_behaviour *slots = d->behaviours;
     memset(d, 0, sizeof *d);
+    d->behaviours = slots;
     d->agent =
         s->model == STEER_MODEL_REYNOLDS ? steer_agent_default_reynolds() : steer_agent_default();
     d->agent.model = s->model;
@@ -460,7 +462,11 @@ static bool cli_load_agents(cli_loader *ld, const cJSON *list)
     if (list && (!cJSON_IsArray(list) || n < (boids ? 0 : 1) || n > CLI_MAX_AGENTS))
         return cli_bad_value(ld, list, "%s", "expected an array of 1 to 256 agents");
     ld->s->agents = calloc((size_t)(n + boids), sizeof *ld->s->agents);
-    if (!ld->s->agents) return cli_fail(ld->err, CLI_EXIT_RUNTIME, "out of memory");
+    ld->s->behaviour_store = calloc((size_t)n * CLI_MAX_BEHAVIOURS + 1, sizeof(cli_behaviour));
+    if (!ld->s->agents || !ld->s->behaviour_store)
+        return cli_fail(ld->err, CLI_EXIT_RUNTIME, "out of memory");
+    for (int k = 0; k < n; k++)
+        ld->s->agents[k].behaviours = ld->s->behaviour_store + (size_t)k * CLI_MAX_BEHAVIOURS;
     if (!list) return cli_flock_agents(ld) && cli_crowd_agents(ld);
     int i = 0;
     for (const cJSON *a = list->child; a; a = a->next, i++) {

@@ -204,7 +204,7 @@ static bool cli_load_groups(cli_loader *ld, const cJSON *list)
         c->groups[i].first = c->count;
         c->count += c->groups[i].count;
         if (c->count > CLI_MAX_CROWD)
-            return cli_bad_value(ld, g, "%s", "a crowd has at most 1000 members");
+            return cli_bad_value(ld, g, "%s", "a crowd has at most 100000 members");
     }
     return true;
 }
@@ -265,6 +265,27 @@ static float cli_heading_to(steer_space space, steer_vec3 from, steer_vec3 to)
     return steer_atan2(d.x, d.z);
 }
 
+/* True when a listed agent or a boid (the agents before `first`) is called `name`.
+ * Boids are "boid-<n>": looked up by number, so that a big crowd is named in linear
+ * time; the listed agents are few. */
+static bool cli_member_name_taken(const cli_scenario *s, int first, const char *name)
+{
+    int boids = s->flock.present ? s->flock.count : 0;
+    int listed = first - boids;
+    for (int k = 0; k < listed; k++)
+        if (strcmp(s->agents[k].name, name) == 0) return true;
+    if (!boids || strncmp(name, "boid-", 5) != 0) return false;
+    const char *digits = name + 5;
+    long n = 0;
+    if (!*digits || (digits[0] == '0' && digits[1])) return false;
+    for (const char *p = digits; *p; p++) {
+        if (*p < '0' || *p > '9') return false;
+        n = n * 10 + (*p - '0');
+        if (n > boids) return false;
+    }
+    return n < boids;
+}
+
 bool cli_crowd_agents(cli_loader *ld)
 {
     cli_scenario *s = ld->s;
@@ -277,9 +298,9 @@ bool cli_crowd_agents(cli_loader *ld)
         for (int i = 0; i < grp->count; i++) {
             cli_agent_def *d = &s->agents[grp->first + i];
             memset(d, 0, sizeof *d);
-            /* names are at most 24 characters and members fewer than 10,000: it fits */
-            snprintf(d->name, sizeof d->name, "%.24s-%u", grp->name, (unsigned)i % 10000u);
-            if (cli_scenario_find_agent(s, d->name) >= 0)
+            /* names are at most 24 characters and members at most 100,000: it fits */
+            snprintf(d->name, sizeof d->name, "%.24s-%u", grp->name, (unsigned)i % 1000000u);
+            if (cli_member_name_taken(s, c->first, d->name))
                 return cli_json_fail_at(ld->err, &ld->doc, 0,
                                         "an agent is called \"%s\", the name of a crowd member",
                                         d->name);

@@ -89,6 +89,15 @@ bool cli_load_flock(cli_loader *ld, const cJSON *flock)
     return true;
 }
 
+/* True when one of the `listed` agents is called `name`. Boids' own names differ from
+ * each other, so a big flock is named in linear time. */
+static bool cli_listed_name_taken(const cli_scenario *s, int listed, const char *name)
+{
+    for (int k = 0; k < listed; k++)
+        if (strcmp(s->agents[k].name, name) == 0) return true;
+    return false;
+}
+
 bool cli_flock_agents(cli_loader *ld)
 {
     cli_scenario *s = ld->s;
@@ -99,7 +108,7 @@ bool cli_flock_agents(cli_loader *ld)
         cli_agent_def *d = &s->agents[f->first + i];
         memset(d, 0, sizeof *d);
         snprintf(d->name, sizeof d->name, "boid-%d", i);
-        if (cli_scenario_find_agent(s, d->name) >= 0)
+        if (cli_listed_name_taken(s, f->first, d->name))
             return cli_json_fail_at(ld->err, &ld->doc, 0,
                                     "an agent is called \"%s\", the name of a boid of the flock",
                                     d->name);

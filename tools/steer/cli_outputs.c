@@ -33,9 +33,10 @@ double cli_outputs_estimate(const cli_scenario *s, int steps, const cli_run_args
 bool cli_outputs_check(const cli_run_args *a, const char *input, const cli_scenario *s, int steps,
                        cli_error *err)
 {
-    static const char *const names[] = {"--csv", "--json", "--png", "--svg"};
-    const char *paths[] = {a->csv, a->json, a->png, a->svg};
-    for (int k = 0; k < 4; k++) {
+    const char *const *names = cli_output_options;
+    const char *paths[CLI_OUTPUT_KINDS];
+    cli_args_paths(a, paths);
+    for (int k = 0; k < CLI_OUTPUT_KINDS; k++) {
         if (!paths[k]) continue;
         if (!cli_outfile_check(paths[k], input, err)) return false;
         for (int j = 0; j < k; j++)
@@ -73,6 +74,11 @@ bool cli_outputs_open(cli_outputs *o, const cli_run_args *a, const cli_scenario 
         o->has_record = true;
         o->observers[o->observer_count++] = (cli_observer){cli_record_observe, &o->record};
     }
+    if (a->gif || a->html) {
+        if (!cli_anim_init(&o->anim, s, steps, err)) return false;
+        o->has_anim = true;
+        o->observers[o->observer_count++] = (cli_observer){cli_anim_observe, &o->anim};
+    }
     return true;
 }
 
@@ -81,7 +87,8 @@ void cli_outputs_abort(cli_outputs *o)
     if (o->has_csv) cli_trace_abort(&o->csv);
     if (o->has_json) cli_trace_abort(&o->json);
     if (o->has_record) cli_record_free(&o->record);
-    o->has_csv = o->has_json = o->has_record = false;
+    if (o->has_anim) cli_anim_free(&o->anim);
+    o->has_csv = o->has_json = o->has_record = o->has_anim = false;
     o->observer_count = 0;
 }
 
@@ -111,6 +118,9 @@ bool cli_outputs_finish(cli_outputs *o, const cli_run_args *a, const cli_run_res
         cli_outputs_note(o, a->svg,
                          cli_draw_write(&o->record, r, a->svg, CLI_PICTURE_SVG, a->forces, &err),
                          &err);
+    if (o->has_anim) cli_anim_rank_flocks(&o->anim); /* without ranks: own colours */
+    if (a->gif) cli_outputs_note(o, a->gif, cli_gif_write(&o->anim, a->gif, a->forces, &err), &err);
+    if (a->html) cli_outputs_note(o, a->html, cli_html_write(&o->anim, r, a->html, &err), &err);
     cli_outputs_abort(o);
     return o->failed_count == 0;
 }

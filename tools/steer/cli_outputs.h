@@ -10,6 +10,7 @@
 #ifndef CLI_OUTPUTS_H
 #define CLI_OUTPUTS_H
 
+#include "cli_anim.h"
 #include "cli_args.h"
 #include "cli_record.h"
 #include "cli_trace.h"
@@ -19,11 +20,13 @@
 
 typedef struct cli_outputs {
     cli_trace csv, json;
-    bool has_csv, has_json, has_record;
+    bool has_csv, has_json, has_record, has_anim;
     cli_record record;
-    cli_observer observers[3];
+    cli_anim anim; /* frames for --gif and --html */
+    cli_observer observers[4];
     int observer_count;
-    const char *written[4], *failed[4]; /* after cli_outputs_finish; "-" is stdout */
+    const char *written[CLI_OUTPUT_KINDS],
+        *failed[CLI_OUTPUT_KINDS]; /* after cli_outputs_finish; "-" is stdout */
     int written_count, failed_count;
 } cli_outputs;
 

@@ -3,7 +3,8 @@
  *
  * Nothing is shown during the first second (most runs finish before it would be
  * read), nor ever when stderr is not a terminal (logs and pipes stay clean). The bar
- * is redrawn at most ten times a second and erased when the run ends.
+ * is redrawn at most ten times a second, with the time left at the pace so far
+ * (minutes:seconds), and erased when the run ends.
  */
 #ifndef CLI_PROGRESS_H
 #define CLI_PROGRESS_H
@@ -15,6 +16,10 @@ typedef struct cli_progress {
     bool shown;   /* something is on the line and must be erased */
     double start; /* seconds, monotonic clock */
     double last;  /* when the bar was last drawn */
+    double read;  /* when the clock was last read */
+    int every;    /* the clock is read every `every` steps (a power of two): doubled while
+                     steps are quick, so small scenes do not pay for it and big ones
+                     still update */
     const char *label;
 } cli_progress;
 

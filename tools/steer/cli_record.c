@@ -2,11 +2,11 @@
 /* cli_record.c - thinning a run into trails, force samples and goals. */
 #include "cli_record.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define CLI_MAX_TRAIL_POINTS 4000
-#define CLI_FORCE_MARKS      36
+#define CLI_FORCE_MARKS 36
 
 bool cli_record_init(cli_record *r, const cli_scenario *s, int steps, uint64_t seed, cli_error *err)
 {
@@ -14,7 +14,13 @@ bool cli_record_init(cli_record *r, const cli_scenario *s, int steps, uint64_t s
     r->scenario = s;
     r->steps = steps;
     r->seed = seed;
-    r->point_stride = steps / CLI_MAX_TRAIL_POINTS + 1;
+    r->trail_every = (s->agent_count + CLI_RECORD_TRAILS - 1) / CLI_RECORD_TRAILS;
+    for (int i = 0; i < s->agent_count; i++) r->trail_count += cli_record_has_trail(r, i);
+    /* up to CLI_TRAIL_POINTS a trail, within the budget of all trails: fewer points
+     * would cut long trails' curves into chords, more would take long to draw */
+    double budget = (double)steps * (r->trail_count > 0 ? r->trail_count : 1) / CLI_RECORD_POINTS;
+    r->point_stride = steps / CLI_TRAIL_POINTS + 1;
+    if (budget > r->point_stride) r->point_stride = (int)ceil(budget);
     r->force_stride = steps / CLI_FORCE_MARKS + 1;
     r->tracks = calloc((size_t)s->agent_count, sizeof *r->tracks);
     return r->tracks ? true : cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
@@ -31,14 +37,15 @@ static void *cli_grow(void *items, int count, int *capacity, size_t size)
     return grown;
 }
 
-static bool cli_record_point(cli_track *t, steer_space space, steer_vec3 p, bool jump)
+static bool cli_record_point(cli_track *t, steer_space space, steer_vec3 p, bool jump, int step)
 {
     void *grown = cli_grow(t->points, t->point_count, &t->point_capacity, sizeof *t->points);
     if (!grown) return false;
     t->points = grown;
     double u, v;
     cli_plane_coords(space, p, &u, &v);
-    t->points[t->point_count++] = (cli_track_point){(float)u, (float)v, jump};
+    float h = space == STEER_SPACE_XY ? p.z : p.y;
+    t->points[t->point_count++] = (cli_track_point){(float)u, (float)v, jump, step, h};
     return true;
 }
 
@@ -65,6 +72,14 @@ static bool cli_record_goal(cli_track *t, steer_vec3 goal)
     return true;
 }
 
+bool cli_record_has_trail(const cli_record *r, int i)
+{
+    const cli_scenario *s = r->scenario;
+    int first = s->flock.present ? s->flock.first : s->agent_count;
+    if (s->crowd.present && s->crowd.first < first) first = s->crowd.first;
+    return r->trail_every <= 1 || i < first || (i - first) % r->trail_every == 0;
+}
+
 static bool cli_record_agent(cli_record *r, const cli_frame *f, int i)
 {
     cli_track *t = &r->tracks[i];
@@ -73,7 +88,8 @@ static bool cli_record_agent(cli_record *r, const cli_frame *f, int i)
     bool keep = f->step % r->point_stride == 0 || f->respawned[i] || f->step == r->steps;
     if (f->step == 0) t->first = *a;
     t->last = *a;
-    if (keep && !cli_record_point(t, space, a->position, f->respawned[i])) return false;
+    if (!cli_record_has_trail(r, i)) return true;
+    if (keep && !cli_record_point(t, space, a->position, f->respawned[i], f->step)) return false;
     if (f->step > 0 && f->step % r->force_stride == 0 &&
         !cli_record_force(t, space, a->position, f->forces[i]))
         return false;

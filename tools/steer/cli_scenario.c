@@ -9,6 +9,7 @@ void cli_scenario_free(cli_scenario *s)
 {
     if (!s) return;
     free(s->agents);
+    free(s->behaviour_store);
     free(s->grid.grid.cells);
     for (int i = 0; i < s->path_count; i++) {
         free(s->paths[i].waypoints);

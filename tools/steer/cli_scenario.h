@@ -27,8 +27,8 @@
 #define CLI_NAME_MAX       32      /* agent names, including the terminating NUL */
 #define CLI_MAX_BEHAVIOURS 8       /* per agent */
 #define CLI_MAX_AGENTS     256     /* listed in "agents" */
-#define CLI_MAX_FLOCK      1000    /* boids of a "flock" (on top of the listed agents) */
-#define CLI_MAX_CROWD      1000    /* members of a "crowd" (on top of agents and boids) */
+#define CLI_MAX_FLOCK      100000  /* boids of a "flock" (on top of the listed agents) */
+#define CLI_MAX_CROWD      100000  /* members of a "crowd" (on top of agents and boids) */
 #define CLI_MAX_GROUPS     8       /* groups of a "crowd" */
 #define CLI_MAX_WALLS      256     /* wall segments a crowd is kept clear of */
 #define CLI_MAX_PATHS      16      /* per scenario */
@@ -105,7 +105,9 @@ typedef struct cli_agent_def {
     steer_agent agent; /* initial state, limits, model, space and facing */
     float epsilon;     /* priority steering threshold (default 1e-3) */
     int behaviour_count;
-    cli_behaviour behaviours[CLI_MAX_BEHAVIOURS];
+    cli_behaviour *behaviours; /* CLI_MAX_BEHAVIOURS slots in the scenario's behaviour_store
+                                  for a listed agent; NULL for boids and crowd members, so
+                                  that 100,000 of them stay small */
 } cli_agent_def;
 
 /* The tile map grid behaviours move on (docs/scenarios.md, "grid"). Rows of the map go
@@ -200,6 +202,7 @@ typedef struct cli_scenario {
     uint64_t seed;
     int agent_count;
     cli_agent_def *agents;
+    cli_behaviour *behaviour_store; /* the listed agents' behaviours, owned */
     cli_grid_map grid;
     int path_count;
     cli_path paths[CLI_MAX_PATHS];

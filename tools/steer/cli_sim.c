@@ -316,21 +316,24 @@ static bool cli_step(cli_world *w, int step, cli_error *err)
     return true;
 }
 
-/* Length of the boids' mean unit velocity: 1 when all fly the same way. */
-static double cli_flock_alignment(const cli_world *w)
+/* Where each wanderer's circle points after the last step, for the picture. */
+static void cli_note_wander(cli_world *w)
 {
-    const cli_flock *f = &w->s->flock;
-    steer_vec3 sum = steer_v3_zero();
-    for (int i = f->first; i < f->first + f->count; i++)
-        sum = steer_add(sum, steer_normalize(w->agents[i].velocity));
-    return f->count > 0 ? steer_length(sum) / (double)f->count : 0.0;
+    for (int i = 0; i < w->n; i++)
+        for (int b = 0; b < w->s->agents[i].behaviour_count; b++)
+            if (strcmp(cli_behaviour_kind_at(w->s->agents[i].behaviours[b].kind)->name, "wander") ==
+                0) {
+                w->outcomes[i].has_wander = true;
+                w->outcomes[i].wander_angle = w->states[i * CLI_MAX_BEHAVIOURS + b].wander.angle;
+            }
 }
 
 static void cli_finish(cli_world *w, int steps, cli_run_result *r)
 {
     if (!r) return;
+    cli_note_wander(w);
     r->has_flock = w->s->flock.present;
-    if (r->has_flock) r->alignment_end = cli_flock_alignment(w);
+    if (r->has_flock) cli_flock_measure(w->s, w->agents, &r->flock_end);
     for (int i = 0; i < w->n; i++) w->outcomes[i].stuck = cli_crowd_stuck(&w->crowd, i);
     r->steps = steps;
     r->agent_count = w->n;
@@ -355,7 +358,7 @@ bool cli_run(const cli_scenario *s, const cli_run_config *c, cli_run_result *r, 
         return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's or the crowd's world)");
     }
     for (int i = 0; i < w.n; i++) cli_judge(&w, i, 0);
-    if (r && s->flock.present) r->alignment_start = cli_flock_alignment(&w);
+    if (r && s->flock.present) cli_flock_measure(s, w.agents, &r->flock_start);
     ok = cli_notify(&w, c, 0, err);
     for (int step = 1; ok && step <= steps; step++) {
         ok = cli_step(&w, step, err) && cli_notify(&w, c, step, err);

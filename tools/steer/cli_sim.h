@@ -12,6 +12,7 @@
 #define CLI_SIM_H
 
 #include "cli_error.h"
+#include "cli_flock_stats.h"
 #include "cli_scenario.h"
 
 /* The state of every agent after one step. */
@@ -51,17 +52,18 @@ typedef struct cli_agent_outcome {
     int laps;           /* ... closed: laps completed */
     double path_s;      /* ... distance along it covered by its cursor, laps included */
     double travelled;   /* path length, world units (jumps not counted) */
+    bool has_wander;    /* the agent has a wander behaviour ... */
+    float wander_angle; /* ... whose circle's angle after the last step is this, radians */
 } cli_agent_outcome;
 
 typedef struct cli_run_result {
     int steps;
     int agent_count;
-    cli_agent_outcome *agents; /* owned; cli_run_result_free */
-    steer_agent *final;        /* owned: the last state of every agent */
-    bool has_flock;            /* the scenario has a flock: its alignment (length of the boids'
-                                  mean unit velocity, 0..1) ... */
-    double alignment_start;    /* ... at step 0 */
-    double alignment_end;      /* ... after the last step */
+    cli_agent_outcome *agents;   /* owned; cli_run_result_free */
+    steer_agent *final;          /* owned: the last state of every agent */
+    bool has_flock;              /* the scenario has a flock, measured (cli_flock_stats.h) ... */
+    cli_flock_stats flock_start; /* ... at step 0 */
+    cli_flock_stats flock_end;   /* ... after the last step */
 } cli_run_result;
 
 typedef struct cli_run_config {

@@ -7,6 +7,7 @@
 
 #include "cli_builtins.h"
 #include "cli_draw.h"
+#include "cli_load.h"
 
 #include <cairo.h>
 
@@ -194,5 +195,77 @@ static void test_new_scenery_svg(void)
     }
 }
 
-TEST_MAIN(TEST(test_png_decodes), TEST(test_svg_is_xml), TEST(test_forces_are_drawn),
-          TEST(test_obstacles_are_drawn), TEST(test_new_scenery_svg))
+/* A 3D scene's trails are coloured by height: a climber and a diver (blue and orange
+ * agents) pass through green, the middle of the height ramp, which no agent colour of
+ * theirs has. */
+static void test_height_as_colour(void)
+{
+    static const char text[] =
+        "{\"name\": \"climb\", \"space\": \"3d\", \"steps\": 600,"
+        " \"world\": {\"min\": [-20, -20, -20], \"max\": [20, 20, 20]},"
+        " \"agents\": ["
+        "  {\"name\": \"up\", \"position\": [-15, -15, -10], \"velocity\": [3, 0, 0],"
+        "   \"behaviours\": [{\"type\": \"arrive\", \"target\": [12, 15, 10]}]},"
+        "  {\"name\": \"down\", \"position\": [15, 15, 10], \"velocity\": [0, 0, -3],"
+        "   \"behaviours\": [{\"type\": \"arrive\", \"target\": [-12, -15, -10]}]}]}";
+    char *copy = malloc(sizeof text); /* the loader takes it */
+    CHECK(copy != NULL);
+    memcpy(copy, text, sizeof text);
+    cli_scenario s;
+    cli_record rec;
+    cli_run_result r;
+    cli_error err = {0, ""};
+    const char *path = "test_cli_height.png";
+    CHECK_MSG(cli_load_text(&s, "climb.json", copy, sizeof text - 1, &err), "%s", err.text);
+    bool ok = cli_record_init(&rec, &s, s.steps, s.seed, &err);
+    cli_observer obs = {cli_record_observe, &rec};
+    cli_run_config c = {0, 0, false, &obs, 1, NULL, NULL};
+    ok = ok && cli_run(&s, &c, &r, &err) &&
+         cli_draw_write(&rec, &r, path, CLI_PICTURE_PNG, false, &err);
+    if (ok) cli_run_result_free(&r);
+    cli_record_free(&rec);
+    cli_scenario_free(&s);
+    CHECK_MSG(ok, "%s", err.text);
+    cairo_surface_t *img = cairo_image_surface_create_from_png(path);
+    CHECK(cairo_surface_status(img) == CAIRO_STATUS_SUCCESS);
+    int green = 0, stride = cairo_image_surface_get_stride(img);
+    const unsigned char *data = cairo_image_surface_get_data(img);
+    for (int y = 20; y < 800; y++)
+        for (int x = 20; x < 800; x++) {
+            const unsigned char *px = data + y * stride + x * 4; /* B, G, R, A */
+            green += px[1] > 150 && px[2] < 90 && px[0] < 90;
+        }
+    cairo_surface_destroy(img);
+    CHECK_MSG(green > 20, "%d green pixels", green);
+}
+
+/* The run keeps each wanderer's final circle angle for the picture; other agents have
+ * none. */
+static bool wander_noted(const char *name, int agent, float *angle)
+{
+    cli_scenario s;
+    cli_run_result r;
+    cli_error err = {0, ""};
+    bool has = false;
+    if (!cli_builtin_load(cli_builtin_find(name), &s, &err)) return false;
+    cli_run_config c = {0, 0, false, NULL, 0, NULL, NULL};
+    if (cli_run(&s, &c, &r, &err)) {
+        has = r.agents[agent].has_wander;
+        *angle = r.agents[agent].wander_angle;
+        cli_run_result_free(&r);
+    }
+    cli_scenario_free(&s);
+    return has;
+}
+
+static void test_wander_circle_noted(void)
+{
+    float angle = 99;
+    CHECK(wander_noted("wander", 0, &angle));
+    CHECK(angle >= -3.15f && angle <= 3.15f && angle != 0.0f);
+    CHECK(!wander_noted("wander-seek", 0, &angle)); /* by random target: no circle */
+}
+
+TEST_MAIN(TEST(test_png_decodes), TEST(test_wander_circle_noted), TEST(test_height_as_colour),
+          TEST(test_svg_is_xml), TEST(test_forces_are_drawn), TEST(test_obstacles_are_drawn),
+          TEST(test_new_scenery_svg))
