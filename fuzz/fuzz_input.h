@@ -162,7 +162,7 @@ static inline steer_agent fuzz_agent(fuzz_input *in)
 
 static inline steer_arrive_params fuzz_arrive(fuzz_input *in)
 {
-    steer_arrive_params p;
+    steer_arrive_params p = steer_arrive_default(); /* the switches keep their defaults */
     p.target_radius = fuzz_float(in);
     p.slow_radius = fuzz_float(in);
     p.time_to_target = fuzz_float(in);
