@@ -280,13 +280,18 @@ static void cli_draw_zones(cairo_t *cr, const cli_view *view, const cli_scenario
     }
 }
 
-static void cli_draw_targets(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+/* Fixed targets in two layers: their radii under the trails, and their 'T' boxes above
+ * the agents' end markers (an agent that arrives ends on its target and would hide it). */
+static void cli_draw_targets(cairo_t *cr, const cli_view *view, const cli_scenario *s, bool marks)
 {
     for (int i = 0; i < s->agent_count; i++)
         for (int k = 0; k < s->agents[i].behaviour_count; k++) {
             const cli_behaviour *b = &s->agents[i].behaviours[k];
             if (b->target.kind != CLI_TARGET_POINT) continue;
-            cli_draw_zones(cr, view, s, i, b);
+            if (!marks) {
+                cli_draw_zones(cr, view, s, i, b);
+                continue;
+            }
             double u, v, x, y;
             cli_plane_coords(s->space, b->target.point, &u, &v);
             cli_view_point(view, u, v, &x, &y);
@@ -684,6 +689,85 @@ static void cli_draw_wander(cairo_t *cr, const cli_view *view, const cli_record 
     }
 }
 
+/* The last trail point of track t at or before `step` (0 when none is). */
+static int cli_point_at(const cli_track *t, int step)
+{
+    int k = t->point_count - 1;
+    while (k > 0 && t->points[k].step > step) k--;
+    return k;
+}
+
+/* A track's velocity at its point k, in picture units per step, from the next point (or
+ * the previous one at the end of the trail). */
+static void cli_track_velocity(const cli_track *t, int k, double *du, double *dv)
+{
+    int a = k + 1 < t->point_count ? k : k - 1, b = a + 1;
+    *du = *dv = 0;
+    if (a < 0 || b >= t->point_count || t->points[b].jump) return;
+    int steps = t->points[b].step - t->points[a].step;
+    if (steps <= 0) return;
+    *du = (t->points[b].u - t->points[a].u) / steps;
+    *dv = (t->points[b].v - t->points[a].v) / steps;
+}
+
+/* Where pursuer i aimed at step `step`: its target agent's position moved on by the
+ * target's velocity for the time the pursuer would need at its speed, capped at
+ * max_prediction (steer_pursue's rule, with velocities read off the trails). A dashed line
+ * from the pursuer to a hollow diamond, in the pursuer's colour. */
+static void cli_draw_aim(cairo_t *cr, const cli_view *view, const cli_record *r, int i,
+                         const cli_behaviour *b, int step)
+{
+    const cli_scenario *s = r->scenario;
+    const cli_track *me = &r->tracks[i], *it = &r->tracks[b->target.agent];
+    if (me->point_count < 2 || it->point_count < 2) return;
+    int k = cli_point_at(me, step), j = cli_point_at(it, step);
+    double mu, mv, tu, tv;
+    cli_track_velocity(me, k, &mu, &mv);
+    cli_track_velocity(it, j, &tu, &tv);
+    /* max_prediction is in seconds (frames under the Reynolds model): in steps here. */
+    double cap = fmax(b->pursue.max_prediction, 0.0);
+    if (s->model != STEER_MODEL_REYNOLDS && s->dt > 0) cap /= s->dt;
+    double du = it->points[j].u - me->points[k].u, dv = it->points[j].v - me->points[k].v;
+    double speed = hypot(mu, mv), t = cap;
+    if (speed * cap > hypot(du, dv)) t = hypot(du, dv) / speed;
+    double x0, y0, x1, y1;
+    cli_view_point(view, me->points[k].u, me->points[k].v, &x0, &y0);
+    cli_view_point(view, it->points[j].u + tu * t, it->points[j].v + tv * t, &x1, &y1);
+    double dash = 4;
+    cli_set_agent_colour(cr, s, i, 0.9);
+    cairo_set_line_width(cr, 1.2);
+    cairo_set_dash(cr, &dash, 1, 0);
+    cairo_move_to(cr, x0, y0);
+    cairo_line_to(cr, x1, y1);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    cairo_move_to(cr, x1, y1 - 5);
+    cairo_line_to(cr, x1 + 5, y1);
+    cairo_line_to(cr, x1, y1 + 5);
+    cairo_line_to(cr, x1 - 5, y1);
+    cairo_close_path(cr);
+    cairo_stroke(cr);
+}
+
+/* Each pursuer's aim at four moments spread over its run (up to its catch). */
+static void cli_draw_aims(cairo_t *cr, const cli_view *view, const cli_record *r,
+                          const cli_run_result *result)
+{
+    const cli_scenario *s = r->scenario;
+    for (int i = 0; i < s->agent_count; i++)
+        for (int n = 0; n < s->agents[i].behaviour_count; n++) {
+            const cli_behaviour *b = &s->agents[i].behaviours[n];
+            if (strcmp(cli_behaviour_kind_at(b->kind)->name, "pursue") != 0 ||
+                b->target.kind != CLI_TARGET_AGENT || r->tracks[i].point_count < 2)
+                continue;
+            int last = r->tracks[i].points[r->tracks[i].point_count - 1].step;
+            if (result && result->agents && i < result->agent_count &&
+                result->agents[i].has_catch && result->agents[i].caught_step >= 0)
+                last = result->agents[i].caught_step;
+            for (int q = 1; q <= 4; q++) cli_draw_aim(cr, view, r, i, b, last * q / 5);
+        }
+}
+
 static void cli_draw_catches(cairo_t *cr, const cli_view *view, const cli_record *r,
                              const cli_run_result *result)
 {
@@ -731,7 +815,7 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, const cli_run_result 
     cairo_save(cr);
     cli_draw_background(cr, &view, s);
     cli_draw_scenery(cr, &view, s);
-    cli_draw_targets(cr, &view, s);
+    cli_draw_targets(cr, &view, s, false);
     double lo, hi;
     bool heights = cli_height_range(r, &lo, &hi);
     for (int i = 0; i < s->agent_count; i++) {
@@ -742,8 +826,6 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, const cli_run_result 
         else
             cli_draw_trail(cr, &view, s, &r->tracks[i], i, cli_rank_of(s, ranks, i));
     }
-    /* random targets above the trails, which would otherwise hide them */
-    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
     if (forces) cli_draw_forces(cr, &view, r);
     for (int i = 0; i < s->agent_count; i++) {
         if (!cli_record_has_trail(r, i)) continue;
@@ -763,6 +845,11 @@ static void cli_draw_map(cairo_t *cr, const cli_record *r, const cli_run_result 
             cli_draw_end(cr, &view, s, &r->tracks[i].last, i);
     }
     free(ranks);
+    /* Goals, random targets and fixed targets above trails and end markers: an agent that
+     * arrives ends on its goal and would hide it. */
+    for (int i = 0; i < s->agent_count; i++) cli_draw_goals(cr, &view, s, &r->tracks[i], i);
+    cli_draw_targets(cr, &view, s, true);
+    cli_draw_aims(cr, &view, r, result);
     cli_draw_catches(cr, &view, r, result);
     cli_draw_scale(cr, &view, s->space);
     if (heights) cli_draw_height_key(cr, lo, hi);

@@ -274,6 +274,19 @@ static void cli_key_line(cairo_t *cr, double x, double y, int which, const char 
         cairo_stroke(cr);
         cairo_arc(cr, x + 19, y - 9, 2.2, 0, 6.2832);
         cairo_fill(cr);
+    } else if (which == 10) { /* pursuer's aim: dashed line to a hollow diamond */
+        double dash = 3;
+        cairo_set_dash(cr, &dash, 1, 0);
+        cairo_move_to(cr, x, y - 4);
+        cairo_line_to(cr, x + 14, y - 4);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_move_to(cr, x + 14, y - 8);
+        cairo_line_to(cr, x + 18, y - 4);
+        cairo_line_to(cr, x + 14, y);
+        cairo_line_to(cr, x + 10, y - 4);
+        cairo_close_path(cr);
+        cairo_stroke(cr);
     } else { /* force, in the first agents' colours */
         double r, g, b;
         cli_agent_colour(0, &r, &g, &b);
@@ -321,11 +334,12 @@ static bool cli_any_obstacle(const cli_scenario *s)
 
 /* How many lines the marker key has (cli_legend_key). */
 /* True when an agent wanders on Reynolds' circle (drawn at its end). */
-static bool cli_any_wander(const cli_scenario *s)
+/* Whether some agent has a behaviour of this kind (by its scenario name). */
+static bool cli_any_kind(const cli_scenario *s, const char *name)
 {
     for (int i = 0; i < s->agent_count; i++)
         for (int b = 0; b < s->agents[i].behaviour_count; b++)
-            if (strcmp(cli_behaviour_kind_at(s->agents[i].behaviours[b].kind)->name, "wander") == 0)
+            if (strcmp(cli_behaviour_kind_at(s->agents[i].behaviours[b].kind)->name, name) == 0)
                 return true;
     return false;
 }
@@ -334,7 +348,8 @@ static int cli_key_lines(const cli_record *r, bool forces)
 {
     const cli_scenario *s = r->scenario;
     return 2 + cli_any_point_target(s) + cli_any_goals(r) + forces + cli_any_obstacle(s) +
-           (s->path_count > 0) + cli_any_contain(s) + s->crowd.present + cli_any_wander(s);
+           (s->path_count > 0) + cli_any_contain(s) + s->crowd.present + cli_any_kind(s, "wander") +
+           cli_any_kind(s, "pursue");
 }
 
 static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double x, double y)
@@ -349,8 +364,10 @@ static void cli_legend_key(cairo_t *cr, const cli_record *r, bool forces, double
     if (cli_any_point_target(r->scenario))
         cli_key_line(cr, x, y += 24, 1, "target T, with its radii");
     cli_key_line(cr, x, y += 24, 2, "end, arrow along its orientation");
-    if (cli_any_wander(s))
+    if (cli_any_kind(s, "wander"))
         cli_key_line(cr, x, y += 24, 9, "wander circle and displacement (xN: enlarged)");
+    if (cli_any_kind(s, "pursue"))
+        cli_key_line(cr, x, y += 24, 10, "pursuer's aim: where it predicts its target");
     if (cli_any_goals(r))
         cli_key_line(cr, x, y += 24, 3,
                      s->crowd.present ? "waypoint, random target, goal"
