@@ -24,6 +24,13 @@
  * of 200 or more (read modulo 10 for the count, as before) makes it a crowd recipe with
  * every orca setting and up to 4 walls drawn (inputs saved before crowd recipes existed
  * keep their meaning unless that byte was 200 or more);
+ * - both worlds hold the same resources (an obstacle set, a flow field and a path, small
+ *   fixed data here, plus a removed obstacle set), so every kind of the behaviour table
+ *   runs: an item's kind byte of 128 or more (read modulo the kind count, as before) also
+ *   draws its obstacle, flow-field and path parameters and names a resource - the one
+ *   its kind reads, another kind's, a removed one or the other world's; a kind byte
+ *   below 128 names none, as every item did before. A recipe with an item that reads a
+ *   resource and does not name a live one of the right kind is refused by both worlds;
  * - a snapshot restored into its own world is accepted and changes nothing (and the world
  *   then steps on like the other); a truncated or bit-flipped copy is refused and changes
  *   nothing.
@@ -37,8 +44,31 @@ enum {
     FUZZ_MAX_OPS = 64,
     FUZZ_QUERY_MAX = 16,
     FUZZ_MAX_RECIPES = 4,
-    FUZZ_MAX_WALLS = 4
+    FUZZ_MAX_WALLS = 4,
+    FUZZ_FIELD_SIDE = 3,
+    FUZZ_PATH_POINTS = 4
 };
+
+/* What the worlds' resources name: a resource of this kind, the one an item's kind reads,
+ * a removed one or the other world's. */
+typedef enum fuzz_resource {
+    FUZZ_RES_OBSTACLES,
+    FUZZ_RES_FLOW_FIELD,
+    FUZZ_RES_PATH,
+    FUZZ_RES_STALE,
+    FUZZ_RES_FOREIGN,
+    FUZZ_RES_COUNT
+} fuzz_resource;
+
+static const steer_circle fuzz_circles[] = {{{4.0f, 0.0f, 0.0f}, 1.5f},
+                                            {{-3.0f, 5.0f, 0.0f}, 0.5f}};
+static const steer_segment fuzz_walls[] = {{{-10.0f, -6.0f, 0.0f}, {10.0f, -6.0f, 0.0f}},
+                                           {{8.0f, -4.0f, 0.0f}, {8.0f, 6.0f, 0.0f}}};
+static const steer_vec3 fuzz_square[] = {
+    {-1.0f, -1.0f, 0.0f}, {1.0f, -1.0f, 0.0f}, {1.0f, 1.0f, 0.0f}, {-1.0f, 1.0f, 0.0f}};
+static const steer_polygon fuzz_polygons[] = {{fuzz_square, 4}};
+static const steer_vec3 fuzz_path_points[FUZZ_PATH_POINTS] = {
+    {-8.0f, 0.0f, 0.0f}, {0.0f, 4.0f, 0.0f}, {8.0f, 0.0f, 0.0f}, {0.0f, -4.0f, 1.0f}};
 
 /* The parallel_for of the second world: chunks of `chunk` items, last chunk first. */
 typedef struct fuzz_split {
@@ -68,7 +98,57 @@ typedef struct fuzz_world {
     bool crowd[FUZZ_MAX_RECIPES]; /* recipe id -> runs the crowd filter */
     steer_segment walls[FUZZ_MAX_WALLS];
     int handles, live;
+    /* The resources both worlds hold (they keep the pointers: f holds them). */
+    steer_obstacles obstacles;
+    steer_vec3 cells[FUZZ_FIELD_SIDE * FUZZ_FIELD_SIDE];
+    steer_flow_field field;
+    steer_path_node nodes[FUZZ_PATH_POINTS];
+    steer_path path;
+    steer_resource res[2][FUZZ_RES_COUNT]; /* per world; FOREIGN is the other's */
 } fuzz_world;
+
+/* The same resources in both worlds, from fixed data (no input read, so older inputs keep
+ * their meaning); STALE is an obstacle set registered and removed first. */
+static void fuzz_add_resources(fuzz_world *f)
+{
+    f->obstacles = (steer_obstacles){fuzz_circles, 2, fuzz_walls, 2, fuzz_polygons, 1};
+    for (int i = 0; i < FUZZ_FIELD_SIDE * FUZZ_FIELD_SIDE; i++)
+        f->cells[i] = steer_v3((float)(i % 3) - 1.0f, (float)(i / 3) - 1.0f, 0.0f);
+    steer_flow_field_init(&f->field, f->cells, FUZZ_FIELD_SIDE, FUZZ_FIELD_SIDE,
+                          steer_v3(-4.0f, -4.0f, 0.0f), 4.0f, STEER_SPACE_XY);
+    steer_path_init(&f->path, f->nodes, FUZZ_PATH_POINTS, fuzz_path_points, FUZZ_PATH_POINTS, true,
+                    1.0f);
+    for (int side = 0; side < 2; side++) {
+        steer_world *w = f->w[side];
+        steer_resource *r = f->res[side];
+        bool ok =
+            steer_world_add_obstacles(w, &f->obstacles, &r[FUZZ_RES_STALE]) == STEER_WORLD_OK &&
+            steer_world_remove_resource(w, r[FUZZ_RES_STALE]) == STEER_WORLD_OK &&
+            steer_world_add_obstacles(w, &f->obstacles, &r[FUZZ_RES_OBSTACLES]) == STEER_WORLD_OK &&
+            steer_world_add_flow_field(w, &f->field, &r[FUZZ_RES_FLOW_FIELD]) == STEER_WORLD_OK &&
+            steer_world_add_path(w, &f->path, &r[FUZZ_RES_PATH]) == STEER_WORLD_OK;
+        FUZZ_REQUIRE(ok, "registering the resources in world %d", side);
+    }
+    f->res[0][FUZZ_RES_FOREIGN] = f->res[1][FUZZ_RES_OBSTACLES];
+    f->res[1][FUZZ_RES_FOREIGN] = f->res[0][FUZZ_RES_OBSTACLES];
+}
+
+/* The resource a kind reads, or FUZZ_RES_COUNT when it reads none. */
+static fuzz_resource fuzz_reads(steer_behaviour_kind kind)
+{
+    switch (kind) {
+    case STEER_BEHAVIOUR_AVOID_OBSTACLES:
+    case STEER_BEHAVIOUR_FOLLOW_WALL:
+    case STEER_BEHAVIOUR_HIDE:
+        return FUZZ_RES_OBSTACLES;
+    case STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD:
+        return FUZZ_RES_FLOW_FIELD;
+    case STEER_BEHAVIOUR_FOLLOW_PATH:
+        return FUZZ_RES_PATH;
+    default:
+        return FUZZ_RES_COUNT;
+    }
+}
 
 static steer_world_def fuzz_world_def(fuzz_input *in)
 {
@@ -84,11 +164,43 @@ static steer_world_def fuzz_world_def(fuzz_input *in)
     return def;
 }
 
-/* Kinds and groups include values the world must refuse. */
-static steer_recipe_item fuzz_item(fuzz_input *in)
+/* The obstacle, flow-field and path parameters of an item (kind byte >= 128 only). */
+static void fuzz_resource_params(fuzz_input *in, steer_recipe_item *it)
 {
+    it->avoid.margin = fuzz_float(in);
+    it->avoid.min_look = fuzz_float(in);
+    it->avoid.look_time = fuzz_float(in);
+    it->avoid.brake_weight = fuzz_float(in);
+    it->avoid.step = fuzz_float(in);
+    it->wall.distance = fuzz_float(in);
+    it->wall.stiffness = fuzz_float(in);
+    it->wall.damping = fuzz_float(in);
+    it->wall.speed = fuzz_float(in);
+    it->wall.side = fuzz_below(in, 5) - 2;
+    it->hide.distance_behind = fuzz_float(in);
+    it->hide.max_prediction = fuzz_float(in);
+    it->predict_time = fuzz_float(in);
+    it->time_to_target = fuzz_float(in);
+    it->follow.predict_time = fuzz_float(in);
+    it->follow.lead = fuzz_float(in);
+    it->follow.window = fuzz_float(in);
+    it->follow.arrive = fuzz_arrive(in);
+}
+
+/* Kinds and groups include values the world must refuse. pick[side] is the resource the
+ * item names in each world (FUZZ_RES_COUNT: none). */
+static steer_recipe_item fuzz_item(fuzz_input *in, fuzz_resource *pick)
+{
+    uint8_t kind = fuzz_u8(in);
     steer_recipe_item it = steer_recipe_item_make(
-        (steer_behaviour_kind)fuzz_below(in, STEER_BEHAVIOUR_KIND_COUNT + 1), fuzz_float(in));
+        (steer_behaviour_kind)(kind % (STEER_BEHAVIOUR_KIND_COUNT + 1)), fuzz_float(in));
+    *pick = FUZZ_RES_COUNT;
+    if (kind >= 128) {
+        int r = fuzz_below(in, 8); /* 0-2: the one the kind reads (accepted if it reads one) */
+        *pick = r >= 3 ? (fuzz_resource)(r - 3) : fuzz_reads(it.kind);
+        if (*pick == FUZZ_RES_COUNT) *pick = FUZZ_RES_OBSTACLES;
+        fuzz_resource_params(in, &it);
+    }
     it.group = fuzz_below(in, STEER_RECIPE_MAX + 2) - 1;
     it.neighbourhood = fuzz_neighbourhood(in);
     it.arrive = fuzz_arrive(in);
@@ -130,15 +242,31 @@ static void fuzz_add_recipe(fuzz_input *in, fuzz_world *f)
     uint8_t count = fuzz_u8(in);
     r.count = count % (STEER_RECIPE_MAX + 2);
     r.crowd = count >= 200;
-    for (int i = 0; i < r.count && i < STEER_RECIPE_MAX; i++) r.items[i] = fuzz_item(in);
+    fuzz_resource pick[STEER_RECIPE_MAX];
+    bool misnamed = false; /* an item reads a resource and names no live one of its kind */
+    for (int i = 0; i < r.count && i < STEER_RECIPE_MAX; i++) {
+        r.items[i] = fuzz_item(in, &pick[i]);
+        fuzz_resource reads = fuzz_reads(r.items[i].kind);
+        bool foreign = pick[i] == FUZZ_RES_FOREIGN &&
+                       f->res[0][FUZZ_RES_FOREIGN].world == f->res[0][FUZZ_RES_OBSTACLES].world;
+        misnamed = misnamed || (reads != FUZZ_RES_COUNT && pick[i] != reads &&
+                                !(foreign && reads == FUZZ_RES_OBSTACLES));
+    }
     r.priority_epsilon = fuzz_float(in);
     if (r.crowd) {
         r.orca = fuzz_orca(in);
         fuzz_set_walls(in, f);
     }
-    int id0 = steer_world_add_recipe(f->w[0], &r);
-    int id1 = steer_world_add_recipe(f->w[1], &r);
+    int id[2];
+    for (int side = 0; side < 2; side++) {
+        for (int i = 0; i < r.count && i < STEER_RECIPE_MAX; i++)
+            r.items[i].resource =
+                pick[i] < FUZZ_RES_COUNT ? f->res[side][pick[i]] : steer_resource_none();
+        id[side] = steer_world_add_recipe(f->w[side], &r);
+    }
+    int id0 = id[0], id1 = id[1];
     FUZZ_REQUIRE(id0 == id1, "recipe ids %d and %d", id0, id1);
+    FUZZ_REQUIRE(!misnamed || id0 == -1, "%s", "recipe naming a wrong resource accepted");
     FUZZ_REQUIRE(id0 == -1 || id0 == f->recipes, "recipe id %d, expected %d", id0, f->recipes);
     if (id0 < 0) return;
     f->crowd[id0] = r.crowd;
@@ -450,6 +578,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     def.bounds.kind = (steer_bounds_kind)((int)def.bounds.kind + 5);
     FUZZ_REQUIRE(steer_world_create(&def) == NULL, "create accepted bounds kind %d",
                  (int)def.bounds.kind);
+    fuzz_add_resources(f);
     int recipes = fuzz_below(&in, 3);
     for (int i = 0; i < recipes; i++) fuzz_add_recipe(&in, f);
     for (int op = 0; op < FUZZ_MAX_OPS && fuzz_input_left(&in); op++) fuzz_op(&in, f);

@@ -1,19 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Private 2D helpers of the crowd code (steer/crowd.h): planar vectors, ORCA half-planes
- * and the linear program that intersects them (crowd_lp.c). */
+ * and the linear program that intersects them (crowd_lp.h). */
 #ifndef STEER_CROWD_INTERNAL_H
 #define STEER_CROWD_INTERNAL_H
 
 #include "steer/crowd.h"
-
-/* The filter's steps and its solver are built twice on x86-64 (crowd_avx2.c, for the
- * world's crowd): in that build these names are the AVX2 ones, so its filter calls its
- * own steps. The same source, the same bits. */
-#if defined(STEER_CROWD_AVX2)
-#define steer__orca_begin steer__orca_begin_avx2
-#define steer__orca_end   steer__orca_end_avx2
-#define steer__orca_solve steer__orca_solve_avx2
-#endif
 
 /* A vector in the agent's plane: (x, y) for XY agents, (x, z) for XZ and 3D agents. */
 typedef struct steer_v2 {
@@ -113,16 +104,6 @@ typedef struct steer_orca_line {
 /* Most half-planes one solve holds: every wall, a step half-plane and an ORCA half-plane
  * for every neighbour. */
 #define STEER_ORCA_MAX_LINES (2 * STEER_ORCA_MAX_NEIGHBOURS + STEER_ORCA_MAX_SEGMENTS)
-
-/* The velocity in the disc of radius max_speed and in every half-plane that is closest
- * to `preferred`. lines[0, walls) are walls, lines[walls, hard) the step half-planes
- * (contact within this step), the rest ORCA's. When they have no common point, the
- * ORCA half-planes are relaxed together (the point that violates the worst of them
- * least) while the walls and step half-planes hold; when even those have none, the
- * ORCA half-planes are dropped and the step half-planes relaxed the same way, the
- * walls still holding. n <= STEER_ORCA_MAX_LINES. */
-steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int walls, int hard,
-                           float max_speed, steer_v2 preferred);
 
 /* The half-plane of a wall segment a-b (relative to the agent, already in its plane) for
  * an agent of radius r moving at velocity v, seen within 1/inv_tau seconds; false when

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* ORCA (steer/crowd.h, docs/crowd.md): a half-plane of permitted velocities for each
- * nearby agent and wall, then the linear program of crowd_lp.c. After van den Berg, Guy,
+ * nearby agent and wall, then the linear program of crowd_lp.h. After van den Berg, Guy,
  * Lin and Manocha, "Reciprocal n-body collision avoidance" (2011). This file holds the
  * public entry points over a steer_crowd_view; the filter they run is split by step:
- * crowd_filter.c sets it up and solves, crowd_near.h files each neighbour. */
+ * crowd_filter.h sets it up and solves (built here by crowd_filter.c), crowd_near.h files each
+ * neighbour. */
 #include "crowd_near.h"
 
 steer_orca_params steer_orca_default(void)

@@ -7,11 +7,6 @@
 
 #include "world_internal.h"
 
-/* In the AVX2 build of the filter (crowd_avx2.c) its entry point is the AVX2 one. */
-#if defined(STEER_CROWD_AVX2)
-#define steer__world_crowd steer__world_crowd_avx2
-#endif
-
 /* The ORCA filter for dense entry i, run after its blended steering (and callback) and
  * before integration: turns *out into the velocity it would reach this step, replaces
  * that by the ORCA velocity against the snapshot's neighbours and the world's walls,

@@ -2,7 +2,12 @@
 /* The 2D linear program behind ORCA (steer/crowd.h, docs/crowd.md): the velocity closest
  * to the preferred one inside a disc and a set of half-planes, built up one half-plane
  * at a time (Seidel's incremental method, as van den Berg et al. use it), and the
- * fallback that relaxes the agent half-planes together when they have no common point. */
+ * fallback that relaxes the agent half-planes together when they have no common point.
+ * Private code in a header, static: the filter's steps (crowd_filter.h) include it, so
+ * every build of the filter (crowd_filter.c, world_crowd.c, crowd_avx2.c) has its own. */
+#ifndef STEER_CROWD_LP_H
+#define STEER_CROWD_LP_H
+
 #include "crowd_internal.h"
 
 /* Parallel lines: below this |det| of the directions. */
@@ -126,8 +131,15 @@ static steer_v2 steer_lp3(const steer_orca_line *lines, int n, int hard, int fir
     return result;
 }
 
-steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int walls, int hard,
-                           float max_speed, steer_v2 preferred)
+/* The velocity in the disc of radius max_speed and in every half-plane that is closest
+ * to `preferred`. lines[0, walls) are walls, lines[walls, hard) the step half-planes
+ * (contact within this step), the rest ORCA's. When they have no common point, the
+ * ORCA half-planes are relaxed together (the point that violates the worst of them
+ * least) while the walls and step half-planes hold; when even those have none, the
+ * ORCA half-planes are dropped and the step half-planes relaxed the same way, the
+ * walls still holding. n <= STEER_ORCA_MAX_LINES. */
+static steer_v2 steer_orca_solve(const steer_orca_line *lines, int n, int walls, int hard,
+                                 float max_speed, steer_v2 preferred)
 {
     steer_v2 result = steer__v2(0.0f, 0.0f);
     int failed = steer_lp2(lines, n, max_speed, preferred, false, &result);
@@ -143,3 +155,5 @@ steer_v2 steer__orca_solve(const steer_orca_line *lines, int n, int walls, int h
     if (l2 > max_speed * max_speed) result = steer__v2_scale(result, max_speed / sqrtf(l2));
     return result;
 }
+
+#endif /* STEER_CROWD_LP_H */
