@@ -48,10 +48,14 @@ int main()
     steer_rng rng = steer_rng_make(7, 0); // positions from a generator the game owns
     for (int i = 0; i < boids; i++) {
         steer_world_agent_def agent = steer_world_agent_default();
-        agent.agent.position =
-            steer_v3(steer_rng_range(&rng, -30, 30), steer_rng_range(&rng, -30, 30), 0);
-        agent.agent.velocity =
-            steer_v3(steer_rng_range(&rng, -1, 1), steer_rng_range(&rng, -1, 1), 0);
+        // One draw per statement: the order of a call's arguments is unspecified and
+        // compilers differ, which would break "the same seed gives the same run".
+        float x = steer_rng_range(&rng, -30, 30);
+        float y = steer_rng_range(&rng, -30, 30);
+        float vx = steer_rng_range(&rng, -1, 1);
+        float vy = steer_rng_range(&rng, -1, 1);
+        agent.agent.position = steer_v3(x, y, 0);
+        agent.agent.velocity = steer_v3(vx, vy, 0);
         agent.recipe = flock;
         if (steer_world_add(world.get(), &agent, nullptr) != STEER_WORLD_OK) return 1;
     }
