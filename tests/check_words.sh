@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The repository speaks for itself: no file may point the reader at documents or
-# trackers that are not in it (the informal tutorials the project grew from by number,
-# their English restatement, "the issue", tickets, sessions). Name the thing instead:
+# task lists that are not in it (the informal tutorials the project grew from, by number,
+# or the restatement kept beside the repository). Name the thing instead:
 # the approach walker, Reynolds' wander circle, the cookbook's Arrive, the line-tracking
 # chase, the crowd benchmark; docs/origins.md says where each algorithm comes from.
 # A random generator's seed ("seed 1", "--seed 9", "the same seed") is fine.

@@ -20,8 +20,7 @@ int steer_py_read(const steer_world *world, int first, int count, float *positio
     if (world == NULL || first < 0 || count <= 0 || first >= world->count) return 0;
     int n = count < world->count - first ? count : world->count - first;
     int b = world->cur;
-    if (positions != NULL)
-        memcpy(positions, world->pos[b] + first, (size_t)n * sizeof(steer_vec3));
+    if (positions != NULL) memcpy(positions, world->pos[b] + first, (size_t)n * sizeof(steer_vec3));
     if (velocities != NULL)
         memcpy(velocities, world->vel[b] + first, (size_t)n * sizeof(steer_vec3));
     if (orientations != NULL)
@@ -71,7 +70,8 @@ steer_world_status steer_py_add_many(steer_world *world, const steer_world_agent
         size_t k = (size_t)i;
         d.agent.position = steer_v3(positions[3 * k], positions[3 * k + 1], positions[3 * k + 2]);
         if (velocities != NULL)
-            d.agent.velocity = steer_v3(velocities[3 * k], velocities[3 * k + 1], velocities[3 * k + 2]);
+            d.agent.velocity =
+                steer_v3(velocities[3 * k], velocities[3 * k + 1], velocities[3 * k + 2]);
         steer_handle h;
         st = steer_world_add(world, &d, &h);
         if (st != STEER_WORLD_OK) break;
@@ -138,13 +138,14 @@ int steer_py_ref_behaviours(float *out, int rows)
     ref_row(out, rows, &n, steer_evade(&a, target, tv, &pp));
     ref_row(out, rows, &n, steer_match_velocity(&a, steer_v3(2.0f, -1.0f, 0.0f), 0.25f));
     steer_vec3 predicted;
-    steer_steering s = steer_interpose(&a, steer_v3(3.0f, 4.0f, 0.0f), steer_v3(1.0f, 0.0f, 0.0f),
-                                       steer_v3(-2.0f, 5.0f, 0.0f), steer_v3(0.0f, -1.0f, 0.0f),
-                                       NULL, &predicted);
+    steer_steering s =
+        steer_interpose(&a, steer_v3(3.0f, 4.0f, 0.0f), steer_v3(1.0f, 0.0f, 0.0f),
+                        steer_v3(-2.0f, 5.0f, 0.0f), steer_v3(0.0f, -1.0f, 0.0f), NULL, &predicted);
     ref_row(out, rows, &n, s);
     steer_leader leader = {steer_v3(4.0f, 1.0f, 0.0f), steer_v3(1.0f, 0.5f, 0.0f), 0.4f};
     steer_vec3 slot;
-    ref_row(out, rows, &n, steer_offset_pursuit(&a, &leader, steer_v3(-2.0f, 1.0f, 0.0f), NULL, &slot));
+    ref_row(out, rows, &n,
+            steer_offset_pursuit(&a, &leader, steer_v3(-2.0f, 1.0f, 0.0f), NULL, &slot));
     /* wander: three calls from a state drawn from the stream, the third one kept */
     steer_rng rng = steer_rng_make(7u, 3u);
     steer_wander_state ws = steer_wander_state_make(&rng);

@@ -127,7 +127,7 @@ int steer_py_scenario_run(const steer_py_scenario *s, int steps, uint64_t seed, 
         return -1;
     }
     cli_run_config config = {steps, seed, use_seed, observers, csv_path != NULL ? 2 : 1,
-                             NULL, NULL};
+                             NULL,  NULL};
     bool ok = cli_run(&s->s, &config, NULL, &err);
     if (csv_path != NULL) {
         if (ok)
