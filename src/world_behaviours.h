@@ -25,7 +25,9 @@ enum {
     STEER_READS_RANDOM = 16u,      /* its agent's wander state and random stream */
     STEER_READS_OBSTACLES = 32u,   /* the obstacle set its item.resource names */
     STEER_READS_FLOW_FIELD = 64u,  /* the flow field its item.resource names */
-    STEER_READS_PATH = 128u        /* the path its item.resource names */
+    STEER_READS_PATH = 128u,       /* the path its item.resource names */
+    STEER_HEADS_FOR_TARGET = 256u  /* it heads for the target: the agent's progress toward it
+                                      counts for the stuck report (world_progress.c) */
 };
 
 /* The per-agent state a behaviour keeps between steps (steer_world_memory): a recipe may

@@ -80,10 +80,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         wr->lane[k] = (uint8_t)row->lane;
         if ((row->reads & (STEER_READS_TARGET | STEER_READS_TARGET_AGENT)) != 0u)
             wr->needs_target = true;
-        /* Items that head for the goal: the agent's progress toward it counts. */
-        if (it->kind == STEER_BEHAVIOUR_SEEK || it->kind == STEER_BEHAVIOUR_ARRIVE ||
-            it->kind == STEER_BEHAVIOUR_PURSUE)
-            wr->has_goal = true;
+        if ((row->reads & STEER_HEADS_FOR_TARGET) != 0u) wr->has_goal = true;
         /* Other agents read besides through the neighbour sums: the predictive avoidance
          * searches the index, leader following reads the leader's forward direction. */
         if ((row->reads & STEER_READS_AGENTS) != 0u) wr->looks_around = true;

@@ -610,14 +610,21 @@ static void cli_draw_density(cairo_t *cr, const cli_view *view, const cli_record
     cairo_fill(cr);
 }
 
+/* The last trail point of track t at or before `step` (0 when none is). */
+static int cli_point_at(const cli_track *t, int step)
+{
+    int k = t->point_count - 1;
+    while (k > 0 && t->points[k].step > step) k--;
+    return k;
+}
+
 /* Where a pursuer caught its target: a ring of its catch radius round it, in its colour,
  * and the step, at the last trail point at or before the catch. */
 static void cli_draw_catch(cairo_t *cr, const cli_view *view, const cli_record *r, int i, int step)
 {
     const cli_track *t = &r->tracks[i];
     const cli_scenario *s = r->scenario;
-    int k = t->point_count - 1;
-    while (k > 0 && t->points[k].step > step) k--;
+    int k = cli_point_at(t, step);
     if (k < 0) return;
     double x, y, radius = 0;
     for (int b = 0; b < s->agents[i].behaviour_count; b++)
@@ -687,14 +694,6 @@ static void cli_draw_wander(cairo_t *cr, const cli_view *view, const cli_record 
             cli_text(cr, xc + px * k + 3, yc - px * k, 10, false, text);
         }
     }
-}
-
-/* The last trail point of track t at or before `step` (0 when none is). */
-static int cli_point_at(const cli_track *t, int step)
-{
-    int k = t->point_count - 1;
-    while (k > 0 && t->points[k].step > step) k--;
-    return k;
 }
 
 /* A track's velocity at its point k, in picture units per step, from the next point (or

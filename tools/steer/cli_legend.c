@@ -199,6 +199,18 @@ static double cli_legend_agents(cairo_t *cr, const cli_record *r, const cli_run_
 }
 
 /* One line of the marker key: a little drawing, then its meaning. */
+/* Dashed, with what the path already holds: a line from the key's left edge to x + 14 on
+ * its middle (the wander circle's radius, a pursuer's line of aim); solid afterwards. */
+static void cli_key_dashed_lead(cairo_t *cr, double x, double y)
+{
+    double dash = 3;
+    cairo_set_dash(cr, &dash, 1, 0);
+    cairo_move_to(cr, x, y - 4);
+    cairo_line_to(cr, x + 14, y - 4);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
 static void cli_key_line(cairo_t *cr, double x, double y, int which, const char *meaning)
 {
     cairo_set_source_rgb(cr, 0.13, 0.13, 0.13);
@@ -262,25 +274,15 @@ static void cli_key_line(cairo_t *cr, double x, double y, int which, const char 
         cairo_arc(cr, x + 17, y - 4, 4.5, 0, 6.2832);
         cairo_fill(cr);
     } else if (which == 9) { /* wander circle and displacement */
-        double dash = 3;
-        cairo_set_dash(cr, &dash, 1, 0);
         cairo_arc(cr, x + 14, y - 4, 7, 0, 6.2832);
-        cairo_move_to(cr, x, y - 4);
-        cairo_line_to(cr, x + 14, y - 4);
-        cairo_stroke(cr);
-        cairo_set_dash(cr, NULL, 0, 0);
+        cli_key_dashed_lead(cr, x, y);
         cairo_move_to(cr, x + 14, y - 4);
         cairo_line_to(cr, x + 19, y - 9);
         cairo_stroke(cr);
         cairo_arc(cr, x + 19, y - 9, 2.2, 0, 6.2832);
         cairo_fill(cr);
     } else if (which == 10) { /* pursuer's aim: dashed line to a hollow diamond */
-        double dash = 3;
-        cairo_set_dash(cr, &dash, 1, 0);
-        cairo_move_to(cr, x, y - 4);
-        cairo_line_to(cr, x + 14, y - 4);
-        cairo_stroke(cr);
-        cairo_set_dash(cr, NULL, 0, 0);
+        cli_key_dashed_lead(cr, x, y);
         cairo_move_to(cr, x + 14, y - 8);
         cairo_line_to(cr, x + 18, y - 4);
         cairo_line_to(cr, x + 14, y);
