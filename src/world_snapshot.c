@@ -14,7 +14,8 @@
  *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter);
  *            an item is its kind, weight, group and the fields its row of the behaviour
  *            table lists (world_behaviours.c), padded to a fixed size
- *   slots    capacity records: generation, dense index, free link, target, target agent
+ *   slots    capacity records: generation, dense index, free link, target, target agent,
+ *            progress toward the goal (the stuck report)
  *   agents   count records in the world's internal (dense) order, each with what its
  *            behaviours keep between steps (path cursor, random target)
  *   walkers  walker_count records in slot order: a live agent's slot and its approach
@@ -32,7 +33,7 @@ enum {
     SNAP_WORLD = 80,
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
-    SNAP_SLOT = 36,
+    SNAP_SLOT = 56,
     SNAP_AGENT = 168,
     SNAP_WALKER = 148,
     SNAP_TRAILER = 8
@@ -296,6 +297,11 @@ static void put_slot(snap_writer *w, const steer_world_slot *s)
     put_u32(w, s->target_agent.index);
     put_u32(w, s->target_agent.generation);
     put_u32(w, s->target_agent.world);
+    put_f32(w, s->best);
+    put_f32(w, s->anchor);
+    put_f32(w, s->clock);
+    put_f32(w, s->idle);
+    put_u32(w, s->progress);
 }
 
 /* A slot without the pointers, which a snapshot cannot carry (cleared on restore). */
@@ -310,6 +316,12 @@ static steer_world_slot get_slot(snap_reader *r)
     s.target_agent.index = get_u32(r);
     s.target_agent.generation = get_u32(r);
     s.target_agent.world = get_u32(r);
+    s.best = get_f32(r);
+    s.anchor = get_f32(r);
+    s.clock = get_f32(r);
+    s.idle = get_f32(r);
+    uint32_t progress = get_u32(r);
+    s.progress = progress <= 0xFFu ? (uint8_t)progress : 0xFFu; /* 0xFF: out of range */
     return s;
 }
 
@@ -597,15 +609,25 @@ static steer_snapshot_status snap_check_recipes(const snap_layout *l, const snap
     return st;
 }
 
+/* The stuck report's state as steps leave it: no NaN (a huge dt may make the clocks
+ * infinite), a steer_progress value. */
+static bool snap_progress_ok(const steer_world_slot *s)
+{
+    return s->best == s->best && s->anchor == s->anchor && s->clock == s->clock &&
+           s->idle == s->idle && s->progress <= (uint8_t)STEER_PROGRESS_STUCK;
+}
+
 /* Every slot: a generation (0 only for a retired slot, one without an agent), a dense
- * index naming a live agent or -1, a finite target; exactly `count` of them live. */
+ * index naming a live agent or -1, a finite target, a readable progress; exactly `count`
+ * of them live. */
 static bool snap_check_slots(const snap_layout *l, const snap_world *h)
 {
     uint32_t live = 0u;
     for (uint32_t s = 0; s < h->capacity; s++) {
         steer_world_slot slot = snap_slot_at(l, s);
         if ((slot.generation == 0u && slot.dense != -1) || slot.dense < -1 ||
-            slot.dense >= (int32_t)h->count || !steer_v3_is_finite(slot.target))
+            slot.dense >= (int32_t)h->count || !steer_v3_is_finite(slot.target) ||
+            !snap_progress_ok(&slot))
             return false;
         live += slot.dense >= 0 ? 1u : 0u;
     }
@@ -774,6 +796,10 @@ static void snap_apply(steer_world *world, const unsigned char *p, const snap_wo
     snap_apply_slots(world, &l, h);
     snap_apply_agents(world, &l, h);
     snap_apply_walkers(world, &l, h);
+    world->stuck = 0; /* the stuck report's count, as the saved world's last step left it */
+    for (int d = 0; d < world->count; d++)
+        world->stuck +=
+            world->slots[world->body[world->cur][d].slot].progress == STEER_PROGRESS_STUCK;
     /* The saved order is the index's order when the index was valid: rebuilding it then
      * keeps that order (the sort is stable) and lets queries use the grid at once. When
      * it was stale, the next step rebuilds it, as it would have in the saved world. */

@@ -17,7 +17,7 @@ enum {
     HEADER = 24,
     WORLD = 80,
     RECIPE = 1068,
-    SLOT = 36,
+    SLOT = 56,
     AGENT = 168,
     TRAILER = 8,
     W_COUNT = HEADER + 60, /* world record: count field */
@@ -669,6 +669,15 @@ static unsigned char *slot_of(unsigned char *b, uint32_t s)
     return b + HEADER + WORLD + rd32(b + HEADER + 68) * RECIPE + s * SLOT;
 }
 
+/* The stuck report's state: a NaN clock, a progress value past STEER_PROGRESS_STUCK. */
+static void m_progress_nan(unsigned char *b, size_t n)
+{
+    (void)n, wr32(slot_of(b, 0u) + 44, 0x7FC00000u);
+}
+static void m_progress_kind(unsigned char *b, size_t n)
+{
+    (void)n, wr32(slot_of(b, 0u) + 52, 4u);
+}
 static void m_slot_range(unsigned char *b, size_t n)
 {
     (void)n, wr32(agent0(b), 64u);
@@ -738,6 +747,8 @@ static void inconsistent_content_is_refused(void)
         steer_snapshot_status want;
     } cases[] = {
         {"agent slot out of range", m_slot_range, STEER_SNAPSHOT_CORRUPT},
+        {"NaN progress clock", m_progress_nan, STEER_SNAPSHOT_CORRUPT},
+        {"unknown progress", m_progress_kind, STEER_SNAPSHOT_CORRUPT},
         {"two agents in one slot", m_same_slot, STEER_SNAPSHOT_CORRUPT},
         {"NaN position", m_nan_position, STEER_SNAPSHOT_CORRUPT},
         {"infinite velocity", m_inf_velocity, STEER_SNAPSHOT_CORRUPT},

@@ -21,7 +21,8 @@
  * bytes before it.
  *
  * What a snapshot holds: seed, cell size, bounds, step count, the handle tag, recipes,
- * every slot's generation and the free list (so handles issued before the snapshot stay
+ * every slot's generation, progress toward its goal (steer_world_agent_progress) and the
+ * free list (so handles issued before the snapshot stay
  * valid after a restore, stale ones stay stale, and later adds reuse the same slots), and
  * per agent its state and limits, recipe, layers, target point and agent, wander state,
  * random stream, last steering and what its behaviours keep (path cursor, random target,
@@ -74,7 +75,7 @@ typedef enum steer_snapshot_status {
 STEER_API const char *steer_snapshot_status_name(steer_snapshot_status status);
 
 /* Bytes steer_world_snapshot_write needs for the world as it is now:
- * 112 + 1068 per recipe + 36 per slot of capacity + 168 per live agent + 148 per live
+ * 112 + 1068 per recipe + 56 per slot of capacity + 168 per live agent + 148 per live
  * agent whose approach walker has started (def.walkers). 0 for NULL. */
 STEER_API size_t steer_world_snapshot_size(const steer_world *world);
 
