@@ -76,6 +76,12 @@ mv "$OUT/steer.wasm.tmp" "$OUT/steer.wasm"
 cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$ROOT/web/doc.html" \
     "$ROOT/web/doc.js" "$OUT/"
 
+examples=$(sed -n '/set(STEER_CLI_SCENARIOS$/,/)/p' "$ROOT/tools/steer/CMakeLists.txt" |
+    sed -n 's/^[[:space:]]*\([a-z0-9-]*\)[[:space:]]*$/\1/p')
+[ -n "$examples" ] || { echo "web/build.sh: no STEER_CLI_SCENARIOS in tools/steer/CMakeLists.txt" >&2; exit 1; }
+mkdir -p "$OUT/scenarios"
+for n in $examples; do cp "$ROOT/tools/steer/scenarios/$n.json" "$OUT/scenarios/"; done
+
 # The code each scene shows: the lines of web/scene_*.c between its "shown on the page"
 # markers, dedented, regions joined by a "..." line, as one JavaScript object keyed by
 # file name. Extracted at every build, so the page shows the scene's real calls.
@@ -101,6 +107,11 @@ cp "$ROOT/web/index.html" "$ROOT/web/main.js" "$ROOT/web/style.css" "$ROOT/web/d
             END { printf "  \"%s\": \"%s\",\n", name, text }' "$f"
     done
     printf '};\n'
+    # The tool's built-in scenarios, the examples the page offers for its scenario file
+    # (scenarios/<name>.json of the site), in the order `steer list` shows them.
+    printf 'window.STEER_EXAMPLES = ['
+    for n in $examples; do printf '"%s", ' "$n"; done
+    printf '];\n'
 } >"$OUT/code.js"
 
 # The docs and the scenes' sources, as plain text the page links to: the site stands
