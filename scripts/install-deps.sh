@@ -108,7 +108,7 @@ if [ ! -f "$dir/src/cJSON.c" ]; then
         ! (cd "$dir/fetch" && apt-get "$@" -qq source "cjson=$version") >&2; then
         echo "steer: could not fetch Debian's cJSON source $version from deb.debian.org" \
             "(network, or the version left the archive); the web demo needs it" >&2
-        rm -rf "$dir"
+        rm -rf "$dir" "$apt"
         exit 1
     fi
     unpacked=$(find "$dir/fetch" -mindepth 2 -maxdepth 2 -name cJSON.c | head -n 1)
