@@ -211,6 +211,8 @@ function showScene(scene, seed, query = null) {
   const file = isFile();
   $('file-tab').classList.toggle('active', file);
   $('file-tab').setAttribute('aria-current', file ? 'true' : 'false');
+  const nav = $('scenes');
+  if (file && nav.scrollWidth > nav.clientWidth) $('file-tab').scrollIntoView({ block: 'nearest', inline: 'center' });
   showInfo(scene);
   const hint = cString(w.web_scene_hint(scene));
   const target = w.web_has_target();
@@ -570,6 +572,10 @@ function filePanel() {
     <p class="keys">Paste or drop a file in the <a href="doc.html#scenarios.md">tool's format</a>;
       Run starts it. Messages are the <code>steer</code> tool's, with line and column.</p>`;
   const area = panel.querySelector('textarea');
+  // A paste over the whole text is a new file; an edit keeps the file's name.
+  area.addEventListener('paste', () => {
+    if (area.selectionStart === 0 && area.selectionEnd === area.value.length) state.file.name = 'pasted.json';
+  });
   area.addEventListener('input', () => {
     state.file.bytes = null; // edited: run what the text says now
     state.file.example = null;
