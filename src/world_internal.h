@@ -89,6 +89,13 @@ typedef struct steer_world_memory {
     steer_wander_target_state wander_target;
 } steer_world_memory;
 
+/* An approach walker's state (world_behaviours.c), per slot, kept like steer_world_memory
+ * but only in worlds created with def.walkers: it is large and few recipes need it. */
+typedef struct steer_world_walker {
+    uint32_t generation;
+    steer_approach_walker walker;
+} steer_world_walker;
+
 /* A recipe prepared for the neighbour loop: its neighbourhood items listed with their
  * tests in squared form. */
 typedef struct steer_world_recipe {
@@ -158,8 +165,9 @@ struct steer_world {
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;
-    steer_world_memory *memory; /* per slot */
-    uint32_t free_head;         /* first free slot, or capacity */
+    steer_world_memory *memory;  /* per slot */
+    steer_world_walker *walkers; /* per slot when def.walkers, else NULL */
+    uint32_t free_head;          /* first free slot, or capacity */
 
     steer_world_recipe *recipes;
     int recipe_count;
@@ -183,6 +191,11 @@ struct steer_world {
 /* Whether a crowd recipe's settings lie inside the filter's number domain
  * (steer/crowd.h), as steer_world_add_recipe and a snapshot's recipes require. */
 bool steer__orca_params_in_domain(const steer_orca_params *p);
+
+/* steer_world_add_recipe's rules for a recipe (world_recipe.c): counts, kinds, groups,
+ * one item per kept state, the crowd settings' domain and, unless `world` is NULL, the
+ * resources and walkers' state it needs. A snapshot restore asks it with NULL first. */
+bool steer__world_recipe_valid(const steer_world *world, const steer_recipe *recipe);
 
 /* Forget a slot's progress toward its goal (a new agent, target or recipe). */
 static inline void steer__world_progress_reset(steer_world_slot *s)

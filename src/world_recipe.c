@@ -35,7 +35,7 @@ bool steer__orca_params_in_domain(const steer_orca_params *p)
            !(p->clearance > STEER_CROWD_MAX_CLEARANCE) && !(p->sidestep > STEER_CROWD_MAX_SIDESTEP);
 }
 
-static bool steer_recipe_valid(const steer_world *w, const steer_recipe *r)
+bool steer__world_recipe_valid(const steer_world *w, const steer_recipe *r)
 {
     if (r->count < 0 || r->count > STEER_RECIPE_MAX) return false;
     if (r->crowd && !steer__orca_params_in_domain(&r->orca)) return false;
@@ -102,7 +102,8 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
 int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
 {
     STEER_ASSERT(world != NULL && recipe != NULL);
-    if (world == NULL || recipe == NULL || world->stepping || !steer_recipe_valid(world, recipe))
+    if (world == NULL || recipe == NULL || world->stepping ||
+        !steer__world_recipe_valid(world, recipe))
         return -1;
     if (world->recipe_count >= world->def.max_recipes) return -1;
     for (int k = 0; k < recipe->count; k++) {

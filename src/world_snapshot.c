@@ -17,6 +17,8 @@
  *   slots    capacity records: generation, dense index, free link, target, target agent
  *   agents   count records in the world's internal (dense) order, each with what its
  *            behaviours keep between steps (path cursor, random target)
+ *   walkers  walker_count records in slot order: a live agent's slot and its approach
+ *            walker (worlds created with def.walkers, for the agents that have walked)
  *   trailer  u64 FNV-1a-64 of every byte before it
  */
 #include "steer/world_snapshot.h"
@@ -27,11 +29,12 @@
 
 enum {
     SNAP_HEADER = 24,
-    SNAP_WORLD = 76,
+    SNAP_WORLD = 80,
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
     SNAP_SLOT = 36,
     SNAP_AGENT = 168,
+    SNAP_WALKER = 148,
     SNAP_TRAILER = 8
 };
 
@@ -125,11 +128,26 @@ static uint64_t snap_fnv1a(const unsigned char *p, size_t n)
 
 /* The world-wide fields, decoded before anything else so the sizes can be checked. */
 typedef struct snap_world {
-    uint32_t tag, capacity, count, free_head, recipe_count, index_valid;
+    uint32_t tag, capacity, count, free_head, recipe_count, index_valid, walkers;
     uint64_t seed, steps;
     float cell_size;
     steer_bounds bounds;
 } snap_world;
+
+/* The walker state of slot s when its agent is live and has walked, else NULL. */
+static const steer_approach_walker *snap_walker_at(const steer_world *world, int s)
+{
+    if (world->walkers == NULL || world->slots[s].dense < 0) return NULL;
+    const steer_world_walker *m = &world->walkers[s];
+    return m->generation == world->slots[s].generation ? &m->walker : NULL;
+}
+
+static uint32_t snap_walker_count(const steer_world *world)
+{
+    uint32_t n = 0u;
+    for (int s = 0; s < world->capacity; s++) n += snap_walker_at(world, s) != NULL;
+    return n;
+}
 
 static void put_world(snap_writer *w, const steer_world *world)
 {
@@ -146,6 +164,7 @@ static void put_world(snap_writer *w, const steer_world *world)
     put_u32(w, world->free_head);
     put_u32(w, (uint32_t)world->recipe_count);
     put_u32(w, world->index_valid ? 1u : 0u);
+    put_u32(w, snap_walker_count(world));
 }
 
 static snap_world get_world(snap_reader *r)
@@ -165,6 +184,7 @@ static snap_world get_world(snap_reader *r)
     s.free_head = get_u32(r);
     s.recipe_count = get_u32(r);
     s.index_valid = get_u32(r);
+    s.walkers = get_u32(r);
     return s;
 }
 
@@ -262,14 +282,7 @@ static steer_recipe get_recipe(snap_reader *r, const steer_world *world)
  * recipes during a restore cannot fail half way. */
 static bool snap_recipe_ok(const steer_recipe *rc)
 {
-    if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
-    if (rc->crowd && !steer__orca_params_in_domain(&rc->orca)) return false;
-    for (int k = 0; k < rc->count; k++) {
-        const steer_recipe_item *it = &rc->items[k];
-        if (!steer__world_item_ok(NULL, it)) return false;
-        if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
-    }
-    return true;
+    return steer__world_recipe_valid(NULL, rc);
 }
 
 /* ---- slots ----------------------------------------------------------------------------- */
@@ -396,6 +409,48 @@ static snap_agent get_agent(snap_reader *r)
     return s;
 }
 
+/* ---- walkers --------------------------------------------------------------------------- */
+
+static void put_walker(snap_writer *w, uint32_t slot, const steer_approach_walker *k)
+{
+    put_u32(w, slot);
+    for (int i = 0; i < STEER_APPROACH_AHEAD_MAX + 1; i++) put_v3(w, k->plan[i]);
+    put_u32(w, (uint32_t)k->count);
+    put_v3(w, k->previous);
+    put_u32(w, k->has_previous ? 1u : 0u);
+    put_f32(w, k->u);
+    put_u32(w, k->ends_at_target ? 1u : 0u);
+    put_u32(w, k->arrived ? 1u : 0u);
+    put_u32(w, (uint32_t)k->legs);
+}
+
+static steer_approach_walker get_walker(snap_reader *r, uint32_t *slot)
+{
+    steer_approach_walker k;
+    memset(&k, 0, sizeof k);
+    *slot = get_u32(r);
+    for (int i = 0; i < STEER_APPROACH_AHEAD_MAX + 1; i++) k.plan[i] = get_v3(r);
+    k.count = get_i32(r);
+    k.previous = get_v3(r);
+    k.has_previous = get_u32(r) != 0u;
+    k.u = get_f32(r);
+    k.ends_at_target = get_u32(r) != 0u;
+    k.arrived = get_u32(r) != 0u;
+    k.legs = get_i32(r);
+    return k;
+}
+
+/* A state steer_approach_walk leaves: not started (count 0) or a plan of 1 to ahead + 1
+ * finite points, u in [0, 1], a leg count that never went negative. */
+static bool snap_walker_ok(const steer_approach_walker *k)
+{
+    if (k->count < 0 || k->count > STEER_APPROACH_AHEAD_MAX + 1 || k->legs < 0) return false;
+    if (!(k->u >= 0.0f && k->u <= 1.0f) || !steer_v3_is_finite(k->previous)) return false;
+    for (int i = 0; i < STEER_APPROACH_AHEAD_MAX + 1; i++)
+        if (!steer_v3_is_finite(k->plan[i])) return false;
+    return true;
+}
+
 /* The state a world can hold: what steer_world_add accepts, except that the position
  * may be infinite. A step whose arithmetic overflows (a position near FLT_MAX, an enormous
  * dt) leaves an agent there, frozen, and its own snapshot must restore. Nothing else can
@@ -423,10 +478,10 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
 
 /* ---- sizes ----------------------------------------------------------------------------- */
 
-static uint64_t snap_size_of(uint64_t capacity, uint64_t recipes, uint64_t count)
+static uint64_t snap_size_of(uint64_t capacity, uint64_t recipes, uint64_t count, uint64_t walkers)
 {
     return SNAP_HEADER + SNAP_WORLD + recipes * SNAP_RECIPE + capacity * SNAP_SLOT +
-           count * SNAP_AGENT + SNAP_TRAILER;
+           count * SNAP_AGENT + walkers * SNAP_WALKER + SNAP_TRAILER;
 }
 
 size_t steer_world_snapshot_size(const steer_world *world)
@@ -434,7 +489,7 @@ size_t steer_world_snapshot_size(const steer_world *world)
     STEER_ASSERT(world != NULL);
     if (world == NULL) return 0u;
     return (size_t)snap_size_of((uint64_t)world->capacity, (uint64_t)world->recipe_count,
-                                (uint64_t)world->count);
+                                (uint64_t)world->count, (uint64_t)snap_walker_count(world));
 }
 
 /* ---- writing --------------------------------------------------------------------------- */
@@ -458,6 +513,10 @@ steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void 
     for (int k = 0; k < world->recipe_count; k++) put_recipe(&w, &world->recipes[k].recipe);
     for (int s = 0; s < world->capacity; s++) put_slot(&w, &world->slots[s]);
     for (int d = 0; d < world->count; d++) put_agent(&w, world, d);
+    for (int s = 0; s < world->capacity; s++) {
+        const steer_approach_walker *k = snap_walker_at(world, s);
+        if (k != NULL) put_walker(&w, (uint32_t)s, k);
+    }
     put_u64(&w, snap_fnv1a(buf, total - SNAP_TRAILER));
     STEER_ASSERT(w.p == (unsigned char *)buf + total);
     if (written != NULL) *written = total;
@@ -478,7 +537,7 @@ static steer_snapshot_status snap_check_envelope(const unsigned char *p, size_t 
     if (get_u32(&r) != SNAP_ENDIAN_MARK) return STEER_SNAPSHOT_BAD_ENDIAN;
     uint64_t length = get_u64(&r);
     if ((uint64_t)size < length) return STEER_SNAPSHOT_TRUNCATED;
-    if ((uint64_t)size > length || length < snap_size_of(0u, 0u, 0u))
+    if ((uint64_t)size > length || length < snap_size_of(0u, 0u, 0u, 0u))
         return STEER_SNAPSHOT_BAD_LENGTH;
     snap_reader t = {p + size - SNAP_TRAILER};
     if (get_u64(&t) != snap_fnv1a(p, size - SNAP_TRAILER)) return STEER_SNAPSHOT_BAD_CHECKSUM;
@@ -492,8 +551,9 @@ static steer_snapshot_status snap_check_world(const snap_world *h, const steer_w
     if (h->capacity > (uint32_t)world->capacity ||
         h->recipe_count > (uint32_t)world->def.max_recipes)
         return STEER_SNAPSHOT_TOO_BIG;
-    if (h->capacity == 0u || h->count > h->capacity) return STEER_SNAPSHOT_CORRUPT;
-    if (snap_size_of(h->capacity, h->recipe_count, h->count) != (uint64_t)size)
+    if (h->capacity == 0u || h->count > h->capacity || h->walkers > h->count)
+        return STEER_SNAPSHOT_CORRUPT;
+    if (snap_size_of(h->capacity, h->recipe_count, h->count, h->walkers) != (uint64_t)size)
         return STEER_SNAPSHOT_BAD_LENGTH;
     bool ok = h->tag != 0u && h->free_head <= h->capacity && h->index_valid <= 1u &&
               (unsigned)h->bounds.kind <= (unsigned)STEER_BOUNDS_RESPAWN;
@@ -502,7 +562,7 @@ static steer_snapshot_status snap_check_world(const snap_world *h, const steer_w
 
 /* Where each section starts in the buffer. */
 typedef struct snap_layout {
-    const unsigned char *recipes, *slots, *agents;
+    const unsigned char *recipes, *slots, *agents, *walkers;
 } snap_layout;
 
 static snap_layout snap_layout_of(const unsigned char *p, const snap_world *h)
@@ -511,6 +571,7 @@ static snap_layout snap_layout_of(const unsigned char *p, const snap_world *h)
     l.recipes = p + SNAP_HEADER + SNAP_WORLD;
     l.slots = l.recipes + (size_t)h->recipe_count * SNAP_RECIPE;
     l.agents = l.slots + (size_t)h->capacity * SNAP_SLOT;
+    l.walkers = l.agents + (size_t)h->count * SNAP_AGENT;
     return l;
 }
 
@@ -571,6 +632,23 @@ static bool snap_check_agents(const snap_layout *l, const snap_world *h)
     return true;
 }
 
+/* Walker records name live slots in increasing order (so each at most once) and hold
+ * states the walk can continue from. */
+static bool snap_check_walkers(const snap_layout *l, const snap_world *h)
+{
+    snap_reader r = {l->walkers};
+    uint32_t next = 0u; /* the lowest slot the next record may name */
+    for (uint32_t k = 0; k < h->walkers; k++) {
+        uint32_t slot;
+        steer_approach_walker walker = get_walker(&r, &slot);
+        if (slot < next || slot >= h->capacity || snap_slot_at(l, slot).dense < 0 ||
+            !snap_walker_ok(&walker))
+            return false;
+        next = slot + 1u;
+    }
+    return true;
+}
+
 /* The free list visits every free slot once and ends at `capacity`: a walk of exactly
  * capacity - count - retired free slots, none live or retired, that reaches the end
  * cannot have looped. */
@@ -596,9 +674,13 @@ static steer_snapshot_status snap_validate(const unsigned char *p, size_t size,
     st = snap_check_world(h, world, size);
     if (st != STEER_SNAPSHOT_OK) return st;
     snap_layout l = snap_layout_of(p, h);
-    bool ok = snap_check_slots(&l, h) && snap_check_agents(&l, h) && snap_check_free_list(&l, h);
+    bool ok = snap_check_slots(&l, h) && snap_check_agents(&l, h) && snap_check_free_list(&l, h) &&
+              snap_check_walkers(&l, h);
     if (!ok) return STEER_SNAPSHOT_CORRUPT;
-    return snap_check_recipes(&l, h, world);
+    st = snap_check_recipes(&l, h, world);
+    if (st == STEER_SNAPSHOT_OK && h->walkers > 0u && world->walkers == NULL)
+        st = STEER_SNAPSHOT_NO_RESOURCE; /* walkers' state, and a world without room for it */
+    return st;
 }
 
 /* ---- restoring (only after everything validated) ---------------------------------------- */
@@ -666,6 +748,20 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
     world->count = (int)h->count;
 }
 
+/* Every walker from zero, then the saved ones, stamped with their slots' generations. */
+static void snap_apply_walkers(steer_world *world, const snap_layout *l, const snap_world *h)
+{
+    if (world->walkers == NULL) return; /* then the snapshot has none (snap_validate) */
+    memset(world->walkers, 0, (size_t)world->capacity * sizeof *world->walkers);
+    snap_reader r = {l->walkers};
+    for (uint32_t k = 0; k < h->walkers; k++) {
+        uint32_t slot;
+        steer_approach_walker walker = get_walker(&r, &slot);
+        world->walkers[slot].walker = walker;
+        world->walkers[slot].generation = world->slots[slot].generation;
+    }
+}
+
 static void snap_apply(steer_world *world, const unsigned char *p, const snap_world *h)
 {
     snap_layout l = snap_layout_of(p, h);
@@ -677,6 +773,7 @@ static void snap_apply(steer_world *world, const unsigned char *p, const snap_wo
     snap_apply_recipes(world, &l, h);
     snap_apply_slots(world, &l, h);
     snap_apply_agents(world, &l, h);
+    snap_apply_walkers(world, &l, h);
     /* The saved order is the index's order when the index was valid: rebuilding it then
      * keeps that order (the sort is stable) and lets queries use the grid at once. When
      * it was stale, the next step rebuilds it, as it would have in the saved world. */

@@ -15,7 +15,7 @@
 /* The documented layout (docs/world.md, "Snapshots"), used to aim corruptions. */
 enum {
     HEADER = 24,
-    WORLD = 76,
+    WORLD = 80,
     RECIPE = 1068,
     SLOT = 36,
     AGENT = 168,
@@ -499,7 +499,7 @@ static void format_is_documented_little_endian(void)
     CHECK(b != NULL);
     CHECK(n == (size_t)(HEADER + WORLD + 5 * RECIPE + 10 * SLOT + 3 * AGENT + TRAILER));
     CHECK(memcmp(b, "STEERWLD", 8) == 0);
-    CHECK(b[8] == 3 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 3 */
+    CHECK(b[8] == 4 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 4 */
     CHECK(b[12] == 4 && b[13] == 3 && b[14] == 2 && b[15] == 1);       /* 0x01020304 */
     CHECK(rd64(b + 16) == n);                                          /* length */
     CHECK(rd32(b + HEADER + 4) == 10u);                                /* capacity */
@@ -507,6 +507,7 @@ static void format_is_documented_little_endian(void)
     CHECK(rd64(b + HEADER + 52) == 1u);                                /* steps */
     CHECK(rd32(b + W_COUNT) == 3u && rd32(b + W_FREE) == 3u);          /* count, free head */
     CHECK(rd32(b + HEADER + 68) == 5u && rd32(b + HEADER + 72) == 1u); /* recipes, index */
+    CHECK(rd32(b + HEADER + 76) == 0u);                                /* no walkers */
     /* Recipe 0's first item, separation: kind, weight, group, then only its row's fields
      * (radius, cos_view), zeros after them; its fifth item is past the count: zeros. */
     const unsigned char *item = b + HEADER + WORLD + 8;

@@ -48,6 +48,7 @@
 #define STEER_WORLD_H
 
 #include "steer/agent.h"
+#include "steer/approach.h"
 #include "steer/behaviours.h"
 #include "steer/crowd.h"
 #include "steer/flock.h"
@@ -170,6 +171,9 @@ typedef enum steer_behaviour_kind {
                                           item.follow), the agent's own path cursor */
     STEER_BEHAVIOUR_WANDER_TARGET,     /* steer_wander_target(item.wander_target), the agent's
                                           own random target and stream */
+    STEER_BEHAVIOUR_APPROACH,          /* steer_approach_walk(target, item.approach), the
+                                          agent's own walker state and stream; only in a
+                                          world created with def.walkers */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
@@ -233,6 +237,7 @@ typedef struct steer_recipe_item {
                                                  ahead, seconds (frames) (0.5) */
     steer_path_follow_params follow;          /* follow path */
     steer_wander_target_params wander_target; /* wander target */
+    steer_approach_walk_params approach;      /* approach walker (steer_approach_walk_default) */
     steer_resource resource; /* avoid obstacles, follow wall, hide: an obstacle set;
                                 follow flow field: a flow field; follow path: a
                                 path; of this world and registered when the recipe
@@ -318,11 +323,15 @@ typedef struct steer_world_def {
     float stuck_progress; /* world units the distance to the goal must shrink by to count as
                              progress, and the distance (plus the agent's radius) that counts
                              as at the goal (0.25); <= 0 or NaN: 0.25 */
+    bool walkers;         /* allocate every slot an approach walker's state (steer_approach_walker,
+                             about 150 bytes an agent) so that recipes may hold
+                             STEER_BEHAVIOUR_APPROACH; without it such a recipe is refused
+                             (false) */
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
  * single-threaded, tag 0 (mixed, see steer_world_def.tag), stuck_time 2 s,
- * stuck_progress 0.25. */
+ * stuck_progress 0.25, no walkers. */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
@@ -337,7 +346,8 @@ STEER_API void steer_world_destroy(steer_world *world);
 /* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
  * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
  * has an unknown kind, a group outside [0, STEER_RECIPE_MAX), a second item keeping the
- * same per-agent state (two follow-path or two wander-target items), a polygon or unknown region
+ * same per-agent state (two follow-path, two wander-target or two approach items), an
+ * approach item in a world created without def.walkers, a polygon or unknown region
  * (contain), or a resource that is not a live one of this world of the kind it reads
  * (removed, another world's, none, or an obstacle set where a flow field is read). The
  * resources a recipe names cannot be removed from then on. A crowd recipe whose orca
