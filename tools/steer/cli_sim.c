@@ -11,9 +11,10 @@
 #include <string.h>
 
 /* Everything a run changes; the scenario itself stays const. */
-typedef struct cli_world {
+struct cli_world {
     const cli_scenario *s;
     int n;
+    int step; /* steps made */
     steer_agent *agents, *snapshot;
     steer_rng *rngs;
     cli_behaviour_state *states; /* n * CLI_MAX_BEHAVIOURS */
@@ -24,9 +25,9 @@ typedef struct cli_world {
     cli_grid_run grid;        /* agents that move cell by cell */
     cli_flock_run flock;      /* boids, stepped by the library's batch world */
     cli_crowd_run crowd;      /* crowd members, stepped by another batch world */
-} cli_world;
+};
 
-static void cli_world_free(cli_world *w)
+static void cli_world_release(cli_world *w)
 {
     free(w->agents);
     free(w->snapshot);
@@ -263,11 +264,17 @@ static void cli_judge(cli_world *w, int i, int step)
     o->arrived = arrived;
 }
 
-static bool cli_notify(const cli_world *w, const cli_run_config *c, int step, cli_error *err)
+cli_frame cli_world_frame(const cli_world *w)
 {
     cli_frame f = {
-        step,       step * (double)w->s->dt, w->n, w->agents, w->forces, w->respawned, w->goals,
+        w->step,    w->step * (double)w->s->dt, w->n, w->agents, w->forces, w->respawned, w->goals,
         w->has_goal};
+    return f;
+}
+
+static bool cli_notify(const cli_world *w, const cli_run_config *c, cli_error *err)
+{
+    cli_frame f = cli_world_frame(w);
     for (int k = 0; k < c->observer_count; k++)
         if (!c->observers[k].fn(c->observers[k].user, &f, err)) return false;
     return true;
@@ -343,29 +350,55 @@ static void cli_finish(cli_world *w, int steps, cli_run_result *r)
     w->agents = NULL;
 }
 
+cli_world *cli_world_open(const cli_scenario *s, uint64_t seed, cli_error *err)
+{
+    cli_world *w = malloc(sizeof *w);
+    if (!w) {
+        cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
+        return NULL;
+    }
+    if (!cli_world_alloc(w, s)) {
+        cli_world_close(w);
+        cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
+        return NULL;
+    }
+    if (!cli_world_init(w, seed)) {
+        cli_world_close(w);
+        cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's or the crowd's world)");
+        return NULL;
+    }
+    for (int i = 0; i < w->n; i++) cli_judge(w, i, 0);
+    return w;
+}
+
+bool cli_world_advance(cli_world *w, cli_error *err)
+{
+    if (!cli_step(w, w->step + 1, err)) return false;
+    w->step++;
+    return true;
+}
+
+void cli_world_close(cli_world *w)
+{
+    if (!w) return;
+    cli_world_release(w);
+    free(w);
+}
+
 bool cli_run(const cli_scenario *s, const cli_run_config *c, cli_run_result *r, cli_error *err)
 {
-    cli_world w;
     if (r) memset(r, 0, sizeof *r);
-    bool ok = cli_world_alloc(&w, s);
-    if (!ok) {
-        cli_world_free(&w);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
-    }
+    cli_world *w = cli_world_open(s, c->use_seed ? c->seed : s->seed, err);
+    if (!w) return false;
     int steps = c->steps > 0 ? c->steps : s->steps;
-    if (!cli_world_init(&w, c->use_seed ? c->seed : s->seed)) {
-        cli_world_free(&w);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's or the crowd's world)");
+    if (r && s->flock.present) cli_flock_measure(s, w->agents, &r->flock_start);
+    bool ok = cli_notify(w, c, err);
+    while (ok && w->step < steps) {
+        ok = cli_world_advance(w, err) && cli_notify(w, c, err);
+        if (c->progress) c->progress(c->progress_user, w->step, steps);
     }
-    for (int i = 0; i < w.n; i++) cli_judge(&w, i, 0);
-    if (r && s->flock.present) cli_flock_measure(s, w.agents, &r->flock_start);
-    ok = cli_notify(&w, c, 0, err);
-    for (int step = 1; ok && step <= steps; step++) {
-        ok = cli_step(&w, step, err) && cli_notify(&w, c, step, err);
-        if (c->progress) c->progress(c->progress_user, step, steps);
-    }
-    if (ok) cli_finish(&w, steps, r);
-    cli_world_free(&w);
+    if (ok) cli_finish(w, steps, r);
+    cli_world_close(w);
     return ok;
 }
 
