@@ -167,7 +167,10 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, /* steer_follow_flow_field(the flow field item.resource,
                                           item.predict_time, item.time_to_target) */
     STEER_BEHAVIOUR_FOLLOW_PATH,       /* steer_follow_path(the path item.resource,
-                                          item.follow), the agent's own path cursor */
+                                          item.follow), the agent's own path cursor; in a
+                                          recipe that also has avoid_obstacles,
+                                          steer_follow_path_around with the first such
+                                          item's obstacle set and margin */
     STEER_BEHAVIOUR_WANDER_TARGET,     /* steer_wander_target(item.wander_target), the agent's
                                           own random target and stream */
     STEER_BEHAVIOUR_KIND_COUNT
