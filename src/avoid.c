@@ -50,12 +50,12 @@ typedef struct steer_probe {
     float body, reach, look; /* agent radius; radius + margin; corridor length */
     float step;              /* integration step, to cap braking */
     float accel;             /* largest acceleration */
-    float slow;              /* 1 - speed / max_speed, clamped to 0..1 */
+    float stalled;           /* 1 stopped, falling to 0 at a quarter of max_speed */
 } steer_probe;
 
 /* The detour round an obstacle met inside its margin: along the surface, as strong as
- * the agent faces the surface or is pressed into the margin's inner half (`press`, 0..1)
- * while slower than its top speed.
+ * the agent faces the surface or is held in the margin's inner half (`press`, 0..1)
+ * nearly stopped.
  * Without it the push below is straight out, and an agent whose goal lies behind the
  * obstacle stalls against it. The way round is the side of the forward ray away from the
  * obstacle's centre while the agent faces the obstacle (straight at the centre: the
@@ -65,10 +65,11 @@ static steer_vec3 steer_band_slide(const steer_probe *pr, steer_vec3 away, steer
                                    float press)
 {
     float facing = -steer_dot(pr->fwd, away);
-    /* Only a surface the agent heads into; a slow agent pressed into the margin gets
-     * the full detour, one sliding freely (a narrow corridor) is left alone. */
-    if (!(facing > STEER_AVOID_FACING)) return steer_v3(0.0f, 0.0f, 0.0f);
-    press *= pr->slow;
+    /* A surface the agent heads into, or one it is held against, nearly stopped, by
+     * another behaviour (blended with a seek beyond the obstacle); an agent moving along
+     * a wall (a narrow corridor) is left alone. */
+    if (!(facing > STEER_AVOID_FACING)) facing = 0.0f;
+    press *= pr->stalled;
     float amount = facing > press ? facing : press;
     if (!(amount > 0.0f)) return steer_v3(0.0f, 0.0f, 0.0f);
     steer_vec3 side = steer__left_of(pr->space, pr->fwd);
@@ -251,8 +252,9 @@ steer_steering steer_avoid_obstacles(const steer_agent *agent, const steer_obsta
     pr.vel = steer_space_project(agent->space, agent->velocity);
     pr.step = steer__model_step(agent, p.step);
     pr.accel = accel;
-    pr.slow =
-        agent->max_speed > 0.0f ? steer_clampf(1.0f - speed / agent->max_speed, 0.0f, 1.0f) : 0.0f;
+    pr.stalled = agent->max_speed > 0.0f
+                     ? steer_clampf(1.0f - 4.0f * speed / agent->max_speed, 0.0f, 1.0f)
+                     : 0.0f;
     pr.body = steer__nonneg(agent->radius);
     pr.reach = pr.body + steer__nonneg(p.margin);
     pr.look = steer__nonneg(p.min_look) + speed * steer__nonneg(p.look_time);
