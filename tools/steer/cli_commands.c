@@ -183,6 +183,29 @@ static void cli_print_arrivals_counted(FILE *f, const cli_scenario *s, const cli
                     r->agents[i].stuck ? " (stuck)" : "");
 }
 
+/* Path followers that avoid obstacles: "; slowest average speed 2.19 (follower-1, 0.73 of
+ * its top speed); 0 obstacle entries". */
+static void cli_print_detours(FILE *f, const cli_scenario *s, const cli_run_result *r)
+{
+    int slowest = -1, entries = 0;
+    double slowest_speed = 0.0, seconds = r->steps * (double)s->dt;
+    for (int i = 0; i < r->agent_count; i++) {
+        const cli_agent_outcome *o = &r->agents[i];
+        if (!o->has_path || !o->has_avoid || !(seconds > 0.0)) continue;
+        entries += o->entries;
+        double speed = o->travelled / seconds;
+        if (slowest < 0 || speed < slowest_speed) {
+            slowest = i;
+            slowest_speed = speed;
+        }
+    }
+    if (slowest < 0) return;
+    double top = s->agents[slowest].agent.max_speed;
+    fprintf(f, "; slowest average speed %.2f (%s, %.2f of its top speed); %d obstacle entr%s",
+            slowest_speed, s->agents[slowest].name, top > 0.0 ? slowest_speed / top : 0.0, entries,
+            entries == 1 ? "y" : "ies");
+}
+
 /* "pursue-evade: 900 steps, 2 agents, 15 s; hunter caught runner at step 412" */
 static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_result *r)
 {
@@ -207,6 +230,7 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
         else if (o->has_catch)
             fprintf(f, "; %s did not catch its target", s->agents[i].name);
     }
+    cli_print_detours(f, s, r);
     if (!named) cli_print_arrivals_counted(f, s, r);
     if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
     if (r->has_flock) cli_print_flock(f, r);

@@ -88,6 +88,7 @@ static bool cli_world_init(cli_world *w, uint64_t seed)
             o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0 ||
                              cli_behaviour_arrives_at_path_end(beh, w->s);
             o->has_path |= strcmp(kind, "follow_path") == 0;
+            o->has_avoid |= strcmp(kind, "avoid_obstacles") == 0;
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
             o->has_catch |= cli_behaviour_is_grid_chase(beh);
         }
@@ -259,6 +260,10 @@ static void cli_judge(cli_world *w, int i, int step)
             o->caught_step = step;
         }
     }
+    if (o->has_avoid && step > 0 &&
+        steer_obstacle_distance(&w->s->obstacles.set, w->agents[i].position, d->agent.space) <
+            w->agents[i].radius - 1e-3f)
+        o->entries++;
     if (arrived && !o->arrived) o->arrived_step = step;
     o->arrived = arrived;
 }

@@ -52,6 +52,8 @@ typedef struct cli_agent_outcome {
     int laps;           /* ... closed: laps completed */
     double path_s;      /* ... distance along it covered by its cursor, laps included */
     double travelled;   /* path length, world units (jumps not counted) */
+    bool has_avoid;     /* the agent avoids the obstacles ... */
+    int entries;        /* ... steps after which its body overlapped one (more than 1e-3) */
     bool has_wander;    /* the agent has a wander behaviour ... */
     float wander_angle; /* ... whose circle's angle after the last step is this, radians */
 } cli_agent_outcome;

@@ -462,6 +462,36 @@ static void check_path_follow(const cli_scenario *s, const tape *t, const cli_ru
     CHECK(fast >= 0 && slow >= 0 && r->agents[fast].laps > r->agents[slow].laps);
 }
 
+/* ---- track-obstacles: followers lap past obstacles, never entering one ------------------ */
+
+static void check_track_obstacles(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const steer_path *path = &s->paths[0].path;
+    float seconds = s->dt * (float)s->steps;
+    for (int i = 0; i < t->n; i++) {
+        const steer_agent *a0 = &s->agents[i].agent;
+        float local = steer_path_parameter(path, a0->position), along = 0.0f, travelled = 0.0f;
+        float deepest = 0.0f;
+        for (int k = 1; k < t->frames; k++) {
+            steer_vec3 p = at(t, k, i)->position;
+            float next = steer_path_parameter_near(path, p, local, 4.0f);
+            along += next - local;
+            local = next >= path->length ? next - path->length : next;
+            travelled += steer_distance(at(t, k - 1, i)->position, p);
+            float d = steer_obstacle_distance(&s->obstacles.set, p, a0->space) - a0->radius;
+            deepest = fminf(deepest, d);
+        }
+        float laps = along / path->length, share = travelled / seconds / a0->max_speed;
+        fprintf(stderr, "  %s: %.2f laps, average speed %.2f of its top, deepest %.4f\n",
+                s->agents[i].name, laps, share, deepest);
+        /* two laps in the 120 s at 0.6 of the top speed or more, never inside an obstacle */
+        CHECK_MSG(laps >= 2.0f, "%s made %g laps", s->agents[i].name, laps);
+        CHECK_MSG(share >= 0.6f, "%s averaged %g of its top speed", s->agents[i].name, share);
+        CHECK_MSG(deepest >= -1e-3f, "%s entered an obstacle by %g", s->agents[i].name, -deepest);
+        CHECK(r->agents[i].entries == 0 && r->agents[i].laps >= 2);
+    }
+}
+
 /* ---- obstacles: nobody goes into an obstacle, and the crossers arrive ------------------- */
 
 static void check_obstacles(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -733,6 +763,7 @@ static const struct {
     {"crowd", check_crowd},
     {"stuck-walker", check_stuck_walker},
     {"doorway", check_doorway},
+    {"track-obstacles", check_track_obstacles},
 };
 
 static scenario_check find_check(const char *name)
