@@ -28,6 +28,7 @@ chase docs/grid.md
 path-follow docs/paths.md
 obstacles docs/obstacles.md,docs/combining.md
 track-obstacles docs/obstacles.md
+crowd-goal docs/crowd.md
 "
 # pictures without an animation (the still says it all)
 still="approach wander-seek track-obstacles"

@@ -163,6 +163,23 @@ static void cli_print_flock(FILE *f, const cli_run_result *r)
  * stays one line. */
 enum { CLI_SUMMARY_NAMED = 6 };
 
+/* Crowd members once they have arrived: "; after arrival: mean speed 0.000, 0 speed
+ * reversals" (a crowd that yo-yos at its goals keeps moving). */
+static void cli_print_rest(FILE *f, const cli_run_result *r)
+{
+    double speed = 0.0;
+    long steps = 0;
+    int reversals = 0;
+    for (int i = 0; i < r->agent_count; i++) {
+        speed += r->agents[i].rest_speed;
+        steps += r->agents[i].rest_steps;
+        reversals += r->agents[i].reversals;
+    }
+    if (steps == 0) return;
+    fprintf(f, "; after arrival: mean speed %.3f, %d speed reversal%s", speed / (double)steps,
+            reversals, reversals == 1 ? "" : "s");
+}
+
 /* "; 40 of 41 arrived, the last at step 3422; ring-12 did not arrive" */
 static void cli_print_arrivals_counted(FILE *f, const cli_scenario *s, const cli_run_result *r)
 {
@@ -177,6 +194,7 @@ static void cli_print_arrivals_counted(FILE *f, const cli_scenario *s, const cli
     }
     fprintf(f, "; %d of %d arrived", arrived, with);
     if (arrived > 0) fprintf(f, ", the last at step %d", last);
+    cli_print_rest(f, r);
     for (int i = 0; i < r->agent_count; i++)
         if (r->agents[i].has_arrive && !r->agents[i].arrived)
             fprintf(f, "; %s did not arrive%s", s->agents[i].name,

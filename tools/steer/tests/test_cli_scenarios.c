@@ -492,6 +492,46 @@ static void check_track_obstacles(const cli_scenario *s, const tape *t, const cl
     }
 }
 
+/* ---- crowd-goal: a crowd sharing one goal comes to rest -------------------------------- */
+
+static void check_crowd_goal(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const cli_crowd *c = &s->crowd;
+    const cli_crowd_group *g = &c->groups[0];
+    float radius = g->member.radius, top = g->member.max_speed;
+    float closest = HUGE_VALF, farthest = 0.0f, speed = 0.0f;
+    int reversals = 0, arrived = 0;
+    long steps = 0;
+    for (int k = 0; k < t->frames; k++)
+        for (int i = 0; i < c->count; i++)
+            for (int j = i + 1; j < c->count; j++)
+                closest = fminf(closest, steer_distance(at(t, k, c->first + i)->position,
+                                                        at(t, k, c->first + j)->position));
+    for (int i = 0; i < c->count; i++) {
+        const cli_agent_outcome *o = &r->agents[c->first + i];
+        arrived += o->arrived ? 1 : 0;
+        speed += (float)o->rest_speed;
+        steps += o->rest_steps;
+        reversals += o->reversals;
+        float d = steer_distance(at(t, t->frames - 1, c->first + i)->position, g->goals[0]);
+        farthest = fmaxf(farthest, d);
+    }
+    float mean = steps > 0 ? speed / (float)steps : HUGE_VALF;
+    float packed = radius * sqrtf((float)c->count / 0.9069f);
+    fprintf(stderr,
+            "  crowd-goal: %d of %d arrived; after arrival mean speed %.4f, %d reversals; "
+            "farthest %.2f from the goal (packed disc %.2f); closest pair %.3f of the radius sum\n",
+            arrived, c->count, (double)mean, reversals, (double)farthest, (double)packed,
+            (double)(closest / (2.0f * radius)));
+    /* every member settles; at rest, at most one reversal per two members; within 2.5 times the
+     * radius of the disc they would fill packed; no two bodies overlap */
+    CHECK(arrived == c->count);
+    CHECK_MSG(mean <= 0.01f * top, "mean speed after arrival %g", (double)mean);
+    CHECK_MSG(2 * reversals <= c->count, "%d reversals", reversals);
+    CHECK_MSG(farthest <= 2.5f * packed, "one ends %g from the goal", (double)farthest);
+    CHECK_MSG(closest >= 0.99f * 2.0f * radius, "closest pair %g", (double)closest);
+}
+
 /* ---- obstacles: nobody goes into an obstacle, and the crossers arrive ------------------- */
 
 static void check_obstacles(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -764,6 +804,7 @@ static const struct {
     {"stuck-walker", check_stuck_walker},
     {"doorway", check_doorway},
     {"track-obstacles", check_track_obstacles},
+    {"crowd-goal", check_crowd_goal},
 };
 
 static scenario_check find_check(const char *name)
