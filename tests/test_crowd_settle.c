@@ -30,8 +30,9 @@ typedef struct settle_result {
     uint64_t hash;
 } settle_result;
 
-/* n walkers in a block 24 units from the goal (spacing 1.2: dense), all sent to it. */
-static settle_result run_crowd(int n, int workers, bool settle)
+/* n walkers in a block 24 units from the goal (spacing 1.2: dense), all sent to it;
+ * `release` is the recipe's settle_release. */
+static settle_result run_crowd_with(int n, int workers, bool settle, float release)
 {
     settle_result res = {0, 0.0f, 0.0f, 0.0f, 0, 0, false, 0};
     steer_pool *pool = steer_pool_create(workers);
@@ -47,6 +48,7 @@ static settle_result run_crowd(int n, int workers, bool settle)
     r.crowd = true;
     r.orca.time_horizon = 3.0f;
     r.settle = settle;
+    r.settle_release = release;
     int recipe = steer_world_add_recipe(w, &r);
     steer_vec3 goal = steer_v3(12.0f, 0.0f, 0.0f);
     int columns = (int)ceilf(sqrtf((float)n));
@@ -112,6 +114,11 @@ static settle_result run_crowd(int n, int workers, bool settle)
     return res;
 }
 
+static settle_result run_crowd(int n, int workers, bool settle)
+{
+    return run_crowd_with(n, workers, settle, 1.0f);
+}
+
 static void shared_goal_crowds_come_to_rest(void)
 {
     static const int sizes[] = {24, 40, 120};
@@ -143,4 +150,87 @@ static void shared_goal_crowds_come_to_rest(void)
     }
 }
 
-TEST_MAIN(TEST(shared_goal_crowds_come_to_rest))
+/* A release distance that is not a positive number reads as the default, 1 radius. */
+static void bad_release_reads_as_one_radius(void)
+{
+    uint64_t one = run_crowd_with(24, 1, true, 1.0f).hash;
+    CHECK(run_crowd_with(24, 1, true, NAN).hash == one);
+    CHECK(run_crowd_with(24, 1, true, -2.0f).hash == one);
+    CHECK(run_crowd_with(24, 1, true, 0.0f).hash == one);
+    CHECK(run_crowd_with(24, 1, true, 3.0f).hash != one);
+}
+
+/* A walker that does not give way (responsibility 0) crosses a settled crowd to a goal of
+ * its own: the settled walkers make way, those pushed further than the release distance
+ * head back for the goal, and once it has passed the crowd is at rest again. */
+static void settled_crowd_lets_a_walker_through(void)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = 25;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    r.items[0].arrive.target_radius = 0.3f;
+    r.items[0].arrive.slow_radius = 2.0f;
+    r.crowd = true;
+    r.orca.time_horizon = 3.0f;
+    int crowd = steer_world_add_recipe(w, &r);
+    r.orca.responsibility = 0.0f;
+    int stubborn = steer_world_add_recipe(w, &r);
+    steer_vec3 goal = steer_v3(0.0f, 0.0f, 0.0f);
+    steer_handle h[24], passer;
+    for (int i = 0; i < 24; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = steer_v3(-8.0f - 1.2f * (float)(i % 6), 1.2f * (float)(i / 6) - 1.8f, 0);
+        d.agent.max_speed = MAX_SPEED;
+        d.agent.max_accel = 8.0f;
+        d.agent.radius = RADIUS;
+        d.recipe = crowd;
+        d.target = goal;
+        steer_world_add(w, &d, &h[i]);
+    }
+    for (int s = 0; s < 40 * 60; s++) steer_world_step(w, DT);
+    int settled = 0;
+    for (int i = 0; i < 24; i++) settled += steer_world_agent_settled(w, h[i]) ? 1 : 0;
+    CHECK(settled == 24);
+    steer_world_agent_def d = steer_world_agent_default();
+    d.agent.position = steer_v3(0.5f, -12.0f, 0.0f);
+    d.agent.max_speed = MAX_SPEED;
+    d.agent.max_accel = 8.0f;
+    d.agent.radius = RADIUS;
+    d.recipe = stubborn;
+    d.target = steer_v3(0.5f, 12.0f, 0.0f);
+    steer_world_add(w, &d, &passer);
+    int released = 0, overlaps = 0;
+    double late_speed = 0.0;
+    for (int s = 0; s < 40 * 60; s++) {
+        steer_world_step(w, DT);
+        steer_agent a[24], p;
+        steer_world_get_agent(w, passer, &p);
+        for (int i = 0; i < 24; i++) {
+            steer_world_get_agent(w, h[i], &a[i]);
+            released += steer_world_agent_settled(w, h[i]) ? 0 : 1;
+            if (steer_distance(a[i].position, p.position) < 0.99f * 2.0f * RADIUS) overlaps++;
+            for (int j = 0; j < i; j++)
+                if (steer_distance(a[i].position, a[j].position) < 0.99f * 2.0f * RADIUS)
+                    overlaps++;
+            if (s >= 30 * 60) late_speed += steer_length(a[i].velocity);
+        }
+    }
+    late_speed /= 24.0 * 10.0 * 60.0;
+    settled = 0;
+    for (int i = 0; i < 24; i++) settled += steer_world_agent_settled(w, h[i]) ? 1 : 0;
+    steer_agent p;
+    steer_world_get_agent(w, passer, &p);
+    fprintf(stderr,
+            "  a walker through 24 settled: %d walker-steps unsettled, mean speed %.4f in the "
+            "last 10 s, %d settled at the end, the walker %.2f from its goal, %d overlaps\n",
+            released, late_speed, settled, (double)steer_distance(p.position, d.target), overlaps);
+    CHECK(released > 0); /* some were pushed away and walked back */
+    CHECK(settled == 24 && late_speed <= 0.01 * MAX_SPEED && overlaps == 0);
+    CHECK(steer_distance(p.position, d.target) <= 0.5f);
+    steer_world_destroy(w);
+}
+
+TEST_MAIN(TEST(shared_goal_crowds_come_to_rest), TEST(bad_release_reads_as_one_radius),
+          TEST(settled_crowd_lets_a_walker_through))

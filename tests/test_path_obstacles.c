@@ -193,5 +193,53 @@ static void world_blended_followers_lap(void)
     run_world(true);
 }
 
-TEST_MAIN(TEST(priority_followers_lap), TEST(blended_followers_lap),
-          TEST(world_priority_followers_lap), TEST(world_blended_followers_lap))
+/* Bad input: no obstacle set is steer_follow_path, to the bit; NaN, negative and huge
+ * clearances and radii count as 0; an obstacle over the whole track moves the sought
+ * point on at most a lap and the output stays finite; an obstacle over the end of an open
+ * path makes the follower arrive there. */
+static void follow_path_around_bad_input(void)
+{
+    scene_init();
+    steer_agent a = follower(1);
+    a.velocity = steer_v3(2.0f, 0.5f, 0.0f);
+    steer_path_cursor c1 = {0}, c2 = {0};
+    steer_steering plain = steer_follow_path(&a, &track, NULL, &c1, NULL);
+    steer_steering none = steer_follow_path_around(&a, &track, NULL, 0.2f, NULL, &c2, NULL);
+    CHECK(plain.linear.x == none.linear.x && plain.linear.y == none.linear.y && c1.s == c2.s);
+    const float bad[] = {NAN, -1.0f, INFINITY, 1e30f};
+    for (int k = 0; k < 4; k++) {
+        steer_path_cursor c3 = {0}, c4 = {0};
+        steer_steering s =
+            steer_follow_path_around(&a, &track, &obstacles, bad[k], NULL, &c3, NULL);
+        steer_steering z = steer_follow_path_around(&a, &track, &obstacles, 0.0f, NULL, &c4, NULL);
+        CHECK(steer_v3_is_finite(s.linear));
+        if (k < 2) CHECK(s.linear.x == z.linear.x && s.linear.y == z.linear.y);
+        steer_agent odd = a;
+        odd.radius = bad[k];
+        s = steer_follow_path_around(&odd, &track, &obstacles, 0.2f, NULL, &c3, NULL);
+        CHECK(steer_v3_is_finite(s.linear));
+    }
+    steer_circle everything = {{0, 0, 0}, 100.0f};
+    steer_obstacles all = {&everything, 1, NULL, 0, NULL, 0};
+    steer_path_cursor c5 = {0};
+    CHECK(steer_v3_is_finite(
+        steer_follow_path_around(&a, &track, &all, 0.2f, NULL, &c5, NULL).linear));
+    const steer_vec3 line[2] = {{0, 0, 0}, {10, 0, 0}};
+    steer_path_node open_nodes[2];
+    steer_path open;
+    steer_path_init(&open, open_nodes, 2, line, 2, false, 1.0f);
+    steer_circle at_end = {{10, 0, 0}, 1.0f};
+    steer_obstacles end_obs = {&at_end, 1, NULL, 0, NULL, 0};
+    steer_agent b = follower(0);
+    b.position = steer_v3(8.2f, 0.0f, 0.0f);
+    b.velocity = steer_v3(3.0f, 0.0f, 0.0f);    /* arrive brakes where a seek would not */
+    steer_path_cursor c6 = {8.2f, 0, 1, false}; /* the sought point, 9.2, is in the circle */
+    steer_steering s = steer_follow_path_around(&b, &open, &end_obs, 0.2f, NULL, &c6, NULL);
+    steer_arrive_params ap = steer_path_follow_default().arrive;
+    steer_steering arrive = steer_arrive(&b, line[1], &ap, NULL);
+    CHECK(s.linear.x == arrive.linear.x && s.linear.y == arrive.linear.y);
+}
+
+TEST_MAIN(TEST(follow_path_around_bad_input), TEST(priority_followers_lap),
+          TEST(blended_followers_lap), TEST(world_priority_followers_lap),
+          TEST(world_blended_followers_lap))

@@ -272,7 +272,8 @@ typedef struct steer_recipe {
                                point counts (no target agent; a route's last point).
                                docs/crowd.md, "Coming to rest" (true) */
     float settle_release;   /* how far an arrived agent must be pushed before it heads for its
-                               goal again, in body radii (1); <= 0 or NaN reads as 1 */
+                               goal again, in body radii (1); <= 0, NaN or infinite reads
+                               as 1 */
 } steer_recipe;
 
 /* An empty recipe (no behaviours: the agent coasts), priority_epsilon 1e-3, no crowd
