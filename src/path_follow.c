@@ -70,18 +70,24 @@ static steer_steering steer_follow_arrive(const steer_agent *agent, steer_vec3 e
     return s;
 }
 
+/* Most steps steer_skip_obstacles takes: it costs one steer_obstacle_distance each. */
+#define STEER_SKIP_MAX 1024
+
 /* Move the sought point on along the path while it lies within `keep` of an obstacle's
- * surface, in steps of a quarter of `keep` (at least 0.05), at most one lap or to the end
- * of an open path: the follower then aims beyond an obstacle standing on its path, so its
- * avoidance takes it round instead of against the near face. */
+ * surface, in steps of a quarter of `keep` (at least 0.05) or, inside an obstacle, its
+ * depth (every point that near is inside too), at most STEER_SKIP_MAX steps, one lap, or
+ * to the end of an open path: the follower then aims beyond an obstacle standing on its
+ * path, so its avoidance takes it round instead of against the near face. */
 static float steer_skip_obstacles(const steer_path *path, const steer_obstacles *obstacles,
                                   steer_space space, float s, float keep)
 {
     float step = 0.25f * keep > 0.05f ? 0.25f * keep : 0.05f;
     float limit = path->closed ? s + path->length : path->length;
-    while (s < limit &&
-           steer_obstacle_distance(obstacles, steer_path_point_at(path, s), space) < keep)
-        s += step;
+    for (int k = 0; k < STEER_SKIP_MAX && s < limit; k++) {
+        float d = steer_obstacle_distance(obstacles, steer_path_point_at(path, s), space);
+        if (!(d < keep)) break;
+        s += -d > step ? -d : step;
+    }
     return s < limit ? s : limit;
 }
 

@@ -19,7 +19,7 @@
 #define TRACK_LENGTH 120.0f
 #define FOLLOWERS    5
 #define DT           (1.0f / 60.0f)
-#define SECONDS      120
+#define SECONDS      150
 #define LAPS         2    /* each follower completes at least this many */
 #define MIN_SPEED    0.6f /* and averages at least this share of its top speed */
 

@@ -123,8 +123,9 @@ STEER_API steer_steering steer_follow_path(const steer_agent *agent, const steer
 /* Follow a path past obstacles standing on it or beside it: as steer_follow_path, but
  * while the sought point lies closer than the agent's radius + clearance to an obstacle's
  * surface (steer_obstacle_distance in the agent's plane) it is moved on along the path,
- * in steps of a quarter of that distance (at least 0.05), until it is clear -- at most
- * one lap on a closed path, to the end on an open one (then the agent arrives there). The
+ * in steps of a quarter of that distance (at least 0.05; inside an obstacle, its depth
+ * there), until it is clear -- at most 1024 steps, one lap on a closed path, or to the end
+ * of an open one (then the agent arrives there). The
  * follower so aims beyond an obstacle on its path, never at the near face, and
  * steer_avoid_obstacles above it (steer_priority) or blended with it takes it round on
  * one side (docs/obstacles.md, "Paths past obstacles"). Pass the avoidance's margin as
@@ -132,7 +133,7 @@ STEER_API steer_steering steer_follow_path(const steer_agent *agent, const steer
  * corner bound of steer_follow_path holds only away from obstacles. Bad input: as
  * steer_follow_path; a NULL obstacle set makes it steer_follow_path; negative, NaN or
  * huge clearance or radius count as 0; invalid shapes are skipped. Costs one
- * steer_obstacle_distance per step moved on. */
+ * steer_obstacle_distance per step moved on (at most 1024). */
 STEER_API steer_steering steer_follow_path_around(const steer_agent *agent, const steer_path *path,
                                                   const steer_obstacles *obstacles, float clearance,
                                                   const steer_path_follow_params *params,
