@@ -254,6 +254,16 @@ static steer_steering steer_world_eval_follow_path(steer_world_eval *e, int k,
     (void)k;
     const steer_path *path = steer_world_data(e, it, STEER_WORLD_RESOURCE_PATH);
     if (path == NULL) return steer_steering_zero();
+    /* With avoid_obstacles in the recipe, aim past its obstacles (the first such item). */
+    const steer_recipe *rc = &e->recipe->recipe;
+    for (int j = 0; j < rc->count; j++) {
+        const steer_recipe_item *av = &rc->items[j];
+        if (av->kind != STEER_BEHAVIOUR_AVOID_OBSTACLES) continue;
+        const steer_obstacles *obs = steer_world_data(e, av, STEER_WORLD_RESOURCE_OBSTACLES);
+        if (obs == NULL) break;
+        return steer_follow_path_around(&e->agent, path, obs, av->avoid.margin, &it->follow,
+                                        &steer_world_memory_of(e)->cursor, NULL);
+    }
     return steer_follow_path(&e->agent, path, &it->follow, &steer_world_memory_of(e)->cursor, NULL);
 }
 

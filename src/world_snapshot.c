@@ -11,13 +11,15 @@
  *   header   magic "STEERWLD", u32 version, u32 0x01020304, u64 total length
  *   world    tag, capacity, seed, cell size, bounds, steps, count, free head, recipes,
  *            index flag
- *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter);
+ *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter
+ *            and its settling);
  *            an item is its kind, weight, group and the fields its row of the behaviour
  *            table lists (world_behaviours.c), padded to a fixed size
  *   slots    capacity records: generation, dense index, free link, target, target agent,
  *            progress toward the goal (the stuck report)
  *   agents   count records in the world's internal (dense) order, each with what its
- *            behaviours keep between steps (path cursor, random target)
+ *            behaviours keep between steps (path cursor, random target) and its settled
+ *            state
  *   walkers  walker_count records in slot order: a live agent's slot and its approach
  *            walker (worlds created with def.walkers, for the agents that have walked)
  *   trailer  u64 FNV-1a-64 of every byte before it
@@ -32,9 +34,9 @@ enum {
     SNAP_HEADER = 24,
     SNAP_WORLD = 80,
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
-    SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
+    SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 44,
     SNAP_SLOT = 56,
-    SNAP_AGENT = 168,
+    SNAP_AGENT = 184,
     SNAP_WALKER = 148,
     SNAP_TRAILER = 8
 };
@@ -254,6 +256,8 @@ static void put_recipe(snap_writer *w, const steer_recipe *rc)
     put_f32(w, rc->orca.responsibility);
     put_f32(w, rc->orca.clearance);
     put_f32(w, rc->orca.sidestep);
+    put_u32(w, rc->settle ? 1u : 0u);
+    put_f32(w, rc->settle_release);
 }
 
 /* The resources items name are the destination's (`world`): a snapshot holds their slots
@@ -276,6 +280,8 @@ static steer_recipe get_recipe(snap_reader *r, const steer_world *world)
     rc.orca.responsibility = get_f32(r);
     rc.orca.clearance = get_f32(r);
     rc.orca.sidestep = get_f32(r);
+    rc.settle = get_u32(r) != 0u;
+    rc.settle_release = get_f32(r);
     return rc;
 }
 
@@ -334,10 +340,11 @@ typedef struct snap_agent {
     steer_world_body body;     /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
     steer_steering steering;
     uint32_t neighbours;
+    bool settled; /* STEER_WORLD_SETTLED */
 } snap_agent;
 
-/* What the agent's behaviours keep (steer_world_memory): its path cursor and random
- * target, zeros (the fresh state) when it has not used them. */
+/* What the agent's behaviours keep (steer_world_memory): its path cursor, random target
+ * and where it settled, zeros (the fresh state) when it has not used them. */
 static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
 {
     steer_world_memory m = world->memory[slot];
@@ -349,6 +356,7 @@ static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
     put_v3(w, m.wander_target.target);
     put_f32(w, m.wander_target.time_left);
     put_u32(w, m.wander_target.has_target ? 1u : 0u);
+    put_v3(w, m.settled_at);
 }
 
 static steer_world_memory get_memory(snap_reader *r)
@@ -362,6 +370,7 @@ static steer_world_memory get_memory(snap_reader *r)
     m.wander_target.target = get_v3(r);
     m.wander_target.time_left = get_f32(r);
     m.wander_target.has_target = get_u32(r) != 0u;
+    m.settled_at = get_v3(r);
     return m;
 }
 
@@ -389,6 +398,7 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
     put_f32(w, world->steering[b][d].angular);
     put_u32(w, world->neighbours[d]);
     put_memory(w, world, y->slot);
+    put_u32(w, (y->flags & STEER_WORLD_SETTLED) != 0u ? 1u : 0u);
 }
 
 static snap_agent get_agent(snap_reader *r)
@@ -418,6 +428,7 @@ static snap_agent get_agent(snap_reader *r)
     s.steering.angular = get_f32(r);
     s.neighbours = get_u32(r);
     s.memory = get_memory(r);
+    s.settled = get_u32(r) != 0u;
     return s;
 }
 
@@ -485,7 +496,8 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
            s->body.recipe < (int32_t)h->recipe_count && (s->body.rng.inc & 1u) == 1u &&
            s->body.slot < h->capacity && steer_is_finite(s->memory.cursor.s) &&
            steer_v3_is_finite(s->memory.wander_target.target) &&
-           steer_is_finite(s->memory.wander_target.time_left);
+           steer_is_finite(s->memory.wander_target.time_left) &&
+           steer_v3_is_finite(s->memory.settled_at);
 }
 
 /* ---- sizes ----------------------------------------------------------------------------- */
@@ -764,6 +776,7 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
         y->slot = a.body.slot;
         y->wander = a.body.wander;
         y->rng = a.body.rng;
+        if (a.settled) y->flags |= (uint8_t)STEER_WORLD_SETTLED;
         world->steering[b][d] = a.steering;
         world->neighbours[d] = a.neighbours;
     }

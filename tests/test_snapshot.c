@@ -16,9 +16,9 @@
 enum {
     HEADER = 24,
     WORLD = 80,
-    RECIPE = 1068,
+    RECIPE = 1076,
     SLOT = 56,
-    AGENT = 168,
+    AGENT = 184,
     TRAILER = 8,
     W_COUNT = HEADER + 60, /* world record: count field */
     W_FREE = HEADER + 64   /* world record: free head */

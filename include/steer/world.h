@@ -17,7 +17,8 @@
  *   steer_world_remove_resource,
  *   steer_world_get_user_data, steer_world_set_callback, steer_world_set_user_data,
  *   steer_world_step, steer_world_query, steer_world_update_index, steer_world_stats_get,
- *   steer_world_state_hash, steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
+ *   steer_world_state_hash, steer_bounds_none, steer_bounds_apply, steer_world_debug_draw,
+ *   steer_world_agent_progress, steer_world_agent_settled
  *
  *   steer_world_def def = steer_world_default();
  *   def.capacity = 10000;
@@ -168,7 +169,10 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, /* steer_follow_flow_field(the flow field item.resource,
                                           item.predict_time, item.time_to_target) */
     STEER_BEHAVIOUR_FOLLOW_PATH,       /* steer_follow_path(the path item.resource,
-                                          item.follow), the agent's own path cursor */
+                                          item.follow), the agent's own path cursor; in a
+                                          recipe that also has avoid_obstacles,
+                                          steer_follow_path_around with the first such
+                                          item's obstacle set and margin */
     STEER_BEHAVIOUR_WANDER_TARGET,     /* steer_wander_target(item.wander_target), the agent's
                                           own random target and stream */
     STEER_BEHAVIOUR_APPROACH,          /* steer_approach_walk(target, item.approach), the
@@ -264,10 +268,21 @@ typedef struct steer_recipe {
     steer_orca_params orca; /* the filter's settings; give a scripted agent its own recipe with
                                orca.responsibility 0 to make it hold its course
                                (steer_orca_default()) */
+    bool settle;            /* crowd recipes with an arrive item: agents that reach their goal,
+                               or stop against an arrived neighbour with the same goal that is
+                               nearer to it, are marked arrived and stop pressing for it (their
+                               preferred velocity is zero; the filter still moves them aside
+                               for others) until they are pushed settle_release radii from
+                               where they stopped or their goal changes. Only a fixed goal
+                               point counts (no target agent; a route's last point).
+                               docs/crowd.md, "Coming to rest" (true) */
+    float settle_release;   /* how far an arrived agent must be pushed before it heads for its
+                               goal again, in body radii (1); <= 0, NaN or infinite reads
+                               as 1 */
 } steer_recipe;
 
 /* An empty recipe (no behaviours: the agent coasts), priority_epsilon 1e-3, no crowd
- * filter with steer_orca_default() settings. */
+ * filter with steer_orca_default() settings, settle true, settle_release 1. */
 STEER_API steer_recipe steer_recipe_default(void);
 
 /* An item of `kind` with `weight`, group 0, and every parameter at its default
@@ -585,7 +600,8 @@ typedef enum steer_progress {
     STEER_PROGRESS_MOVING,   /* in the last window of stuck_time seconds it came closer to
                                 its goal than ever before by stuck_progress (or the first
                                 window is not over yet) */
-    STEER_PROGRESS_AT_GOAL,  /* within stuck_progress + its radius of the goal */
+    STEER_PROGRESS_AT_GOAL,  /* within stuck_progress + its radius of the goal, or settled
+                                there in a crowd (steer_world_agent_settled) */
     STEER_PROGRESS_STUCK     /* the last window did not: a wall, a crowd or a dead end is in
                                 the way (an agent creeping along a wall, or circling an
                                 obstacle round its goal, stays STUCK); re-plan
@@ -599,6 +615,11 @@ typedef enum steer_progress {
  * saved in snapshots (a restored world starts counting afresh). */
 STEER_API steer_progress steer_world_agent_progress(const steer_world *world, steer_handle handle,
                                                     float *idle);
+
+/* Whether the agent has arrived in its crowd and stopped pressing for its goal after the
+ * last step (steer_recipe.settle): it reached its goal, or stopped against an arrived
+ * neighbour with the same goal. False for a stale handle or NULL world. */
+STEER_API bool steer_world_agent_settled(const steer_world *world, steer_handle handle);
 
 /* Statistics; zeros for NULL. */
 STEER_API steer_world_stats steer_world_stats_get(const steer_world *world);

@@ -75,7 +75,7 @@ typedef enum steer_snapshot_status {
 STEER_API const char *steer_snapshot_status_name(steer_snapshot_status status);
 
 /* Bytes steer_world_snapshot_write needs for the world as it is now:
- * 112 + 1068 per recipe + 56 per slot of capacity + 168 per live agent + 148 per live
+ * 112 + 1076 per recipe + 56 per slot of capacity + 184 per live agent + 148 per live
  * agent whose approach walker has started (def.walkers). 0 for NULL. */
 STEER_API size_t steer_world_snapshot_size(const steer_world *world);
 

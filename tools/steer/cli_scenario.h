@@ -172,6 +172,7 @@ typedef struct cli_crowd_group {
     steer_vec3 route[CLI_ROUTE_MAX]; /* waypoints every member takes before its goal */
     int route_count;                 /* 0: straight to the goal */
     float route_reach;               /* a waypoint is passed within this distance (1) */
+    bool settle; /* members that arrive stop pressing for their goal (steer_recipe.settle) */
 } cli_crowd_group;
 
 /* A crowd run by the library's batch world with the ORCA filter (steer/crowd.h,

@@ -7,6 +7,7 @@
 #include "cli_sim_flock.h"
 #include "cli_sim_grid.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,7 @@ static bool cli_world_init(cli_world *w, uint64_t seed)
             o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0 ||
                              cli_behaviour_arrives_at_path_end(beh, w->s);
             o->has_path |= strcmp(kind, "follow_path") == 0;
+            o->has_avoid |= strcmp(kind, "avoid_obstacles") == 0;
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
             o->has_catch |= cli_behaviour_is_grid_chase(beh);
         }
@@ -222,6 +224,28 @@ static void cli_judge_overshoot(cli_agent_outcome *o, steer_vec3 start, steer_ve
     if (past > o->overshoot) o->overshoot = past;
 }
 
+/* A crowd member in its final arrived stretch (reset whenever it stops counting as
+ * arrived): its speed and the reversals of its speed towards its goal (a yo-yo), for the
+ * summary. */
+static void cli_judge_rest(cli_agent_outcome *o, const steer_agent *a, steer_vec3 goal,
+                           bool arrived)
+{
+    if (!arrived) {
+        o->rested = false;
+        o->rest_speed = 0.0;
+        o->rest_steps = o->reversals = 0;
+        o->along = 0.0f;
+        return;
+    }
+    o->rested = true;
+    o->rest_speed += steer_length(a->velocity);
+    o->rest_steps++;
+    float v = steer_dot(a->velocity, steer_normalize(steer_sub(goal, a->position)));
+    if (!(fabsf(v) > 0.05f * a->max_speed)) return;
+    if (o->along != 0.0f && (v > 0.0f) != (o->along > 0.0f)) o->reversals++;
+    o->along = v;
+}
+
 /* Arrived and caught are judged on the state after the step, with the library's own
  * arrive test (steer_arrive is pure, so asking again changes nothing). */
 static void cli_judge(cli_world *w, int i, int step)
@@ -229,7 +253,10 @@ static void cli_judge(cli_world *w, int i, int step)
     const cli_agent_def *d = &w->s->agents[i];
     cli_agent_outcome *o = &w->outcomes[i];
     bool arrived = o->has_arrive;
-    if (cli_crowd_run_has(&w->crowd, i)) arrived = cli_crowd_arrived(w->s, i, &w->agents[i]);
+    if (cli_crowd_run_has(&w->crowd, i)) {
+        arrived = cli_crowd_arrived(w->s, i, &w->agents[i]) || cli_crowd_settled(&w->crowd, i);
+        cli_judge_rest(o, &w->agents[i], cli_crowd_goal(w->s, i), arrived);
+    }
     for (int b = 0; b < d->behaviour_count; b++) {
         const cli_behaviour *beh = &d->behaviours[b];
         steer_vec3 target = cli_target_position(&beh->target, w->agents);
@@ -260,6 +287,10 @@ static void cli_judge(cli_world *w, int i, int step)
             o->caught_step = step;
         }
     }
+    if (o->has_avoid && step > 0 &&
+        steer_obstacle_distance(&w->s->obstacles.set, w->agents[i].position, d->agent.space) <
+            w->agents[i].radius - 1e-3f)
+        o->entries++;
     if (arrived && !o->arrived) o->arrived_step = step;
     o->arrived = arrived;
 }

@@ -52,6 +52,14 @@ typedef struct cli_agent_outcome {
     int laps;           /* ... closed: laps completed */
     double path_s;      /* ... distance along it covered by its cursor, laps included */
     double travelled;   /* path length, world units (jumps not counted) */
+    bool rested;        /* a crowd member arrived (or settled) since some step ... */
+    double rest_speed;  /* ... its speeds summed over the steps since */
+    int rest_steps;     /* ... those steps */
+    int reversals;      /* ... times its speed towards its goal changed sign (beyond 5% of
+                           its top speed either way) */
+    float along;        /* ... that speed when last beyond 2%, or 0 */
+    bool has_avoid;     /* the agent avoids the obstacles ... */
+    int entries;        /* ... steps after which its body overlapped one (more than 1e-3) */
     bool has_wander;    /* the agent has a wander behaviour ... */
     float wander_angle; /* ... whose circle's angle after the last step is this, radians */
 } cli_agent_outcome;
