@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/* steer/navmesh.h - navigation meshes: convex polygons sharing edges on the ground, and
+ * the queries a game asks of them.
+ *
+ * Function index
+ *   building:   steer_navmesh_bytes, steer_navmesh_build, steer_navmesh_outline_bytes,
+ *               steer_navmesh_build_outline, steer_navmesh_status_name
+ *   reading:    steer_navmesh_polygon_count, steer_navmesh_polygon_vertices,
+ *               steer_navmesh_polygon_point
+ *   queries:    steer_navmesh_query_bytes, steer_navmesh_query_init, steer_navmesh_locate,
+ *               steer_navmesh_nearest, steer_navmesh_find_path, steer_navmesh_raycast
+ *
+ * The mesh lies on a ground plane: STEER_SPACE_XY (the ground is x, y; z is the height)
+ * or STEER_SPACE_XZ (x, z; y is the height; STEER_SPACE_3D reads as XZ). Every vertex
+ * keeps its own height, so ramps and floors above one another are one mesh; a point is
+ * on the polygon whose ground shape contains it and whose height is nearest.
+ *
+ * Memory: the caller owns it. Ask for the bytes (steer_navmesh_bytes,
+ * steer_navmesh_outline_bytes), hand a buffer of that size to a build, keep it alive
+ * while the mesh is used. A query (paths, nearest points) works in a caller-sized
+ * steer_navmesh_query; nothing here allocates, reads a clock or keeps global state.
+ * One mesh may be read by any number of threads at once, each with its own query.
+ *
+ * Bad input: every build checks its data and reports the first problem found with the
+ * polygon's index and a reason (steer_navmesh_report); a failed build leaves an empty
+ * mesh that every query treats as "no polygon". Queries take any point: a non-finite
+ * point finds no polygon. NULL pointers assert (debug) and then give the documented
+ * empty result. See docs/navigation.md.
+ */
+#ifndef STEER_NAVMESH_H
+#define STEER_NAVMESH_H
+
+#include "steer/agent.h"
+
+STEER_EXTERN_C_BEGIN
+
+/* Most vertices a mesh polygon may have. */
+#define STEER_NAVMESH_POLY_MAX 12
+
+/* Largest vertex or polygon count a mesh may have. */
+#define STEER_NAVMESH_MAX_COUNT (1 << 24)
+
+/* What a build found. */
+typedef enum steer_navmesh_status {
+    STEER_NAVMESH_OK = 0,
+    STEER_NAVMESH_BAD_ARGUMENT,  /* NULL array, negative count, count above the maximum */
+    STEER_NAVMESH_TOO_SMALL,     /* the buffer is smaller than the sizing function said */
+    STEER_NAVMESH_NOT_FINITE,    /* a vertex has a NaN or infinite coordinate (vertex set) */
+    STEER_NAVMESH_BAD_POLYGON,   /* fewer than 3 or more than STEER_NAVMESH_POLY_MAX
+                                    vertices, an index out of range, a vertex twice */
+    STEER_NAVMESH_ZERO_AREA,     /* the polygon (or an outline ring) has no area */
+    STEER_NAVMESH_NOT_CONVEX,    /* a corner turns the wrong way (vertex set) */
+    STEER_NAVMESH_T_JUNCTION,    /* a vertex lies inside a boundary edge of the polygon
+                                    (vertex set): the neighbours do not share the edge */
+    STEER_NAVMESH_EDGE_SHARED_3, /* an edge is used by three or more polygons */
+    STEER_NAVMESH_OVERLAP,       /* two polygons use an edge in the same direction: they
+                                    overlap or fold over each other */
+    STEER_NAVMESH_BAD_OUTLINE    /* the outline and holes cannot be triangulated: they
+                                    cross, touch, or a hole lies outside */
+} steer_navmesh_status;
+
+/* A build's verdict: the reason, the polygon (index in the caller's polygon list, or in
+ * the outline build the ring: 0 the outline, 1.. the holes) and the vertex involved;
+ * -1 where none applies. */
+typedef struct steer_navmesh_report {
+    steer_navmesh_status status;
+    int polygon;
+    int vertex;
+} steer_navmesh_report;
+
+/* Short name of a status ("ok", "not convex", ...); "unknown" outside the enum. */
+STEER_API const char *steer_navmesh_status_name(steer_navmesh_status status);
+
+/* A mesh over caller memory. Treat the fields as read-only; build with
+ * steer_navmesh_build or steer_navmesh_build_outline. A zeroed struct is an empty mesh. */
+typedef struct steer_navmesh {
+    steer_space plane;    /* STEER_SPACE_XY or STEER_SPACE_XZ */
+    int vertex_count;     /* vertices */
+    int polygon_count;    /* convex polygons, counter-clockwise seen from above */
+    int node_count;       /* nodes of the bounding-box tree */
+    steer_vec3 *vertices; /* vertex_count world positions */
+    int32_t *first;       /* polygon p uses indices[first[p] .. first[p + 1] - 1] */
+    int32_t *indices;     /* vertex indices, polygon after polygon */
+    int32_t *neighbours;  /* per index: the polygon across the edge from this vertex to
+                             the next, or -1 on the boundary (a wall) */
+    void *tree;           /* bounding-box tree over the polygons (private) */
+    float bounds[4];      /* ground bounding box: min u, min v, max u, max v */
+} steer_navmesh;
+
+/* Bytes steer_navmesh_build needs for this many vertices, polygons and polygon indices
+ * (the sum of the polygons' vertex counts); 0 for a count below 1 or above
+ * STEER_NAVMESH_MAX_COUNT. */
+STEER_API size_t steer_navmesh_bytes(int vertex_count, int polygon_count, int index_count);
+
+/* Build a mesh from convex polygons given directly: polygon p is the vertices
+ * indices[first[p] .. first[p + 1] - 1] (first has polygon_count + 1 entries, first[0]
+ * usually 0) of vertices[0 .. vertex_count - 1], in `plane`. Either winding is accepted
+ * (each polygon is stored counter-clockwise). Vertices at exactly the same position are
+ * merged; neighbours must share an edge's two vertices (a vertex in the middle of a
+ * neighbour's edge is a T-junction and is refused). Collinear corners are allowed.
+ * `memory` (bytes, 8-byte aligned) holds the mesh; the build also uses its tail as
+ * scratch. Returns the report (NULL `report` is fine: the status is also the mesh's
+ * emptiness); on failure the mesh is empty and the report names the first problem. */
+STEER_API steer_navmesh_status steer_navmesh_build(steer_navmesh *mesh, void *memory, size_t bytes,
+                                                   const steer_vec3 *vertices, int vertex_count,
+                                                   const int32_t *first, const int32_t *indices,
+                                                   int polygon_count, steer_space plane,
+                                                   steer_navmesh_report *report);
+
+/* Bytes steer_navmesh_build_outline needs for `point_count` points in `ring_count`
+ * rings (outline plus holes); 0 for point_count < 3, ring_count < 1 or counts above
+ * STEER_NAVMESH_MAX_COUNT. */
+STEER_API size_t steer_navmesh_outline_bytes(int point_count, int ring_count);
+
+/* Build a mesh from the walkable area's outline with holes: ring 0 is the outline, rings
+ * 1 .. ring_count - 1 are holes (pillars, furniture), each a closed polygon in any
+ * winding; ring r is points[start .. start + ring_sizes[r] - 1], rings one after the
+ * other. Repeated and collinear points are dropped. The area is triangulated (ear
+ * clipping, holes joined to the outline by bridges) and the triangles merged into
+ * convex polygons of at most STEER_NAVMESH_POLY_MAX vertices (Hertel-Mehlhorn: a
+ * diagonal goes when both its ends stay convex). Heights come from the points. Rings
+ * that cross or touch, or holes outside the outline, give STEER_NAVMESH_BAD_OUTLINE
+ * with the ring. Memory and report as steer_navmesh_build. */
+STEER_API steer_navmesh_status steer_navmesh_build_outline(steer_navmesh *mesh, void *memory,
+                                                           size_t bytes, const steer_vec3 *points,
+                                                           const int32_t *ring_sizes,
+                                                           int ring_count, steer_space plane,
+                                                           steer_navmesh_report *report);
+
+/* Polygons in the mesh; 0 for NULL or an empty mesh. */
+STEER_API int steer_navmesh_polygon_count(const steer_navmesh *mesh);
+
+/* Write polygon p's corners (counter-clockwise) into out (capacity entries). Returns the
+ * number of corners; 0 for a polygon outside the mesh or NULL out. */
+STEER_API int steer_navmesh_polygon_vertices(const steer_navmesh *mesh, int polygon,
+                                             steer_vec3 *out, int capacity);
+
+/* The point of polygon p above or below the ground point of `p` (its height
+ * interpolated from the polygon's corners); the point is first moved onto the polygon
+ * when outside. Polygon outside the mesh or non-finite p: p unchanged. */
+STEER_API steer_vec3 steer_navmesh_polygon_point(const steer_navmesh *mesh, int polygon,
+                                                 steer_vec3 p);
+
+/* ---- queries ------------------------------------------------------------------------ */
+
+/* Work memory for queries on one mesh at a time. Treat the fields as private. */
+typedef struct steer_navmesh_query {
+    int capacity;        /* polygons it can search */
+    uint32_t generation; /* which search the stamps belong to */
+    int heap_size;
+    float *g, *f;      /* cost from the start, cost plus estimate */
+    steer_vec3 *point; /* where the path enters each polygon */
+    int32_t *parent;   /* polygon we came from, -1 at the start */
+    int32_t *heap_pos; /* position in the open heap; -1 when closed */
+    int32_t *heap;     /* open polygons */
+    uint32_t *stamp;   /* == generation when the entries are current */
+} steer_navmesh_query;
+
+/* Bytes of query memory for meshes of up to polygon_count polygons (48 a polygon); 0
+ * outside 1 .. STEER_NAVMESH_MAX_COUNT. */
+STEER_API size_t steer_navmesh_query_bytes(int polygon_count);
+
+/* Carve `memory` (bytes, 8-byte aligned) into a query for up to polygon_count polygons.
+ * Returns false, leaving a query of capacity 0, for a short or misaligned buffer. */
+STEER_API bool steer_navmesh_query_init(steer_navmesh_query *query, void *memory, size_t bytes,
+                                        int polygon_count);
+
+/* The polygon under (or over) point p: its ground shape contains p's ground point
+ * (edges included) and, among several such (floors), its height at p is nearest p's.
+ * Returns the polygon index, -1 when none contains p, p is not finite or the mesh is
+ * empty. Height is not limited: use steer_navmesh_nearest for "near p". */
+STEER_API int steer_navmesh_locate(const steer_navmesh *mesh, steer_vec3 p);
+
+/* The point of the mesh nearest p in 3D (ground distance and height together), written
+ * to *out (may be NULL). Returns its polygon; -1 (and *out = p) for an empty mesh or a
+ * non-finite p. Searches the whole mesh through its bounding-box tree. */
+STEER_API int steer_navmesh_nearest(const steer_navmesh *mesh, steer_vec3 p, steer_vec3 *out);
+
+/* What a path search found. */
+typedef enum steer_navmesh_path_status {
+    STEER_NAVMESH_PATH_FOUND = 0, /* the shortest corridor's string-pulled path */
+    STEER_NAVMESH_PATH_PARTIAL,   /* the goal is not reachable from the start (another
+                                     island): the path ends at the point nearest the goal
+                                     of the polygons searched */
+    STEER_NAVMESH_PATH_TOO_LONG,  /* the corridor or the points do not fit the arrays;
+                                     `count` says how many points were written (the
+                                     path's beginning) */
+    STEER_NAVMESH_PATH_BAD_INPUT  /* empty mesh, NULL arrays, query too small for the
+                                     mesh, a start or goal not finite or off the mesh
+                                     (further than max_snap from it) */
+} steer_navmesh_path_status;
+
+/* The outcome of steer_navmesh_find_path. */
+typedef struct steer_navmesh_path {
+    steer_navmesh_path_status status;
+    int count;    /* points written */
+    int corridor; /* polygons in the corridor (start polygon .. goal polygon) */
+    float length; /* length of the written points as a polyline, world units */
+    int expanded; /* polygons taken off the open list: the search's work */
+} steer_navmesh_path;
+
+/* The shortest path from `start` to `goal`: both are first moved onto the mesh
+ * (steer_navmesh_nearest, refused when further than max_snap; NaN or negative
+ * max_snap reads as 0, +inf accepts any distance), A* over the polygons (costs between
+ * edge midpoints, straight-line estimate) finds the corridor, written to corridor_out
+ * (corridor_capacity polygons; may be NULL when corridor_capacity is 0 -- then it is
+ * kept in the query only), and the funnel algorithm pulls the string through its
+ * portals: points[0] is the start, then every corner the path turns at (exactly a mesh
+ * vertex, at its height), then the goal. Start and goal on one polygon give two points
+ * (one when they are equal). */
+STEER_API steer_navmesh_path steer_navmesh_find_path(const steer_navmesh *mesh,
+                                                     steer_navmesh_query *query, steer_vec3 start,
+                                                     steer_vec3 goal, float max_snap,
+                                                     int32_t *corridor_out, int corridor_capacity,
+                                                     steer_vec3 *points, int capacity);
+
+/* The string-pulled path through a given corridor (polygons each sharing an edge with
+ * the next), from `start` (on corridor[0]) to `goal` (on the last): as the second half of
+ * steer_navmesh_find_path, for a game that keeps its own corridor. Returns the points
+ * written (at most capacity; *truncated, may be NULL, says when more were needed); 0 for
+ * an empty corridor, NULL arrays, polygons that are not neighbours or not finite ends. */
+STEER_API int steer_navmesh_string_pull(const steer_navmesh *mesh, const int32_t *corridor,
+                                        int corridor_count, steer_vec3 start, steer_vec3 goal,
+                                        steer_vec3 *points, int capacity, bool *truncated);
+
+/* What a raycast found. */
+typedef struct steer_navmesh_hit {
+    bool hit;          /* true: a wall stops the ray before `to` */
+    float t;           /* fraction of the ray travelled, in [0, 1] (1 when nothing hit) */
+    steer_vec3 point;  /* where the ray stops, on the mesh (height of its polygon) */
+    steer_vec3 normal; /* the wall's ground normal, pointing back into the mesh (zero when
+                          nothing hit) */
+    int polygon;       /* the polygon the ray ends in; -1 when `from` is off the mesh */
+} steer_navmesh_hit;
+
+/* Walk the straight ground line from `from` (located with steer_navmesh_locate) toward
+ * `to` across polygon edges until a boundary edge stops it or it reaches `to`: "can I
+ * walk straight there?". A ray along a boundary edge counts as inside. `from` off the
+ * mesh or not finite: polygon -1, hit true, t 0, point `from`. A non-finite `to`: as
+ * a zero-length ray. */
+STEER_API steer_navmesh_hit steer_navmesh_raycast(const steer_navmesh *mesh, steer_vec3 from,
+                                                  steer_vec3 to);
+
+STEER_EXTERN_C_END
+
+#endif /* STEER_NAVMESH_H */
