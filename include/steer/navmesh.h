@@ -143,27 +143,35 @@ STEER_API steer_vec3 steer_navmesh_polygon_point(const steer_navmesh *mesh, int 
 
 /* ---- queries ------------------------------------------------------------------------ */
 
-/* Work memory for queries on one mesh at a time. Treat the fields as private. */
+/* Work memory for path queries. The search runs over the polygons' shared edges (a
+ * polygon entered through different edges is different ways in), so it is sized by
+ * edges. Treat the fields as private. */
 typedef struct steer_navmesh_query {
-    int capacity;        /* polygons it can search */
+    int capacity;        /* edges it can search */
     uint32_t generation; /* which search the stamps belong to */
     int heap_size;
     float *g, *f;      /* cost from the start, cost plus estimate */
-    steer_vec3 *point; /* where the path enters each polygon */
-    int32_t *parent;   /* polygon we came from, -1 at the start */
+    steer_vec3 *point; /* where the path crosses each edge */
+    int32_t *parent;   /* edge crossed before, -1 at the start */
+    int32_t *anchor;   /* edge whose point the straight line comes from, -1 the start */
     int32_t *heap_pos; /* position in the open heap; -1 when closed */
-    int32_t *heap;     /* open polygons */
+    int32_t *heap;     /* open edges; after a search, the corridor */
     uint32_t *stamp;   /* == generation when the entries are current */
 } steer_navmesh_query;
 
-/* Bytes of query memory for meshes of up to polygon_count polygons (48 a polygon); 0
- * outside 1 .. STEER_NAVMESH_MAX_COUNT. */
-STEER_API size_t steer_navmesh_query_bytes(int polygon_count);
+/* Polygon edges of the mesh (the sum of its polygons' corner counts): the size a query
+ * for it needs. 0 for NULL or an empty mesh. */
+STEER_API int steer_navmesh_edge_count(const steer_navmesh *mesh);
 
-/* Carve `memory` (bytes, 8-byte aligned) into a query for up to polygon_count polygons.
- * Returns false, leaving a query of capacity 0, for a short or misaligned buffer. */
+/* Bytes of query memory for meshes of up to edge_count edges (40 an edge); 0 outside
+ * 1 .. STEER_NAVMESH_MAX_COUNT * STEER_NAVMESH_POLY_MAX. */
+STEER_API size_t steer_navmesh_query_bytes(int edge_count);
+
+/* Carve `memory` (bytes, 8-byte aligned) into a query for meshes of up to edge_count
+ * edges. Returns false, leaving a query of capacity 0, for a short or misaligned buffer
+ * or a bad count. */
 STEER_API bool steer_navmesh_query_init(steer_navmesh_query *query, void *memory, size_t bytes,
-                                        int polygon_count);
+                                        int edge_count);
 
 /* The polygon under (or over) point p: its ground shape contains p's ground point
  * (edges included) and, among several such (floors), its height at p is nearest p's.
@@ -202,7 +210,8 @@ typedef struct steer_navmesh_path {
 /* The shortest path from `start` to `goal`: both are first moved onto the mesh
  * (steer_navmesh_nearest, refused when further than max_snap; NaN or negative
  * max_snap reads as 0, +inf accepts any distance), A* over the polygons (costs between
- * edge midpoints, straight-line estimate) finds the corridor, written to corridor_out
+ * edge crossings, Theta*-style straight shortcuts where the mesh allows them,
+ * straight-line estimate) finds the corridor, written to corridor_out
  * (corridor_capacity polygons; may be NULL when corridor_capacity is 0 -- then it is
  * kept in the query only), and the funnel algorithm pulls the string through its
  * portals: points[0] is the start, then every corner the path turns at (exactly a mesh
