@@ -40,6 +40,7 @@
 #include "steer/flowfield.h"
 #include "steer/grid.h"
 #include "steer/astar.h"
+#include "steer/goal_field.h"
 #include "steer/navmesh.h"
 #include "steer/flock.h"
 #include "steer/crowd.h"
