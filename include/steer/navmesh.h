@@ -7,8 +7,12 @@
  *               steer_navmesh_build_outline, steer_navmesh_status_name
  *   reading:    steer_navmesh_polygon_count, steer_navmesh_polygon_vertices,
  *               steer_navmesh_polygon_point
- *   queries:    steer_navmesh_query_bytes, steer_navmesh_query_init, steer_navmesh_locate,
- *               steer_navmesh_nearest, steer_navmesh_find_path, steer_navmesh_raycast
+ *   queries:    steer_navmesh_edge_count, steer_navmesh_query_bytes, steer_navmesh_query_init,
+ *               steer_navmesh_locate, steer_navmesh_nearest, steer_navmesh_find_path,
+ *               steer_navmesh_string_pull, steer_navmesh_raycast, steer_navmesh_walls_near
+ *   following:  steer_navmesh_contain, steer_navmesh_follow_default,
+ *               steer_navmesh_corridor_init, steer_navmesh_corridor_set_goal,
+ *               steer_navmesh_follow
  *
  * The mesh lies on a ground plane: STEER_SPACE_XY (the ground is x, y; z is the height)
  * or STEER_SPACE_XZ (x, z; y is the height; STEER_SPACE_3D reads as XZ). Every vertex
@@ -31,6 +35,8 @@
 #define STEER_NAVMESH_H
 
 #include "steer/agent.h"
+#include "steer/obstacles.h"
+#include "steer/path.h"
 
 STEER_EXTERN_C_BEGIN
 
@@ -249,6 +255,91 @@ typedef struct steer_navmesh_hit {
  * a zero-length ray. */
 STEER_API steer_navmesh_hit steer_navmesh_raycast(const steer_navmesh *mesh, steer_vec3 from,
                                                   steer_vec3 to);
+
+/* Write the mesh's boundary edges (its walls) that come within `radius` of p on the
+ * ground into out (capacity segments), nearest polygons first in tree order, each from
+ * one end to the other with the walkable side on its left. Returns the number written
+ * (at most capacity; *more, may be NULL, says when some did not fit). For the crowd's
+ * ORCA walls (steer_crowd_view.segments) or wall following. NaN p, negative or NaN
+ * radius, an empty mesh or NULL out: 0. */
+STEER_API int steer_navmesh_walls_near(const steer_navmesh *mesh, steer_vec3 p, float radius,
+                                       steer_segment *out, int capacity, bool *more);
+
+/* ---- following a corridor ------------------------------------------------------------ */
+
+/* Containment on the mesh: as steer_contain (steer/obstacles.h), with the mesh's
+ * boundary as the region's edge. The mesh is where the agent's centre may go (build it
+ * shrunk by the agent's radius, as Recast does), so the radius is not added: the
+ * agent's stopping point along its velocity plus speed * look_time and the margin is
+ * cast along the mesh (steer_navmesh_raycast); when a wall stops the ray, the full
+ * acceleration along the wall's inward normal. An agent off the mesh seeks the nearest mesh point.
+ * Zero steering when the way ahead is clear; bad agents, NULL or empty mesh: zero. */
+STEER_API steer_steering steer_navmesh_contain(const steer_agent *agent, const steer_navmesh *mesh,
+                                               const steer_contain_params *params);
+
+/* Parameters of steer_navmesh_follow. */
+typedef struct steer_navmesh_follow_params {
+    steer_path_follow_params follow; /* how the pulled path is followed (path following's
+                                        defaults) */
+    steer_contain_params contain;    /* how the boundary is kept (containment's defaults,
+                                        margin 0.1: goals may lie near walls) */
+    float path_radius;               /* half-width of the path handed to path following, world units
+                                        (0.5) */
+    float max_snap;   /* how far from the mesh the agent or the goal may be, world units
+                         (2); further: no path */
+    int rejoin_reach; /* a pushed agent whose polygon borders one of the next
+                         rejoin_reach corridor polygons rejoins there (8); elsewhere, or
+                         <= 0, it searches again */
+} steer_navmesh_follow_params;
+
+/* Defaults: path following's and containment's defaults with margin 0.1, path_radius
+ * 0.5, max_snap 2, rejoin_reach 8. */
+STEER_API steer_navmesh_follow_params steer_navmesh_follow_default(void);
+
+/* One agent's way to its goal, over caller storage. Treat the fields as read-only. */
+typedef struct steer_navmesh_corridor {
+    int32_t *polygons;      /* the corridor, the agent's polygon first */
+    int capacity, count;    /* polygons it holds, polygons in use */
+    steer_vec3 *points;     /* the pulled path's points (scratch) */
+    steer_path_node *nodes; /* the path's nodes */
+    int point_capacity;     /* entries of points and of nodes */
+    steer_path path;        /* the pulled path, from the agent to the goal */
+    steer_path_cursor cursor;
+    steer_vec3 goal;
+    bool has_goal, valid;             /* a goal is set; the corridor leads to it */
+    steer_navmesh_path_status status; /* the last search's outcome */
+    int searches;                     /* A* searches run (statistics) */
+    int rejoins;                      /* times a pushed agent rejoined without a search */
+} steer_navmesh_corridor;
+
+/* Attach storage: `polygons` (capacity entries; a corridor longer than that is followed
+ * as far as it fits and searched again from there), `points` and `nodes`
+ * (point_capacity entries each; corners beyond them likewise). No goal yet. NULL
+ * corridor asserts. */
+STEER_API void steer_navmesh_corridor_init(steer_navmesh_corridor *corridor, int32_t *polygons,
+                                           int capacity, steer_vec3 *points, steer_path_node *nodes,
+                                           int point_capacity);
+
+/* Head for `goal` (searched on the next steer_navmesh_follow). A non-finite goal clears
+ * it: the agent then brakes. */
+STEER_API void steer_navmesh_corridor_set_goal(steer_navmesh_corridor *corridor, steer_vec3 goal);
+
+/* Follow the mesh to the corridor's goal. Each call finds the agent's polygon: in the
+ * corridor, the corridor is trimmed to start there; next to one of the following
+ * rejoin_reach corridor polygons (pushed aside by the crowd), that polygon is put in
+ * front (a rejoin, no search); else, and at the start or after steer_navmesh_corridor_
+ * set_goal, A* searches again (steer_navmesh_find_path with `query`). When the corridor
+ * changes the path is pulled again from the agent's position. The steering is mesh
+ * containment when it acts, else path following along the pulled path (steer_follow_
+ * path, arriving at the goal; *arrived, may be NULL, true once at rest there). No goal,
+ * no path (off the mesh beyond max_snap, a goal on no reachable polygon gives a partial
+ * path to the nearest point): the steering that brings the agent to rest. Bad agent:
+ * zero. NULL mesh, query or corridor assert (debug) and give zero. Allocates nothing. */
+STEER_API steer_steering steer_navmesh_follow(const steer_agent *agent, const steer_navmesh *mesh,
+                                              steer_navmesh_query *query,
+                                              steer_navmesh_corridor *corridor,
+                                              const steer_navmesh_follow_params *params,
+                                              bool *arrived);
 
 STEER_EXTERN_C_END
 
