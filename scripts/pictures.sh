@@ -27,6 +27,7 @@ pursue-evade docs/behaviours.md
 chase docs/grid.md
 path-follow docs/paths.md
 obstacles docs/obstacles.md,docs/combining.md
+navmesh-rooms docs/navigation.md
 "
 # pictures without an animation (the still says it all)
 still="approach wander-seek"

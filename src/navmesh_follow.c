@@ -126,6 +126,17 @@ static bool steer__nav_track(steer_navmesh_corridor *c, const steer_navmesh *m, 
     return true;
 }
 
+/* Can the agent see the next waypoint of its path? Pushed behind a corner it cannot,
+ * and the path pulled from where it stands goes round the corner again. */
+static bool steer__nav_sees_next(const steer_navmesh_corridor *c, const steer_navmesh *m,
+                                 steer_vec3 from)
+{
+    if (c->path.count < 2) return true;
+    int next = c->cursor.node > 0 && c->cursor.node < c->path.count ? c->cursor.node : 1;
+    steer_navmesh_hit h = steer_navmesh_raycast(m, from, c->path.nodes[next].point);
+    return h.polygon < 0 || !h.hit;
+}
+
 steer_steering steer_navmesh_follow(const steer_agent *agent, const steer_navmesh *mesh,
                                     steer_navmesh_query *query, steer_navmesh_corridor *corridor,
                                     const steer_navmesh_follow_params *params, bool *arrived)
@@ -144,6 +155,8 @@ steer_steering steer_navmesh_follow(const steer_agent *agent, const steer_navmes
         steer__nav_repull(c, mesh, agent->position, p.path_radius);
     if (!c->valid) steer__nav_search(c, mesh, query, agent->position, &p);
     if (!c->valid) return steer_match_velocity(agent, steer_v3_zero(), 0.1f);
+    if (!steer__nav_sees_next(c, mesh, agent->position))
+        steer__nav_repull(c, mesh, agent->position, p.path_radius);
     steer_steering keep_on = steer_navmesh_contain(agent, mesh, &p.contain);
     if (steer_length_sq(keep_on.linear) > 0.0f) return keep_on;
     return steer_follow_path(agent, &c->path, &p.follow, &c->cursor, arrived);

@@ -52,6 +52,8 @@ typedef struct cli_agent_outcome {
     int laps;           /* ... closed: laps completed */
     double path_s;      /* ... distance along it covered by its cursor, laps included */
     double travelled;   /* path length, world units (jumps not counted) */
+    bool has_navmesh;   /* the agent navigates the navmesh ... */
+    double off_mesh;    /* ... the farthest it strayed from it, world units */
     bool has_wander;    /* the agent has a wander behaviour ... */
     float wander_angle; /* ... whose circle's angle after the last step is this, radians */
 } cli_agent_outcome;
