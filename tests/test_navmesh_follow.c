@@ -5,6 +5,7 @@
 #include "test.h"
 #include "navmesh_levels.h"
 
+#include "steer/crowd.h"
 #include "steer/integrate.h"
 #include "steer/math.h"
 #include "steer/random.h"
@@ -223,6 +224,88 @@ static void containment_turns_back_before_the_wall(void)
     free(t.memory);
 }
 
-TEST_MAIN(TEST(walks_through_the_door), TEST(pushed_agents_rejoin_and_lost_ones_search),
-          TEST(random_goals_in_a_pillar_hall), TEST(walls_near_a_point),
-          TEST(containment_turns_back_before_the_wall))
+/* The two rooms shrunk by a walker's radius, 0.3, as Recast erodes a mesh: the rooms
+ * 0.3..3.7 and 5.3..8.7, the door 1.8..2.2 between them. */
+static steer_navmesh_status eroded_rooms(test_mesh *t)
+{
+    static const steer_vec3 v[] = {{0.3f, 0.3f, 0}, {3.7f, 0.3f, 0}, {3.7f, 1.8f, 0},
+                                   {3.7f, 2.2f, 0}, {3.7f, 3.7f, 0}, {0.3f, 3.7f, 0},
+                                   {5.3f, 1.8f, 0}, {5.3f, 2.2f, 0}, {5.3f, 0.3f, 0},
+                                   {8.7f, 0.3f, 0}, {8.7f, 3.7f, 0}, {5.3f, 3.7f, 0}};
+    size_t bytes = steer_navmesh_bytes(12, 3, 16);
+    t->memory = malloc(bytes);
+    return steer_navmesh_build(&t->mesh, t->memory, bytes, v, 12, test_door_first,
+                               test_door_indices, 3, STEER_SPACE_XY, &t->report);
+}
+
+/* Eight walkers cross from one room to the other through the door, single file. Each
+ * follows its corridor on the eroded mesh, and ORCA, given the other walkers and the
+ * walls near it (steer_navmesh_walls_near on the rooms' full mesh), turns the wish into
+ * the velocity it moves at. All arrive; none leaves the eroded mesh by more than 0.1 (so
+ * each keeps 0.2 of its 0.3 clearance from the real walls; 0.07 seen) and no two bodies
+ * overlap by more than 0.03. */
+static void a_crowd_with_mesh_walls_shares_the_door(void)
+{
+    test_mesh t, walls_of;
+    void *qm;
+    CHECK(eroded_rooms(&t) == STEER_NAVMESH_OK);
+    CHECK(test_two_rooms(&walls_of) == STEER_NAVMESH_OK);
+    steer_navmesh_query *q = query_for(&t.mesh, &qm);
+    enum { N = 8 };
+    static follower f[N];
+    for (int i = 0; i < N; i++) {
+        float y = 0.6f + 0.9f * (float)(i / 2), x = i % 2 == 0 ? 0.8f : 2.2f;
+        follower_make(&f[i], steer_v3(x, y, 0), steer_v3(x + 6.0f, y, 0));
+    }
+    steer_navmesh_follow_params p = steer_navmesh_follow_default();
+    steer_orca_params orca = steer_orca_default();
+    orca.time_horizon = 3.0f; /* as the tool's doorway crowd */
+    orca.time_horizon_obstacles = 1.5f;
+    const float dt = 1.0f / 60.0f;
+    float off = 0.0f, overlap = 0.0f;
+    int arrived = 0;
+    for (int step = 0; step < 60 * 60 && arrived < N; step++) {
+        steer_vec3 next[N];
+        for (int i = 0; i < N; i++) {
+            steer_agent *a = &f[i].agent;
+            steer_steering s = steer_navmesh_follow(a, &t.mesh, q, &f[i].corridor, &p, NULL);
+            steer_vec3 wish = steer_add_scaled(a->velocity, s.linear, dt);
+            steer_crowd_neighbour others[N];
+            int n = 0;
+            for (int j = 0; j < N; j++)
+                if (j != i)
+                    others[n++] = (steer_crowd_neighbour){f[j].agent.position, f[j].agent.velocity,
+                                                          f[j].agent.radius, 1.0f, (uint32_t)j};
+            steer_segment walls[32];
+            int w = steer_navmesh_walls_near(&walls_of.mesh, a->position, 2.0f, walls, 32, NULL);
+            steer_crowd_view view = {(uint32_t)i, others, n, walls, w};
+            next[i] = steer_orca_velocity(a, wish, &orca, &view, dt);
+        }
+        arrived = 0;
+        for (int i = 0; i < N; i++) {
+            steer_agent *a = &f[i].agent;
+            a->velocity = next[i];
+            a->position = steer_add_scaled(a->position, next[i], dt);
+            steer_vec3 on;
+            steer_navmesh_nearest(&t.mesh, a->position, &on);
+            if (steer_distance(on, a->position) > off) off = steer_distance(on, a->position);
+            arrived += steer_distance(a->position, f[i].corridor.goal) < 0.3f;
+            for (int j = 0; j < i; j++) {
+                float gap = 0.6f - steer_distance(a->position, f[j].agent.position);
+                if (gap > overlap) overlap = gap;
+            }
+        }
+    }
+    printf("door crowd: %d of %d arrived, furthest off the mesh %.4f, deepest overlap %.4f\n",
+           arrived, N, (double)off, (double)overlap);
+    CHECK(arrived == N);
+    CHECK(off <= 0.1f);
+    CHECK(overlap <= 0.03f);
+    free(qm);
+    free(t.memory);
+    free(walls_of.memory);
+}
+
+TEST_MAIN(TEST(walks_through_the_door), TEST(a_crowd_with_mesh_walls_shares_the_door),
+          TEST(pushed_agents_rejoin_and_lost_ones_search), TEST(random_goals_in_a_pillar_hall),
+          TEST(walls_near_a_point), TEST(containment_turns_back_before_the_wall))
