@@ -16,7 +16,7 @@ typedef struct test_mesh {
 } test_mesh;
 
 /* The room 0..10 x 0..10 with the pillar 4..6 x 4..6, on the XY plane at height 0. */
-static steer_navmesh_status test_room_with_pillar(test_mesh *t)
+static inline steer_navmesh_status test_room_with_pillar(test_mesh *t)
 {
     static const steer_vec3 pts[] = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0},
                                      {4, 4, 0}, {6, 4, 0},  {6, 6, 0},   {4, 6, 0}};
@@ -37,7 +37,7 @@ static const int32_t test_door_indices[] = {0, 1, 2,  3,  4, 5, /* room A */
                                             2, 6, 7,  3,        /* door */
                                             8, 9, 10, 11, 7, 6};
 
-static steer_navmesh_status test_two_rooms(test_mesh *t)
+static inline steer_navmesh_status test_two_rooms(test_mesh *t)
 {
     size_t bytes = steer_navmesh_bytes(12, 3, 16);
     t->memory = malloc(bytes);

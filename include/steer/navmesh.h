@@ -10,6 +10,8 @@
  *   queries:    steer_navmesh_edge_count, steer_navmesh_query_bytes, steer_navmesh_query_init,
  *               steer_navmesh_locate, steer_navmesh_nearest, steer_navmesh_find_path,
  *               steer_navmesh_string_pull, steer_navmesh_raycast, steer_navmesh_walls_near
+ *   fields:     steer_navmesh_field_scratch_bytes, steer_navmesh_distance_field,
+ *               steer_navmesh_follow_field
  *   following:  steer_navmesh_contain, steer_navmesh_follow_default,
  *               steer_navmesh_corridor_init, steer_navmesh_corridor_set_goal,
  *               steer_navmesh_follow
@@ -340,6 +342,37 @@ STEER_API steer_steering steer_navmesh_follow(const steer_agent *agent, const st
                                               steer_navmesh_corridor *corridor,
                                               const steer_navmesh_follow_params *params,
                                               bool *arrived);
+
+/* ---- fields to goals: one query, any number of agents ------------------------------ */
+
+/* Bytes of scratch steer_navmesh_distance_field needs for meshes of up to polygon_count
+ * polygons (8 a polygon); 0 outside 1 .. STEER_NAVMESH_MAX_COUNT. */
+STEER_API size_t steer_navmesh_field_scratch_bytes(int polygon_count);
+
+/* The way from every polygon to the nearest of `goals` (points, each moved onto the mesh
+ * first; ones not finite or off an empty mesh are skipped), Dijkstra over the polygons:
+ * distance[p] is the length of the way from where it enters p to its goal (0 in a goal's
+ * polygon, INFINITY where no goal is reachable) and toward[p] the point to head for while
+ * in p: in a goal's polygon the goal, elsewhere the point of the edge to the next polygon
+ * on the way nearest where the way enters p. Both arrays hold `capacity` entries, at
+ * least the polygon count. Returns the polygons reached; 0 when no goal is usable; -1
+ * (nothing written) for NULL arrays, an empty mesh, a short capacity or scratch
+ * (scratch_bytes from steer_navmesh_field_scratch_bytes, 4-byte aligned). */
+STEER_API int steer_navmesh_distance_field(const steer_navmesh *mesh, const steer_vec3 *goals,
+                                           int goal_count, float *distance, steer_vec3 *toward,
+                                           int capacity, void *scratch, size_t scratch_bytes);
+
+/* Follow a distance field: seek toward[p] of the agent's polygon p, or arrive (params:
+ * NULL for steer_arrive_default) at it in a goal's polygon (distance 0); *arrived (may
+ * be NULL) as steer_arrive. Mesh containment (contain, NULL for its defaults) goes first
+ * when it acts. Off the mesh the agent heads back onto it; a polygon no goal reaches:
+ * the steering that brings it to rest. Bad agent, NULL mesh or arrays: zero. */
+STEER_API steer_steering steer_navmesh_follow_field(const steer_agent *agent,
+                                                    const steer_navmesh *mesh,
+                                                    const float *distance, const steer_vec3 *toward,
+                                                    const steer_arrive_params *arrive,
+                                                    const steer_contain_params *contain,
+                                                    bool *arrived);
 
 STEER_EXTERN_C_END
 
