@@ -30,8 +30,8 @@ enum {
     SNAP_WORLD = 76,
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
-    SNAP_SLOT = 36,
-    SNAP_AGENT = 168,
+    SNAP_SLOT = 56,
+    SNAP_AGENT = 196,
     SNAP_TRAILER = 8
 };
 
@@ -283,6 +283,13 @@ static void put_slot(snap_writer *w, const steer_world_slot *s)
     put_u32(w, s->target_agent.index);
     put_u32(w, s->target_agent.generation);
     put_u32(w, s->target_agent.world);
+    /* Progress toward the goal: navigate re-plans when it reads stuck, so a restored
+     * world must judge it from the same state. */
+    put_f32(w, s->best);
+    put_f32(w, s->anchor);
+    put_f32(w, s->clock);
+    put_f32(w, s->idle);
+    put_u32(w, s->progress);
 }
 
 /* A slot without the pointers, which a snapshot cannot carry (cleared on restore). */
@@ -297,6 +304,15 @@ static steer_world_slot get_slot(snap_reader *r)
     s.target_agent.index = get_u32(r);
     s.target_agent.generation = get_u32(r);
     s.target_agent.world = get_u32(r);
+    s.best = get_f32(r);
+    s.anchor = get_f32(r);
+    s.clock = get_f32(r);
+    s.idle = get_f32(r);
+    uint32_t progress = get_u32(r);
+    s.progress = (uint8_t)(progress <= 255u ? progress : 255u);
+    if (!steer_is_finite(s.best) || !steer_is_finite(s.anchor) || !steer_is_finite(s.clock) ||
+        !steer_is_finite(s.idle) || progress > (uint32_t)STEER_PROGRESS_STUCK)
+        steer__world_progress_reset(&s); /* unreadable: judged afresh, as a new goal is */
     return s;
 }
 
@@ -324,6 +340,9 @@ static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
     put_v3(w, m.wander_target.target);
     put_f32(w, m.wander_target.time_left);
     put_u32(w, m.wander_target.has_target ? 1u : 0u);
+    put_v3(w, m.nav.corner);
+    put_v3(w, m.nav.goal);
+    put_u32(w, m.nav.state);
 }
 
 static steer_world_memory get_memory(snap_reader *r)
@@ -337,6 +356,9 @@ static steer_world_memory get_memory(snap_reader *r)
     m.wander_target.target = get_v3(r);
     m.wander_target.time_left = get_f32(r);
     m.wander_target.has_target = get_u32(r) != 0u;
+    m.nav.corner = get_v3(r);
+    m.nav.goal = get_v3(r);
+    m.nav.state = get_u32(r);
     return m;
 }
 

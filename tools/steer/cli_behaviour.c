@@ -490,6 +490,16 @@ static const cli_param cli_navigate_params[] = {
      "a pushed agent next to one of this many corridor polygons rejoins there"},
     {"target_radius", CLI_OFF(navigate.follow.arrive.target_radius), CLI_PARAM_FLOAT, 0.0f, 0,
      "inside it the agent brakes to rest at the target"},
+    {"slow_radius", CLI_OFF(navigate.follow.arrive.slow_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "inside it the agent slows down for the target (world units)"},
+    {"time_to_target", CLI_OFF(navigate.follow.arrive.time_to_target), CLI_PARAM_FLOAT, 0.0f, 0,
+     "time to reach the desired velocity at the end (s, or frames)"},
+    {"step", CLI_OFF(navigate.follow.arrive.step), CLI_PARAM_FLOAT, 0.0f, 0,
+     "braking step; defaults to the scenario's dt (1 frame under Reynolds)"},
+    {"rest_speed", CLI_OFF(navigate.follow.arrive.rest_speed), CLI_PARAM_FLOAT, 0.0f, 0,
+     "arrived once inside target_radius and slower than this"},
+    {"cookbook", CLI_OFF(navigate.follow.arrive.cookbook), CLI_PARAM_BOOL, 0.0f, 0,
+     "the cookbook's arrive exactly at the end"},
 };
 
 static const cli_param cli_avoid_params[] = {
