@@ -122,6 +122,7 @@ extern const web_scene_def web_scene_path;
 extern const web_scene_def web_scene_obstacles;
 extern const web_scene_def web_scene_flock;
 extern const web_scene_def web_scene_crowd;
+extern const web_scene_def web_scene_navmesh;
 
 /* ---- drawing (web_draw.c) ------------------------------------------------------------ */
 
