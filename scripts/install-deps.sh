@@ -13,7 +13,8 @@
 #                                         tests and examples
 #   sh scripts/install-deps.sh test       everything make test builds and runs: the tool,
 #                                         the web test, g++ and clang++ for the C++ checks,
-#                                         the Python package
+#                                         the Python package, Detour for the Recast
+#                                         adapter's test (adapters/recast)
 # The core library needs nothing beyond a C compiler, make and cmake. Uses apt-get when
 # running as root or with sudo; otherwise names the missing packages and stops.
 set -eu
@@ -22,6 +23,7 @@ TOOL="libcjson-dev libcairo2-dev libgif-dev pkg-config"
 WEB="clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs python3 dpkg-dev xz-utils"
 SANITIZE="clang libclang-rt-14-dev"
 CXX="g++ clang"
+RECAST="librecast-dev"
 PYTHON="python3 python3-dev python3-venv python3-pip python3-setuptools python3-cffi python3-numpy python3-pytest python3-matplotlib libcjson-dev pkg-config"
 
 PACKAGES=""
@@ -35,7 +37,7 @@ for part in "$@"; do
         fuzz) PACKAGES="$PACKAGES $SANITIZE" ;;
         python) PACKAGES="$PACKAGES $PYTHON" ;;
         core) ;;
-        test) PACKAGES="$PACKAGES $TOOL $WEB $CXX $PYTHON" CJSON_SOURCE=1 ;;
+        test) PACKAGES="$PACKAGES $TOOL $WEB $CXX $PYTHON $RECAST" CJSON_SOURCE=1 ;;
         *) echo "install-deps.sh: unknown part '$part' (core, tool, web, sanitize, fuzz, python, test)" >&2; exit 2 ;;
     esac
 done

@@ -29,6 +29,7 @@ path-follow docs/paths.md
 obstacles docs/obstacles.md,docs/combining.md
 track-obstacles docs/obstacles.md
 crowd-goal docs/crowd.md
+navmesh-rooms docs/navigation.md
 "
 # pictures without an animation (the still says it all)
 still="approach wander-seek track-obstacles"

@@ -239,8 +239,13 @@ static steer_steering steer_world_eval_flow(steer_world_eval *e, int k, const st
 static steer_world_memory *steer_world_memory_of(steer_world_eval *e)
 {
     steer_world *w = (steer_world *)(uintptr_t)e->w; /* its own entry, never another's */
-    steer_world_memory *m = &w->memory[e->self->slot];
-    uint32_t generation = w->slots[e->self->slot].generation;
+    return steer__world_memory(w, e->self->slot);
+}
+
+steer_world_memory *steer__world_memory(steer_world *w, uint32_t slot)
+{
+    steer_world_memory *m = &w->memory[slot];
+    uint32_t generation = w->slots[slot].generation;
     if (m->generation != generation) {
         memset(m, 0, sizeof *m);
         m->generation = generation;
@@ -265,6 +270,24 @@ static steer_steering steer_world_eval_follow_path(steer_world_eval *e, int k,
                                         &steer_world_memory_of(e)->cursor, NULL);
     }
     return steer_follow_path(&e->agent, path, &it->follow, &steer_world_memory_of(e)->cursor, NULL);
+}
+
+/* Toward the corner planned at the start of the step (world_navigate.c), the mesh's
+ * containment first. */
+static steer_steering steer_world_eval_navigate(steer_world_eval *e, int k,
+                                                const steer_recipe_item *it)
+{
+    (void)k;
+    const steer_world_navmesh *nm = steer_world_data(e, it, STEER_WORLD_RESOURCE_NAVMESH);
+    if (nm == NULL) return steer_steering_zero();
+    steer_contain_params contain = steer_navmesh_follow_default().contain;
+    steer_steering keep_on = steer_navmesh_contain(&e->agent, nm->mesh, &contain);
+    if (steer_length_sq(keep_on.linear) > 0.0f) return keep_on;
+    const steer_world_nav *nav = &steer_world_memory_of(e)->nav;
+    if (nav->state == STEER_WORLD_NAV_CORNER) return steer_seek(&e->agent, nav->corner);
+    if (nav->state == STEER_WORLD_NAV_LAST)
+        return steer_arrive(&e->agent, nav->corner, &it->arrive, NULL);
+    return steer_match_velocity(&e->agent, steer_v3_zero(), 0.1f);
 }
 
 /* Time runs in the agent's units: the step's dt, or one frame under the Reynolds model. */
@@ -451,6 +474,12 @@ static const steer_world_field steer_fields_approach[] = {
     STEER_F32(approach.arrive.rest_speed),
     STEER_BOOL(approach.arrive.cookbook)};
 
+static const steer_world_field steer_fields_navigate[] = {
+    STEER_RESOURCE_FIELDS,         STEER_F32(arrive.target_radius),
+    STEER_F32(arrive.slow_radius), STEER_F32(arrive.time_to_target),
+    STEER_F32(arrive.step),        STEER_F32(arrive.rest_speed),
+    STEER_BOOL(arrive.cookbook)};
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 #define STEER_FIELDS(list) list, (int)(sizeof list / sizeof list[0])
@@ -576,6 +605,11 @@ const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] 
                                   0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
                                   STEER_WORLD_KEEPS_WALKER, steer_world_eval_approach, NULL, NULL,
                                   STEER_FIELDS(steer_fields_approach)},
+    [STEER_BEHAVIOUR_NAVIGATE] = {"navigate",
+                                  STEER_READS_NAVMESH | STEER_READS_TARGET | STEER_HEADS_FOR_TARGET,
+                                  0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                  STEER_WORLD_KEEPS_NAV, steer_world_eval_navigate, NULL, NULL,
+                                  STEER_FIELDS(steer_fields_navigate)},
 };
 
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind)
@@ -590,6 +624,7 @@ static steer_world_resource_kind steer_world_row_resource(const steer_world_beha
     if ((row->reads & STEER_READS_OBSTACLES) != 0u) return STEER_WORLD_RESOURCE_OBSTACLES;
     if ((row->reads & STEER_READS_FLOW_FIELD) != 0u) return STEER_WORLD_RESOURCE_FLOW_FIELD;
     if ((row->reads & STEER_READS_PATH) != 0u) return STEER_WORLD_RESOURCE_PATH;
+    if ((row->reads & STEER_READS_NAVMESH) != 0u) return STEER_WORLD_RESOURCE_NAVMESH;
     return STEER_WORLD_RESOURCE_NONE;
 }
 

@@ -26,8 +26,9 @@ enum {
     STEER_READS_OBSTACLES = 32u,   /* the obstacle set its item.resource names */
     STEER_READS_FLOW_FIELD = 64u,  /* the flow field its item.resource names */
     STEER_READS_PATH = 128u,       /* the path its item.resource names */
-    STEER_HEADS_FOR_TARGET = 256u  /* it heads for the target: the agent's progress toward it
+    STEER_HEADS_FOR_TARGET = 256u, /* it heads for the target: the agent's progress toward it
                                       counts for the stuck report (world_progress.c) */
+    STEER_READS_NAVMESH = 512u     /* the navmesh its item.resource names */
 };
 
 /* The per-agent state a behaviour keeps between steps (steer_world_memory): a recipe may
@@ -36,7 +37,8 @@ typedef enum steer_world_keeps {
     STEER_WORLD_KEEPS_NOTHING = 0,
     STEER_WORLD_KEEPS_CURSOR,        /* memory.cursor */
     STEER_WORLD_KEEPS_WANDER_TARGET, /* memory.wander_target */
-    STEER_WORLD_KEEPS_WALKER         /* walkers[slot] (only in a world with def.walkers) */
+    STEER_WORLD_KEEPS_WALKER,        /* walkers[slot] (only in a world with def.walkers) */
+    STEER_WORLD_KEEPS_NAV            /* memory.nav */
 } steer_world_keeps;
 
 /* The lane evaluation a behaviour has on the step's vector path (world_lanes.c, built

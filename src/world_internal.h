@@ -85,11 +85,26 @@ typedef struct steer_world_slot {
  * per slot, apart from the hot body. Valid while `generation` is the slot's: a new agent
  * in the slot reads it as zero, the fresh state (world_behaviours.c). Only the agent's own
  * evaluation reads and writes it, once per step, so it needs no double buffer. */
+/* Where a navigating agent heads (world_navigate.c plans it, the navigate row reads it). */
+typedef enum steer_world_nav_state {
+    STEER_WORLD_NAV_UNPLANNED = 0,
+    STEER_WORLD_NAV_CORNER, /* `corner` is the next corner of the path */
+    STEER_WORLD_NAV_LAST,   /* `corner` is the path's end: arrive there */
+    STEER_WORLD_NAV_NO_WAY  /* no path (off the mesh): brake */
+} steer_world_nav_state;
+
+typedef struct steer_world_nav {
+    steer_vec3 corner; /* where to head now */
+    steer_vec3 goal;   /* the target the plan was made for */
+    uint32_t state;    /* steer_world_nav_state */
+} steer_world_nav;
+
 typedef struct steer_world_memory {
     uint32_t generation;
     steer_path_cursor cursor;
     steer_wander_target_state wander_target;
     steer_vec3 settled_at; /* where it stopped when it settled (STEER_WORLD_SETTLED) */
+    steer_world_nav nav;
 } steer_world_memory;
 
 /* An approach walker's state (world_behaviours.c), per slot, kept like steer_world_memory
@@ -127,7 +142,8 @@ typedef enum steer_world_resource_kind {
     STEER_WORLD_RESOURCE_NONE = 0, /* free */
     STEER_WORLD_RESOURCE_OBSTACLES,
     STEER_WORLD_RESOURCE_FLOW_FIELD,
-    STEER_WORLD_RESOURCE_PATH
+    STEER_WORLD_RESOURCE_PATH,
+    STEER_WORLD_RESOURCE_NAVMESH
 } steer_world_resource_kind;
 
 /* A registered resource: the caller's read-only data, and how many registered recipe
@@ -211,6 +227,13 @@ static inline void steer__world_progress_reset(steer_world_slot *s)
     s->best = s->anchor = s->clock = s->idle = 0.0f;
     s->progress = 0u;
 }
+
+/* Before a step: the next corner of every navigating agent that needs one
+ * (world_navigate.c). */
+void steer__world_navigate(steer_world *world);
+
+/* The agent's memory in `slot`, zeroed first when it belongs to an earlier agent. */
+steer_world_memory *steer__world_memory(steer_world *world, uint32_t slot);
 
 /* After a step: each agent's progress toward its goal (world_progress.c). */
 void steer__world_progress(steer_world *world, float dt);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Shared read-only resources (steer/world.h): obstacle sets, flow fields and paths registered
- * once and named by recipe items. A small fixed table in the world, so registering one
+/* Shared read-only resources (steer/world.h): obstacle sets, flow fields, paths and navmeshes
+ * registered once and named by recipe items. A small fixed table in the world, so registering one
  * never allocates; a handle is its slot, the slot's generation and the world's resource
  * tag, as an agent's handle is. */
 #include "world_internal.h"
@@ -51,6 +51,17 @@ steer_world_status steer_world_add_path(steer_world *world, const steer_path *pa
                                         steer_resource *out)
 {
     return steer_world_add_resource(world, STEER_WORLD_RESOURCE_PATH, path, out);
+}
+
+steer_world_status steer_world_add_navmesh(steer_world *world, const steer_world_navmesh *navmesh,
+                                           steer_resource *out)
+{
+    if (out != NULL) *out = steer_resource_none();
+    if (navmesh != NULL &&
+        (navmesh->mesh == NULL || navmesh->mesh->polygon_count < 1 || navmesh->query == NULL ||
+         navmesh->query->capacity < steer_navmesh_edge_count(navmesh->mesh)))
+        return STEER_WORLD_INVALID;
+    return steer_world_add_resource(world, STEER_WORLD_RESOURCE_NAVMESH, navmesh, out);
 }
 
 steer_world_status steer_world_remove_resource(steer_world *world, steer_resource resource)

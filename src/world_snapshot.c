@@ -36,7 +36,7 @@ enum {
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 44,
     SNAP_SLOT = 56,
-    SNAP_AGENT = 184,
+    SNAP_AGENT = 212,
     SNAP_WALKER = 148,
     SNAP_TRAILER = 8
 };
@@ -303,6 +303,8 @@ static void put_slot(snap_writer *w, const steer_world_slot *s)
     put_u32(w, s->target_agent.index);
     put_u32(w, s->target_agent.generation);
     put_u32(w, s->target_agent.world);
+    /* Progress toward the goal: navigate re-plans when it reads stuck, so a restored
+     * world must judge it from the same state. */
     put_f32(w, s->best);
     put_f32(w, s->anchor);
     put_f32(w, s->clock);
@@ -357,6 +359,9 @@ static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
     put_f32(w, m.wander_target.time_left);
     put_u32(w, m.wander_target.has_target ? 1u : 0u);
     put_v3(w, m.settled_at);
+    put_v3(w, m.nav.corner);
+    put_v3(w, m.nav.goal);
+    put_u32(w, m.nav.state);
 }
 
 static steer_world_memory get_memory(snap_reader *r)
@@ -371,6 +376,9 @@ static steer_world_memory get_memory(snap_reader *r)
     m.wander_target.time_left = get_f32(r);
     m.wander_target.has_target = get_u32(r) != 0u;
     m.settled_at = get_v3(r);
+    m.nav.corner = get_v3(r);
+    m.nav.goal = get_v3(r);
+    m.nav.state = get_u32(r);
     return m;
 }
 
@@ -497,7 +505,9 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
            s->body.slot < h->capacity && steer_is_finite(s->memory.cursor.s) &&
            steer_v3_is_finite(s->memory.wander_target.target) &&
            steer_is_finite(s->memory.wander_target.time_left) &&
-           steer_v3_is_finite(s->memory.settled_at);
+           steer_v3_is_finite(s->memory.settled_at) && steer_v3_is_finite(s->memory.nav.corner) &&
+           steer_v3_is_finite(s->memory.nav.goal) &&
+           s->memory.nav.state <= (uint32_t)STEER_WORLD_NAV_NO_WAY;
 }
 
 /* ---- sizes ----------------------------------------------------------------------------- */

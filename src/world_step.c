@@ -383,6 +383,7 @@ steer_world_status steer_world_step(steer_world *world, float dt)
      * and nothing else (steer__world_wants_index). */
     bool wanted = steer__world_wants_index(world);
     if (!world->index_valid && wanted) steer__world_rebuild(world);
+    steer__world_navigate(world);
     world->stepping = true;
     world->dt = dt;
     steer__world_parallel(world, world->count, steer_world_step_range, world);

@@ -41,6 +41,7 @@
 #define DET_GOLDEN_WANDER_TARGET     UINT64_C(0xdbb430deae480961)
 #define DET_GOLDEN_FOLLOW_FLOW_FIELD UINT64_C(0x7829581dfd875547)
 #define DET_GOLDEN_APPROACH          UINT64_C(0xe0d18402a07a1c16)
+#define DET_GOLDEN_NAVIGATE          UINT64_C(0x22329e7f98a6d422)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -105,7 +106,16 @@ static steer_vec3 det_flow_cells[9] = {{3, -3, 0}, {3, 0, 0},   {3, 3, 0},  {0, 
 
 static const steer_vec3 det_corners[] = {{-30, -20, 0}, {25, -30, 0}, {30, 30, 0}, {-20, 25, 0}};
 
-/* Registers them, and a closed path through the lattice, and names the one `kind` reads. */
+/* A 90 x 90 floor with square pillars where the circles stand, as a navigation mesh. */
+static const steer_vec3 det_floor[] = {
+    {-45, -45, 0}, {45, -45, 0}, {45, 45, 0},  {-45, 45, 0}, /* outline */
+    {4, 4, 0},     {8, 4, 0},    {8, 8, 0},    {4, 8, 0},    /* pillars */
+    {-17, -1, 0},  {-11, -1, 0}, {-11, 5, 0},  {-17, 5, 0},
+    {18, -20, 0},  {22, -20, 0}, {22, -16, 0}, {18, -16, 0}};
+static const int32_t det_floor_rings[] = {4, 4, 4, 4};
+
+/* Registers them, a closed path through the lattice and the floor, and names the one
+ * `kind` reads. */
 static void det_resources(steer_world *w, steer_recipe_item *it)
 {
     static steer_flow_field flow;
@@ -114,10 +124,24 @@ static void det_resources(steer_world *w, steer_recipe_item *it)
     steer_flow_field_init(&flow, det_flow_cells, 3, 3, steer_v3(-40.0f, -40.0f, 0.0f), 40.0f,
                           STEER_SPACE_XY);
     steer_path_init(&path, nodes, 4, det_corners, 4, true, 2.0f);
-    steer_resource obstacles, field, route;
+    static uint64_t mesh_memory[4096], query_memory[4096];
+    static steer_navmesh mesh;
+    static steer_navmesh_query query;
+    static steer_world_navmesh floor;
+    if (floor.mesh == NULL) {
+        steer_navmesh_build_outline(&mesh, mesh_memory, sizeof mesh_memory, det_floor,
+                                    det_floor_rings, 4, STEER_SPACE_XY, NULL);
+        steer_navmesh_query_init(&query, query_memory, sizeof query_memory,
+                                 steer_navmesh_edge_count(&mesh));
+        floor.mesh = &mesh;
+        floor.query = &query;
+    }
+    steer_resource obstacles, field, route, walkable;
     steer_world_add_obstacles(w, &det_obstacles, &obstacles);
     steer_world_add_flow_field(w, &flow, &field);
     steer_world_add_path(w, &path, &route);
+    steer_world_add_navmesh(w, &floor, &walkable);
+    if (it->kind == STEER_BEHAVIOUR_NAVIGATE) it->resource = walkable;
     if (it->kind == STEER_BEHAVIOUR_FOLLOW_PATH) it->resource = route;
     if (it->kind == STEER_BEHAVIOUR_AVOID_OBSTACLES || it->kind == STEER_BEHAVIOUR_FOLLOW_WALL ||
         it->kind == STEER_BEHAVIOUR_HIDE)
@@ -197,6 +221,7 @@ static const det_scenario det_scenarios[] = {
     DET_KIND("follow_path", FOLLOW_PATH),
     DET_KIND("wander_target", WANDER_TARGET),
     DET_KIND("approach", APPROACH),
+    DET_KIND("navigate", NAVIGATE),
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

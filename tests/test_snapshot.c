@@ -18,7 +18,7 @@ enum {
     WORLD = 80,
     RECIPE = 1076,
     SLOT = 56,
-    AGENT = 184,
+    AGENT = 212,
     TRAILER = 8,
     W_COUNT = HEADER + 60, /* world record: count field */
     W_FREE = HEADER + 64   /* world record: free head */

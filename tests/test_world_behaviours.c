@@ -176,8 +176,26 @@ static const steer_vec3 test_corners[] = {{-5, -5, 0}, {5, -5, 0}, {5, 5, 0}, {-
 static steer_path_node test_nodes[4];
 static steer_path test_path;
 
+/* A 24 x 24 room with a pillar in the middle, its mesh and the query the world plans
+ * with. */
+static const steer_vec3 test_room[] = {{-12, -12, 0}, {12, -12, 0}, {12, 12, 0}, {-12, 12, 0},
+                                       {-2, -2, 0},   {2, -2, 0},   {2, 2, 0},   {-2, 2, 0}};
+static const int32_t test_room_rings[] = {4, 4};
+static uint64_t test_mesh_memory[1024], test_query_memory[1024];
+static steer_navmesh test_mesh;
+static steer_navmesh_query test_query;
+static steer_world_navmesh test_navmesh;
+
 static void test_resources_init(void)
 {
+    if (test_navmesh.mesh == NULL) {
+        steer_navmesh_build_outline(&test_mesh, test_mesh_memory, sizeof test_mesh_memory,
+                                    test_room, test_room_rings, 2, STEER_SPACE_XY, NULL);
+        steer_navmesh_query_init(&test_query, test_query_memory, sizeof test_query_memory,
+                                 steer_navmesh_edge_count(&test_mesh));
+        test_navmesh.mesh = &test_mesh;
+        test_navmesh.query = &test_query;
+    }
     steer_path_init(&test_path, test_nodes, 4, test_corners, 4, true, 1.0f);
     for (int j = 0; j < 4; j++)
         for (int i = 0; i < 4; i++)
@@ -191,14 +209,16 @@ static void test_resources_init(void)
 static void add_test_resources(steer_world *w, steer_recipe_item *it)
 {
     test_resources_init();
-    steer_resource obstacles, flow, path;
+    steer_resource obstacles, flow, path, navmesh;
     steer_world_add_obstacles(w, &test_obstacles, &obstacles);
     steer_world_add_flow_field(w, &test_flow, &flow);
     steer_world_add_path(w, &test_path, &path);
+    steer_world_add_navmesh(w, &test_navmesh, &navmesh);
     uint32_t reads = steer__world_behaviour(it->kind)->reads;
     if ((reads & STEER_READS_OBSTACLES) != 0u) it->resource = obstacles;
     if ((reads & STEER_READS_FLOW_FIELD) != 0u) it->resource = flow;
     if ((reads & STEER_READS_PATH) != 0u) it->resource = path;
+    if ((reads & STEER_READS_NAVMESH) != 0u) it->resource = navmesh;
 }
 
 /* A point of the box [-r, r]^2 in the plane z = 0 (drawn x first: C leaves the order of

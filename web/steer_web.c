@@ -29,6 +29,7 @@ static const web_scene_def *const web_scenes[WEB_SCENE_FILE + 1] = {
     [WEB_SCENE_OBSTACLES] = &web_scene_obstacles,
     [WEB_SCENE_FLOCK] = &web_scene_flock,
     [WEB_SCENE_CROWD] = &web_scene_crowd,
+    [WEB_SCENE_NAVMESH] = &web_scene_navmesh,
     [WEB_SCENE_FILE] = &web_scene_file,
 };
 

@@ -42,6 +42,7 @@ enum web_scene {
     WEB_SCENE_OBSTACLES,    /* obstacle avoidance, containment and hiding */
     WEB_SCENE_FLOCK,        /* the batch world: 1,000 to 100,000 boids */
     WEB_SCENE_CROWD,        /* the batch world's crowd filter (ORCA): 20 to 2,000 walkers */
+    WEB_SCENE_NAVMESH,      /* a navigation mesh: walkers with random goals, click to send */
     WEB_SCENE_COUNT
 };
 

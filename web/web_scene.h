@@ -123,6 +123,7 @@ extern const web_scene_def web_scene_path;
 extern const web_scene_def web_scene_obstacles;
 extern const web_scene_def web_scene_flock;
 extern const web_scene_def web_scene_crowd;
+extern const web_scene_def web_scene_navmesh;
 /* A scenario file (scene_file.c): not in the list, started by web_file_load. */
 #define WEB_SCENE_FILE WEB_SCENE_COUNT
 extern const web_scene_def web_scene_file;

@@ -17,6 +17,8 @@
  *   flowfield.h   flow fields: a grid of desired velocities, and following one
  *   grid.h        tile grids, map loader, simple and line-tracking chases, occupancy, evasion
  *   astar.h       A*, line of sight, path smoothing, the A* chase
+ *   goal_field.h  distance and flow fields to goals over a grid
+ *   navmesh.h     navigation meshes: building, paths, raycasts, corridor following
  *   flock.h       separation, alignment, cohesion, leader following, queueing
  *   crowd.h       crowds: ORCA velocity filter, predictive agent avoidance
  *   world.h       the batch world: handles, recipes, spatial index, bounds, threads
@@ -40,6 +42,8 @@
 #include "steer/flowfield.h"
 #include "steer/grid.h"
 #include "steer/astar.h"
+#include "steer/goal_field.h"
+#include "steer/navmesh.h"
 #include "steer/flock.h"
 #include "steer/crowd.h"
 #include "steer/world.h"

@@ -14,7 +14,7 @@
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
  *   steer_resource_none, steer_world_add_obstacles, steer_world_add_flow_field,
  *   steer_world_add_path,
- *   steer_world_remove_resource,
+ *   steer_world_add_navmesh, steer_world_remove_resource,
  *   steer_world_get_user_data, steer_world_set_callback, steer_world_set_user_data,
  *   steer_world_step, steer_world_query, steer_world_update_index, steer_world_stats_get,
  *   steer_world_state_hash, steer_bounds_none, steer_bounds_apply, steer_world_debug_draw,
@@ -54,6 +54,7 @@
 #include "steer/crowd.h"
 #include "steer/flock.h"
 #include "steer/flowfield.h"
+#include "steer/navmesh.h"
 #include "steer/obstacles.h"
 #include "steer/path.h"
 #include "steer/random.h"
@@ -178,11 +179,23 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_APPROACH,          /* steer_approach_walk(target, item.approach), the
                                           agent's own walker state and stream; only in a
                                           world created with def.walkers */
+    STEER_BEHAVIOUR_NAVIGATE,          /* walk the navmesh item.resource to the target: the
+                                          mesh's containment (steer_navmesh_contain, margin
+                                          0.1) when it acts, else seek the next corner of the
+                                          shortest path (steer_navmesh_find_path),
+                                          steer_arrive(item.arrive) at the last;
+                                          the corner is planned at the start of a step, one
+                                          agent after the other, when there is none, the
+                                          target moved, the agent came within twice
+                                          arrive.target_radius of it or lost sight of it
+                                          (steer_navmesh_raycast), or the world reads it
+                                          stuck; the agent's own state */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
-/* A shared, read-only resource some behaviours read: an obstacle set, a flow field or a
- * path, registered in a world once (steer_world_add_obstacles, _add_flow_field, _add_path) and
+/* A shared, read-only resource some behaviours read: an obstacle set, a flow field, a
+ * path or a navmesh, registered in a world once (steer_world_add_obstacles, _add_flow_field,
+ * _add_path, _add_navmesh) and
  * named by recipe items. Like an agent's handle: the slot, its generation, and a tag of
  * the world that issued it (a snapshot restore keeps the destination's resources). */
 typedef struct steer_resource {
@@ -244,8 +257,8 @@ typedef struct steer_recipe_item {
     steer_approach_walk_params approach;      /* approach walker (steer_approach_walk_default) */
     steer_resource resource; /* avoid obstacles, follow wall, hide: an obstacle set;
                                 follow flow field: a flow field; follow path: a
-                                path; of this world and registered when the recipe
-                                is added (none) */
+                                path; navigate: a navmesh; of this world and
+                                registered when the recipe is added (none) */
 } steer_recipe_item;
 
 /* Most behaviours a recipe holds. */
@@ -499,6 +512,22 @@ STEER_API steer_world_status steer_world_add_flow_field(steer_world *world,
  * valid and unchanged until it is removed. Each agent keeps its own cursor on it. */
 STEER_API steer_world_status steer_world_add_path(steer_world *world, const steer_path *path,
                                                   steer_resource *out);
+
+/* A navigation mesh as the world reads it: the mesh, and the query the world plans with
+ * (sized for the mesh: steer_navmesh_query_bytes(steer_navmesh_edge_count(mesh))). */
+typedef struct steer_world_navmesh {
+    const steer_navmesh *mesh;
+    steer_navmesh_query *query; /* used by the world alone, one plan at a time, at the start
+                                   of each step (never from the workers) */
+} steer_world_navmesh;
+
+/* Register a navigation mesh (steer/navmesh.h) that navigate items can name, shared by
+ * every agent, as steer_world_add_obstacles: the world keeps the pointer; the struct, the
+ * mesh and the query must stay valid (the mesh unchanged) until it is removed. INVALID
+ * also for a NULL or empty mesh, a NULL query or one too small for the mesh. */
+STEER_API steer_world_status steer_world_add_navmesh(steer_world *world,
+                                                     const steer_world_navmesh *navmesh,
+                                                     steer_resource *out);
 
 /* Remove a resource; its handle becomes stale. STALE when it is not a live resource of
  * this world; INVALID, changing nothing, while a registered recipe names it (recipes are

@@ -145,6 +145,28 @@ static steer_steering cli_eval_follow_path(const cli_behaviour *b, const cli_eva
                              &st->arrived);
 }
 
+/* Navigate: the corridor's storage is this agent's, attached on first use; a target that
+ * moves is a new goal. No navmesh in the scenario: the agent stands still. */
+static steer_steering cli_eval_navigate(const cli_behaviour *b, const cli_eval *e,
+                                        cli_behaviour_state *st)
+{
+    if (!e->scenario->navmesh.present || e->nav == NULL || e->nav_query == NULL)
+        return steer_steering_zero();
+    steer_navmesh_corridor *c = &st->corridor;
+    if (!st->corridor_ready) {
+        steer_navmesh_corridor_init(c, e->nav->polygons, CLI_NAV_CORRIDOR, e->nav->points,
+                                    e->nav->nodes, CLI_NAV_POINTS);
+        st->corridor_ready = true;
+    }
+    steer_vec3 goal = cli_target_position(&b->target, e->agents);
+    if (!c->has_goal || steer_distance(goal, c->goal) > 0.0f)
+        steer_navmesh_corridor_set_goal(c, goal);
+    st->has_goal = true;
+    st->goal = goal;
+    return steer_navmesh_follow(e->self, &e->scenario->navmesh.mesh, e->nav_query, c, &b->navigate,
+                                &st->arrived);
+}
+
 static steer_steering cli_eval_avoid(const cli_behaviour *b, const cli_eval *e,
                                      cli_behaviour_state *st)
 {
@@ -468,6 +490,27 @@ static const cli_param cli_follow_path_params[] = {
      "open path: inside it the agent slows down for the end"},
 };
 
+static const cli_param cli_navigate_params[] = {
+    {"path_radius", CLI_OFF(navigate.path_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "half-width of the pulled path handed to path following (world units)"},
+    {"max_snap", CLI_OFF(navigate.max_snap), CLI_PARAM_FLOAT, 0.0f, 0,
+     "how far off the navmesh the agent or its target may be (world units)"},
+    {"rejoin_reach", CLI_OFF(navigate.rejoin_reach), CLI_PARAM_INT, 0.0f, 0,
+     "a pushed agent next to one of this many corridor polygons rejoins there"},
+    {"target_radius", CLI_OFF(navigate.follow.arrive.target_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "inside it the agent brakes to rest at the target"},
+    {"slow_radius", CLI_OFF(navigate.follow.arrive.slow_radius), CLI_PARAM_FLOAT, 0.0f, 0,
+     "inside it the agent slows down for the target (world units)"},
+    {"time_to_target", CLI_OFF(navigate.follow.arrive.time_to_target), CLI_PARAM_FLOAT, 0.0f, 0,
+     "time to reach the desired velocity at the end (s, or frames)"},
+    {"step", CLI_OFF(navigate.follow.arrive.step), CLI_PARAM_FLOAT, 0.0f, 0,
+     "braking step; defaults to the scenario's dt (1 frame under Reynolds)"},
+    {"rest_speed", CLI_OFF(navigate.follow.arrive.rest_speed), CLI_PARAM_FLOAT, 0.0f, 0,
+     "arrived once inside target_radius and slower than this"},
+    {"cookbook", CLI_OFF(navigate.follow.arrive.cookbook), CLI_PARAM_BOOL, 0.0f, 0,
+     "the cookbook's arrive exactly at the end"},
+};
+
 static const cli_param cli_avoid_params[] = {
     {"margin", CLI_OFF(avoid.margin), CLI_PARAM_FLOAT, 0.0f, 0,
      "clearance kept beyond the agent's radius (world units)"},
@@ -551,6 +594,8 @@ static const cli_behaviour_kind cli_kinds[] = {
             cli_approach_params, cli_eval_approach),
     CLI_ROW("follow_path", "follow a path of \"paths\", stopping at the end of an open one",
             CLI_TARGET_RULE_NONE, NULL, cli_follow_path_params, cli_eval_follow_path),
+    CLI_ROW("navigate", "walk the \"navmesh\" to the target: A* corridor, string-pulled path",
+            CLI_TARGET_RULE_ANY, NULL, cli_navigate_params, cli_eval_navigate),
     CLI_ROW("avoid_obstacles", "steer around the obstacles ahead, braking", CLI_TARGET_RULE_NONE,
             NULL, cli_avoid_params, cli_eval_avoid),
     CLI_ROW("contain", "turn back before leaving a box or circle", CLI_TARGET_RULE_NONE, NULL,
@@ -618,6 +663,8 @@ void cli_behaviour_defaults(cli_behaviour *b, const cli_scenario *s)
     b->region_max = s->world_max;
     b->wall = steer_wall_follow_default();
     b->hide = steer_hide_default();
+    b->navigate = steer_navmesh_follow_default();
+    b->navigate.follow.arrive.step = step;
 }
 
 bool cli_behaviour_arrives_at_path_end(const cli_behaviour *b, const cli_scenario *s)

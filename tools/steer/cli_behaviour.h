@@ -38,16 +38,27 @@ typedef struct cli_param {
 } cli_param;
 
 /* The state a behaviour keeps between steps (owned by the runner, one per behaviour). */
+/* Storage of one agent's corridor on the navmesh (navigate). */
+#define CLI_NAV_CORRIDOR 256
+#define CLI_NAV_POINTS   64
+typedef struct cli_nav_storage {
+    int32_t polygons[CLI_NAV_CORRIDOR];
+    steer_vec3 points[CLI_NAV_POINTS];
+    steer_path_node nodes[CLI_NAV_POINTS];
+} cli_nav_storage;
+
 typedef struct cli_behaviour_state {
     steer_wander_state wander;
     steer_wander_target_state wander_target;
     steer_approach_walker walker;
-    steer_line_chase line;         /* grid_chase_line's memory */
-    steer_fallback_chase fallback; /* grid chases with "fallback", grid_chase_astar (its astar) */
-    bool fallback_ready;           /* fallback's path storage attached */
-    steer_path_cursor cursor;      /* follow_path: where the agent is on its path */
-    bool grid_move;                /* grid behaviours: this step moves the agent ... */
-    steer_cell next;               /* ... to this neighbouring cell */
+    steer_line_chase line;           /* grid_chase_line's memory */
+    steer_fallback_chase fallback;   /* grid chases with "fallback", grid_chase_astar (its astar) */
+    bool fallback_ready;             /* fallback's path storage attached */
+    steer_path_cursor cursor;        /* follow_path: where the agent is on its path */
+    steer_navmesh_corridor corridor; /* navigate: the way to its target on the navmesh */
+    bool corridor_ready;             /* navigate: storage attached */
+    bool grid_move;                  /* grid behaviours: this step moves the agent ... */
+    steer_cell next;                 /* ... to this neighbouring cell */
     bool arrived;    /* arrive, approach: the library's `arrived` flag after the last step */
     bool has_goal;   /* the point the behaviour is heading for now, when it picks one */
     steer_vec3 goal; /* (a random target, the walker's next waypoint): drawn as x */
@@ -60,13 +71,15 @@ typedef struct cli_eval {
     steer_rng *rng;            /* the agent's own generator */
     float time_step;           /* dt under the kinematic model, 1 (frame) under Reynolds */
     const cli_scenario *scenario;
-    int index;                    /* of self in agents */
-    int step;                     /* the step being made, from 1 */
-    const steer_cell *cells;      /* grid behaviours: every agent's cell */
-    const steer_occupancy *occ;   /* grid behaviours: cells a grid agent holds */
-    steer_astar_scratch *scratch; /* grid chases: A* search space */
-    steer_cell *path;             /* grid chases: this agent's A* path storage ... */
-    int path_capacity;            /* ... of this many cells */
+    int index;                      /* of self in agents */
+    int step;                       /* the step being made, from 1 */
+    const steer_cell *cells;        /* grid behaviours: every agent's cell */
+    const steer_occupancy *occ;     /* grid behaviours: cells a grid agent holds */
+    steer_astar_scratch *scratch;   /* grid chases: A* search space */
+    steer_cell *path;               /* grid chases: this agent's A* path storage ... */
+    int path_capacity;              /* ... of this many cells */
+    steer_navmesh_query *nav_query; /* navigate: the search space, shared */
+    cli_nav_storage *nav;           /* navigate: this agent's corridor storage */
 } cli_eval;
 
 typedef struct cli_behaviour_kind {

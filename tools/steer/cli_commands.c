@@ -224,6 +224,26 @@ static void cli_print_detours(FILE *f, const cli_scenario *s, const cli_run_resu
             entries == 1 ? "y" : "ies");
 }
 
+/* "; no agent left the navmesh" or "; 2 agents left the navmesh, the furthest by 0.41" */
+static void cli_print_off_mesh(FILE *f, const cli_run_result *r)
+{
+    int with = 0, left = 0;
+    double furthest = 0.0;
+    for (int i = 0; i < r->agent_count; i++) {
+        const cli_agent_outcome *o = &r->agents[i];
+        with += o->has_navmesh;
+        /* A hundredth is the containment's slack at corners, not leaving. */
+        if (o->has_navmesh && o->off_mesh > 0.01) left++;
+        if (o->has_navmesh && o->off_mesh > furthest) furthest = o->off_mesh;
+    }
+    if (with == 0) return;
+    if (left == 0)
+        fprintf(f, "; no agent left the navmesh");
+    else
+        fprintf(f, "; %d agent%s left the navmesh, the furthest by %.2f", left,
+                left == 1 ? "" : "s", furthest);
+}
+
 /* "pursue-evade: 900 steps, 2 agents, 15 s; hunter caught runner at step 412" */
 static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_result *r)
 {
@@ -250,6 +270,7 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
     }
     cli_print_detours(f, s, r);
     if (!named) cli_print_arrivals_counted(f, s, r);
+    cli_print_off_mesh(f, r);
     if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
     if (r->has_flock) cli_print_flock(f, r);
     fputc('\n', f);

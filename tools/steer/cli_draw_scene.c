@@ -153,6 +153,34 @@ static void cli_draw_obstacles(cairo_t *cr, const cli_view *view, const cli_scen
     cairo_stroke(cr);
 }
 
+/* ---- the navmesh: walkable polygons pale with their shared edges thin, walls dark ---- */
+
+static void cli_draw_navmesh(cairo_t *cr, const cli_view *view, const cli_scenario *s)
+{
+    const steer_navmesh *m = &s->navmesh.mesh;
+    for (int p = 0; p < m->polygon_count; p++) {
+        for (int k = m->first[p]; k < m->first[p + 1]; k++)
+            cli_move_or_line(cr, view, s->space, m->vertices[m->indices[k]], k == m->first[p]);
+        cairo_close_path(cr);
+    }
+    cairo_set_source_rgb(cr, 0.93, 0.95, 0.90);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.78, 0.82, 0.74);
+    cairo_set_line_width(cr, 0.8);
+    cairo_stroke(cr);
+    for (int p = 0; p < m->polygon_count; p++)
+        for (int k = m->first[p]; k < m->first[p + 1]; k++) {
+            if (m->neighbours[k] >= 0) continue;
+            int next = k + 1 < m->first[p + 1] ? k + 1 : m->first[p];
+            cli_move_or_line(cr, view, s->space, m->vertices[m->indices[k]], true);
+            cli_move_or_line(cr, view, s->space, m->vertices[m->indices[next]], false);
+        }
+    cairo_set_source_rgb(cr, 0.30, 0.29, 0.27);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_width(cr, 2.5);
+    cairo_stroke(cr);
+}
+
 /* ---- paths: the corridor (radius) as a pale band, the centre line, the waypoints ------- */
 
 static void cli_trace_path(cairo_t *cr, const cli_view *view, steer_space space,
@@ -231,6 +259,7 @@ void cli_draw_scenery(cairo_t *cr, const cli_view *view, const cli_scenario *s)
     cairo_save(cr);
     if (s->grid.present) cli_draw_grid_map(cr, view, s);
     cli_draw_regions(cr, view, s);
+    if (s->navmesh.present) cli_draw_navmesh(cr, view, s);
     for (int k = 0; k < s->path_count; k++) cli_draw_path(cr, view, s, &s->paths[k]);
     cli_draw_obstacles(cr, view, s);
     cairo_restore(cr);

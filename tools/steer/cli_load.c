@@ -499,7 +499,8 @@ static bool cli_load_root(cli_loader *ld)
 {
     static const char *const keys[] = {"name",  "description", "model", "space",  "world",
                                        "steps", "dt",          "seed",  "agents", "grid",
-                                       "paths", "obstacles",   "flock", "crowd"};
+                                       "paths", "obstacles",   "flock", "crowd",
+                                       "navmesh"};
     const cJSON *root = ld->doc.root;
     if (!cli_check_object(ld, root, "the scenario", keys, CLI_COUNT(keys))) return false;
     return cli_load_settings(ld, root) &&
@@ -508,6 +509,7 @@ static bool cli_load_root(cli_loader *ld)
            cli_load_obstacles(ld, cJSON_GetObjectItemCaseSensitive(root, "obstacles")) &&
            cli_load_flock(ld, cJSON_GetObjectItemCaseSensitive(root, "flock")) &&
            cli_load_crowd(ld, cJSON_GetObjectItemCaseSensitive(root, "crowd")) &&
+           cli_load_navmesh(ld, cJSON_GetObjectItemCaseSensitive(root, "navmesh")) &&
            cli_load_agents(ld, cJSON_GetObjectItemCaseSensitive(root, "agents")) &&
            cli_check_grid_agents(ld);
 }

@@ -66,6 +66,9 @@ bool cli_crowd_agents(cli_loader *ld);
 /* cli_load_scene.c: the optional top-level "grid" (NULL: none). */
 bool cli_load_grid(cli_loader *ld, const cJSON *grid);
 
+/* cli_load_navmesh.c: the "navmesh" section, built into a navigation mesh. */
+bool cli_load_navmesh(cli_loader *ld, const cJSON *navmesh);
+
 /* After the agents: grid behaviours need the grid, are their agent's only behaviour,
  * and start on a free cell (the agent is put at its centre). */
 bool cli_check_grid_agents(cli_loader *ld);

@@ -24,6 +24,9 @@ void cli_scenario_free(cli_scenario *s)
         free(s->crowd.groups[g].goals);
     }
     free(s->crowd.walls);
+    free(s->navmesh.memory);
+    free(s->navmesh.points);
+    free(s->navmesh.rings);
     memset(s, 0, sizeof *s);
 }
 

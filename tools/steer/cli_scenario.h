@@ -16,6 +16,7 @@
 #include "steer/combine.h"
 #include "steer/grid.h"
 #include "steer/integrate.h"
+#include "steer/navmesh.h"
 #include "steer/obstacles.h"
 #include "steer/path.h"
 #include "steer/random.h"
@@ -87,15 +88,16 @@ typedef struct cli_behaviour {
     bool fallback;        /* grid chases: A* leads while the straight method is blocked */
     int lookahead;        /* grid_evade: free cells that make a step "not a dead end" */
     int path;             /* follow_path: index into cli_scenario.paths */
-    steer_path_follow_params follow;   /* follow_path */
-    steer_avoid_params avoid;          /* avoid_obstacles */
-    steer_contain_params contain;      /* contain */
-    steer_vec3 region_min, region_max; /* contain: the box (default: the world box) ... */
-    bool has_center;                   /* ... or, when "center" is given, the circle */
-    steer_vec3 center;                 /* contain */
-    float radius;                      /* contain */
-    steer_wall_follow_params wall;     /* follow_wall */
-    steer_hide_params hide;            /* hide */
+    steer_path_follow_params follow;      /* follow_path */
+    steer_avoid_params avoid;             /* avoid_obstacles */
+    steer_contain_params contain;         /* contain */
+    steer_vec3 region_min, region_max;    /* contain: the box (default: the world box) ... */
+    bool has_center;                      /* ... or, when "center" is given, the circle */
+    steer_vec3 center;                    /* contain */
+    float radius;                         /* contain */
+    steer_wall_follow_params wall;        /* follow_wall */
+    steer_hide_params hide;               /* hide */
+    steer_navmesh_follow_params navigate; /* navigate */
     size_t offset; /* where the behaviour starts in the file, for later error messages */
 } cli_behaviour;
 
@@ -189,6 +191,17 @@ typedef struct cli_crowd {
     int wall_count;
 } cli_crowd;
 
+/* The walkable area navigate behaviours move on (docs/scenarios.md, "navmesh"): an
+ * outline with holes, triangulated and merged into a navigation mesh at load. */
+typedef struct cli_navmesh {
+    bool present;
+    steer_navmesh mesh;
+    void *memory;       /* owned: the mesh's buffer */
+    steer_vec3 *points; /* owned: the outline's points, then each hole's */
+    int32_t *rings;     /* owned: points per ring, the outline first */
+    int ring_count;
+} cli_navmesh;
+
 /* A whole scenario. Owns `agents`, the grid's cells, the paths and the obstacles; free
  * with cli_scenario_free. */
 typedef struct cli_scenario {
@@ -210,6 +223,7 @@ typedef struct cli_scenario {
     cli_obstacles obstacles;
     cli_flock flock;
     cli_crowd crowd;
+    cli_navmesh navmesh;
 } cli_scenario;
 
 /* Releases what a loaded scenario owns and zeroes it. Safe on a zeroed scenario. */

@@ -22,10 +22,13 @@ struct cli_world {
     steer_vec3 *forces, *goals;
     bool *respawned, *has_goal;
     cli_agent_outcome *outcomes;
-    steer_steering *steering; /* this step's combined steering of every agent */
-    cli_grid_run grid;        /* agents that move cell by cell */
-    cli_flock_run flock;      /* boids, stepped by the library's batch world */
-    cli_crowd_run crowd;      /* crowd members, stepped by another batch world */
+    steer_steering *steering;      /* this step's combined steering of every agent */
+    cli_grid_run grid;             /* agents that move cell by cell */
+    cli_flock_run flock;           /* boids, stepped by the library's batch world */
+    cli_crowd_run crowd;           /* crowd members, stepped by another batch world */
+    steer_navmesh_query nav_query; /* navigate: one search at a time */
+    void *nav_query_memory;
+    cli_nav_storage *nav; /* navigate: each agent's corridor storage */
 };
 
 static void cli_world_release(cli_world *w)
@@ -43,12 +46,26 @@ static void cli_world_release(cli_world *w)
     cli_grid_run_free(&w->grid);
     cli_flock_run_free(&w->flock);
     cli_crowd_run_free(&w->crowd);
+    free(w->nav_query_memory);
+    free(w->nav);
 }
 
 /* Boids and crowd members are moved by their batch worlds, not by the tool's loop. */
 static bool cli_in_batch(const cli_world *w, int i)
 {
     return cli_flock_run_has(&w->flock, i) || cli_crowd_run_has(&w->crowd, i);
+}
+
+/* Navigate's search space and corridor storage, when the scenario has a navmesh. */
+static bool cli_nav_alloc(cli_world *w, const cli_scenario *s)
+{
+    if (!s->navmesh.present) return true;
+    int edges = steer_navmesh_edge_count(&s->navmesh.mesh);
+    size_t bytes = steer_navmesh_query_bytes(edges);
+    w->nav_query_memory = malloc(bytes);
+    w->nav = calloc((size_t)w->n, sizeof *w->nav);
+    return w->nav_query_memory && w->nav &&
+           steer_navmesh_query_init(&w->nav_query, w->nav_query_memory, bytes, edges);
 }
 
 static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
@@ -70,7 +87,7 @@ static bool cli_world_alloc(cli_world *w, const cli_scenario *s)
     bool ok = w->agents && w->snapshot && w->rngs && w->states && w->forces && w->goals &&
               w->respawned && w->has_goal && w->outcomes && w->steering;
     for (int i = 0; ok && i < w->n; i++) w->agents[i] = s->agents[i].agent;
-    return ok && cli_grid_run_init(&w->grid, s, w->agents);
+    return ok && cli_nav_alloc(w, s) && cli_grid_run_init(&w->grid, s, w->agents);
 }
 
 static bool cli_world_init(cli_world *w, uint64_t seed)
@@ -88,9 +105,11 @@ static bool cli_world_init(cli_world *w, uint64_t seed)
             cli_behaviour_state_init(beh, &w->states[i * CLI_MAX_BEHAVIOURS + b], &w->rngs[i]);
             o->has_overshoot |= strcmp(kind, "arrive") == 0 && beh->target.kind == CLI_TARGET_POINT;
             o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0 ||
+                             strcmp(kind, "navigate") == 0 ||
                              cli_behaviour_arrives_at_path_end(beh, w->s);
             o->has_path |= strcmp(kind, "follow_path") == 0;
             o->has_avoid |= strcmp(kind, "avoid_obstacles") == 0;
+            o->has_navmesh |= strcmp(kind, "navigate") == 0;
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
             o->has_catch |= cli_behaviour_is_grid_chase(beh);
         }
@@ -150,7 +169,9 @@ static steer_steering cli_steer_agent(cli_world *w, int i, int step)
                   &w->grid.occ,
                   &w->grid.scratch,
                   path,
-                  w->grid.path_capacity};
+                  w->grid.path_capacity,
+                  &w->nav_query,
+                  w->nav != NULL ? &w->nav[i] : NULL};
     steer_steering outputs[CLI_MAX_BEHAVIOURS];
     w->has_goal[i] = false;
     for (int b = 0; b < d->behaviour_count; b++) {
@@ -246,6 +267,15 @@ static void cli_judge_rest(cli_agent_outcome *o, const steer_agent *a, steer_vec
     o->along = v;
 }
 
+/* How far a navigating agent is from the navmesh (0 on it). */
+static void cli_judge_off_mesh(cli_agent_outcome *o, const cli_scenario *s, steer_vec3 at)
+{
+    steer_vec3 on;
+    if (steer_navmesh_nearest(&s->navmesh.mesh, at, &on) < 0) return;
+    double d = steer_distance(at, on);
+    if (d > o->off_mesh) o->off_mesh = d;
+}
+
 /* Arrived and caught are judged on the state after the step, with the library's own
  * arrive test (steer_arrive is pure, so asking again changes nothing). */
 static void cli_judge(cli_world *w, int i, int step)
@@ -277,6 +307,9 @@ static void cli_judge(cli_world *w, int i, int step)
             o->path_s = c->lap * (double)w->s->paths[beh->path].path.length + c->s;
             if (o->has_arrive && cli_behaviour_arrives_at_path_end(beh, w->s))
                 arrived &= c->arrived;
+        } else if (strcmp(kind, "navigate") == 0) {
+            arrived &= w->states[i * CLI_MAX_BEHAVIOURS + b].arrived;
+            cli_judge_off_mesh(o, w->s, w->agents[i].position);
         } else if (strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f && o->caught_step < 0 &&
                    steer_distance(w->agents[i].position, target) <= beh->catch_radius) {
             o->caught_step = step;

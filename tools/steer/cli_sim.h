@@ -60,6 +60,8 @@ typedef struct cli_agent_outcome {
     float along;        /* ... that speed when last beyond 2%, or 0 */
     bool has_avoid;     /* the agent avoids the obstacles ... */
     int entries;        /* ... steps after which its body overlapped one (more than 1e-3) */
+    bool has_navmesh;   /* the agent navigates the navmesh ... */
+    double off_mesh;    /* ... the farthest it strayed from it, world units */
     bool has_wander;    /* the agent has a wander behaviour ... */
     float wander_angle; /* ... whose circle's angle after the last step is this, radians */
 } cli_agent_outcome;

@@ -781,6 +781,29 @@ static void check_stuck_walker(const cli_scenario *s, const tape *t, const cli_r
     CHECK(!r->agents[c].arrived && r->agents[c].stuck);
 }
 
+/* ---- navmesh-rooms: every walker crosses the level on the mesh ---------------------------- */
+
+static void check_navmesh_rooms(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    int arrived = 0;
+    double off = 0.0;
+    for (int i = 0; i < r->agent_count; i++) {
+        arrived += r->agents[i].arrived;
+        if (r->agents[i].off_mesh > off) off = r->agents[i].off_mesh;
+    }
+    /* every frame's position too, not only the outcome's record */
+    for (int f = 0; f < t->frames; f++)
+        for (int i = 0; i < s->agent_count; i++) {
+            steer_vec3 p = t->agents[(size_t)f * (size_t)t->n + (size_t)i].position, on;
+            steer_navmesh_nearest(&s->navmesh.mesh, p, &on);
+            if (steer_distance(p, on) > off) off = steer_distance(p, on);
+        }
+    printf("  navmesh-rooms: %d of %d arrived, furthest off the mesh %.4f\n", arrived,
+           r->agent_count, off);
+    CHECK(arrived == 40 && r->agent_count == 40);
+    CHECK(off <= 0.01);
+}
+
 /* ---- the table: every built-in needs a row --------------------------------------------- */
 
 typedef void (*scenario_check)(const cli_scenario *, const tape *, const cli_run_result *);
@@ -805,6 +828,7 @@ static const struct {
     {"doorway", check_doorway},
     {"track-obstacles", check_track_obstacles},
     {"crowd-goal", check_crowd_goal},
+    {"navmesh-rooms", check_navmesh_rooms},
 };
 
 static scenario_check find_check(const char *name)

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* Private pieces the navigation mesh files share: ground coordinates, the sort, the
+ * bounding-box tree and the memory layout. */
+#ifndef STEER_NAVMESH_INTERNAL_H
+#define STEER_NAVMESH_INTERNAL_H
+
+#include "steer/navmesh.h"
+#include "steer/math.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A point on the ground: u along the plane's first axis, v along its second. */
+typedef struct steer__nav2 {
+    float u, v;
+} steer__nav2;
+
+static inline steer__nav2 steer__nav_ground(steer_space plane, steer_vec3 p)
+{
+    steer__nav2 g = {p.x, plane == STEER_SPACE_XY ? p.y : p.z};
+    return g;
+}
+
+static inline float steer__nav_height(steer_space plane, steer_vec3 p)
+{
+    return plane == STEER_SPACE_XY ? p.z : p.y;
+}
+
+static inline steer_vec3 steer__nav_point(steer_space plane, steer__nav2 g, float h)
+{
+    return plane == STEER_SPACE_XY ? steer_v3(g.u, g.v, h) : steer_v3(g.u, h, g.v);
+}
+
+/* Twice the signed area of (a, b, c), in double so that float inputs multiply exactly:
+ * > 0 when c lies to the left of a -> b. */
+static inline double steer__nav_orient(steer__nav2 a, steer__nav2 b, steer__nav2 c)
+{
+    return ((double)b.u - a.u) * ((double)c.v - a.v) - ((double)b.v - a.v) * ((double)c.u - a.u);
+}
+
+static inline steer__nav2 steer__nav_vertex(const steer_navmesh *m, int32_t v)
+{
+    return steer__nav_ground(m->plane, m->vertices[v]);
+}
+
+/* The polygon edge slot s belongs to. */
+static inline int32_t steer__nav_slot_poly(const steer_navmesh *m, int32_t s)
+{
+    int lo = 0, hi = m->polygon_count - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (m->first[mid] <= s)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The slot after s in its polygon (the other end of edge s). */
+static inline int32_t steer__nav_slot_next(const steer_navmesh *m, int32_t s)
+{
+    int32_t p = steer__nav_slot_poly(m, s);
+    return s + 1 < m->first[p + 1] ? s + 1 : m->first[p];
+}
+
+/* A node of the bounding-box tree: an inner node when left >= 0, else a leaf holding
+ * polygon `right`. */
+typedef struct steer__nav_node {
+    float lo[2], hi[2];
+    int32_t left, right;
+} steer__nav_node;
+
+/* A sort record: ordered by key, then by value (so every sort is total and the result
+ * does not depend on the input order beyond the key). */
+typedef struct steer__nav_key {
+    uint64_t key;
+    int32_t value, extra;
+} steer__nav_key;
+
+/* Heapsort (no recursion, no allocation, O(n log n) always). */
+void steer__nav_sort(steer__nav_key *keys, int count);
+
+/* A float as an unsigned integer that sorts in the float's order. */
+static inline uint32_t steer__nav_float_key(float f)
+{
+    union {
+        float f;
+        uint32_t u;
+    } x;
+    x.f = f == 0.0f ? 0.0f : f; /* -0 sorts as +0 */
+    return (x.u & 0x80000000u) ? ~x.u : (x.u | 0x80000000u);
+}
+
+/* Round n up to a multiple of 8 bytes. */
+static inline size_t steer__nav_align(size_t n)
+{
+    return (n + 7u) & ~(size_t)7u;
+}
+
+/* Where the mesh and the build's scratch lie in the caller's buffer. */
+typedef struct steer__nav_layout {
+    size_t vertices, first, indices, neighbours, tree, keys, remap, total;
+} steer__nav_layout;
+
+/* The layout for these counts; total 0 when a count is out of range. */
+steer__nav_layout steer__nav_layout_of(int vertex_count, int polygon_count, int index_count);
+
+/* The polygon's ground corners into out (STEER_NAVMESH_POLY_MAX), returning the count. */
+int steer__nav_corners(const steer_navmesh *m, int poly, steer__nav2 *out);
+
+/* True when g lies inside the convex corners (edges included, within a relative
+ * tolerance). */
+bool steer__nav_contains(const steer__nav2 *c, int n, steer__nav2 g);
+
+/* Height of polygon `poly` at ground point g (interpolated on the fan triangle that holds
+ * g best). */
+float steer__nav_height_at(const steer_navmesh *m, int poly, steer__nav2 g);
+
+/* The polygon's point nearest g on the ground. */
+steer__nav2 steer__nav_closest(const steer__nav2 *c, int n, steer__nav2 g);
+
+/* Build the bounding-box tree over the mesh's polygons, using keys (polygon_count) as
+ * scratch. */
+void steer__nav_tree_build(steer_navmesh *m, steer__nav_key *keys);
+
+/* Empty the mesh. */
+void steer__nav_clear(steer_navmesh *m);
+
+#endif /* STEER_NAVMESH_INTERNAL_H */

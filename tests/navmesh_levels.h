@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* Worked example levels the navigation mesh tests share: a room with a pillar (an
+ * outline with a hole) and two rooms joined by a door (polygons given directly). */
+#ifndef STEER_NAVMESH_LEVELS_H
+#define STEER_NAVMESH_LEVELS_H
+
+#include "steer/navmesh.h"
+
+#include <stdlib.h>
+
+/* A mesh with its own buffer (free(mesh_memory) when done). */
+typedef struct test_mesh {
+    steer_navmesh mesh;
+    void *memory;
+    steer_navmesh_report report;
+} test_mesh;
+
+/* The room 0..10 x 0..10 with the pillar 4..6 x 4..6, on the XY plane at height 0. */
+static inline steer_navmesh_status test_room_with_pillar(test_mesh *t)
+{
+    static const steer_vec3 pts[] = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0},
+                                     {4, 4, 0}, {6, 4, 0},  {6, 6, 0},   {4, 6, 0}};
+    static const int32_t rings[] = {4, 4};
+    size_t bytes = steer_navmesh_outline_bytes(8, 2);
+    t->memory = malloc(bytes);
+    return steer_navmesh_build_outline(&t->mesh, t->memory, bytes, pts, rings, 2, STEER_SPACE_XY,
+                                       &t->report);
+}
+
+/* Room A 0..4 x 0..4, a door 4..5 x 1.5..2.5, room B 5..9 x 0..4: three polygons,
+ * the rooms carrying the door's corners on their walls so no edge has a T-junction. */
+static const steer_vec3 test_door_vertices[] = {{0, 0, 0}, {4, 0, 0}, {4, 1.5f, 0}, {4, 2.5f, 0},
+                                                {4, 4, 0}, {0, 4, 0}, {5, 1.5f, 0}, {5, 2.5f, 0},
+                                                {5, 0, 0}, {9, 0, 0}, {9, 4, 0},    {5, 4, 0}};
+static const int32_t test_door_first[] = {0, 6, 10, 16};
+static const int32_t test_door_indices[] = {0, 1, 2,  3,  4, 5, /* room A */
+                                            2, 6, 7,  3,        /* door */
+                                            8, 9, 10, 11, 7, 6};
+
+static inline steer_navmesh_status test_two_rooms(test_mesh *t)
+{
+    size_t bytes = steer_navmesh_bytes(12, 3, 16);
+    t->memory = malloc(bytes);
+    return steer_navmesh_build(&t->mesh, t->memory, bytes, test_door_vertices, 12, test_door_first,
+                               test_door_indices, 3, STEER_SPACE_XY, &t->report);
+}
+
+#endif /* STEER_NAVMESH_LEVELS_H */
