@@ -194,7 +194,7 @@ STEER_API int steer_navmesh_nearest(const steer_navmesh *mesh, steer_vec3 p, ste
 
 /* What a path search found. */
 typedef enum steer_navmesh_path_status {
-    STEER_NAVMESH_PATH_FOUND = 0, /* the shortest corridor's string-pulled path */
+    STEER_NAVMESH_PATH_FOUND = 0, /* the found corridor's string-pulled path */
     STEER_NAVMESH_PATH_PARTIAL,   /* the goal is not reachable from the start (another
                                      island): the path ends at the point nearest the goal
                                      of the polygons searched */
@@ -215,7 +215,7 @@ typedef struct steer_navmesh_path {
     int expanded; /* polygons taken off the open list: the search's work */
 } steer_navmesh_path;
 
-/* The shortest path from `start` to `goal`: both are first moved onto the mesh
+/* A short path from `start` to `goal` (not always the shortest: docs/navigation.md): both are first moved onto the mesh
  * (steer_navmesh_nearest, refused when further than max_snap; NaN or negative
  * max_snap reads as 0, +inf accepts any distance), A* over the polygons (costs between
  * edge crossings, Theta*-style straight shortcuts where the mesh allows them,
