@@ -215,8 +215,8 @@ typedef struct steer_navmesh_path {
     int expanded; /* polygons taken off the open list: the search's work */
 } steer_navmesh_path;
 
-/* A short path from `start` to `goal` (not always the shortest: docs/navigation.md): both are first moved onto the mesh
- * (steer_navmesh_nearest, refused when further than max_snap; NaN or negative
+/* A short path from `start` to `goal` (not always the shortest: docs/navigation.md): both are first
+ * moved onto the mesh (steer_navmesh_nearest, refused when further than max_snap; NaN or negative
  * max_snap reads as 0, +inf accepts any distance), A* over the polygons (costs between
  * edge crossings, Theta*-style straight shortcuts where the mesh allows them,
  * straight-line estimate) finds the corridor, written to corridor_out
