@@ -30,7 +30,7 @@ static void steer__nav_exit(const steer_navmesh *m, int p, steer__nav2 o, steer_
                             int *edge)
 {
     int n = m->first[p + 1] - m->first[p];
-    double best = INFINITY, along;
+    double best = INFINITY, along = 0.0;
     for (int k = 0; k < n; k++) {
         double te = steer__nav_cross_edge(m, p, k, o, d, &along);
         if (te < best) best = te;
