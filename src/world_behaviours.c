@@ -358,10 +358,12 @@ static void steer_world_defaults_avoid_agents(steer_recipe_item *it)
 #path, (uint16_t)offsetof(steer_recipe_item, path), STEER_FIELD_BOOL                       \
     }
 
-static const steer_world_field steer_fields_arrive[] = {
-    STEER_F32(arrive.target_radius),  STEER_F32(arrive.slow_radius),
-    STEER_F32(arrive.time_to_target), STEER_F32(arrive.step),
-    STEER_F32(arrive.rest_speed),     STEER_BOOL(arrive.cookbook)};
+/* An arrive parameter set at `a` (an item field path such as follow.arrive). */
+#define STEER_ARRIVE_FIELDS(a)                                                                     \
+    STEER_F32(a.target_radius), STEER_F32(a.slow_radius), STEER_F32(a.time_to_target),             \
+        STEER_F32(a.step), STEER_F32(a.rest_speed), STEER_BOOL(a.cookbook)
+
+static const steer_world_field steer_fields_arrive[] = {STEER_ARRIVE_FIELDS(arrive)};
 
 static const steer_world_field steer_fields_pursue[] = {STEER_F32(pursue.max_prediction),
                                                         STEER_F32(pursue.time_to_target)};
@@ -381,16 +383,9 @@ static const steer_world_field steer_fields_queue[] = {
     STEER_F32(queue.ahead.radius), STEER_F32(queue.ahead.cos_view), STEER_F32(queue.keep),
     STEER_F32(queue.time_to_target)};
 
-static const steer_world_field steer_fields_leader[] = {STEER_F32(leader.behind),
-                                                        STEER_F32(leader.clear_radius),
-                                                        STEER_F32(leader.arrive.target_radius),
-                                                        STEER_F32(leader.arrive.slow_radius),
-                                                        STEER_F32(leader.arrive.time_to_target),
-                                                        STEER_F32(leader.arrive.step),
-                                                        STEER_F32(leader.arrive.rest_speed),
-                                                        STEER_BOOL(leader.arrive.cookbook),
-                                                        STEER_F32(leader.evade.max_prediction),
-                                                        STEER_F32(leader.evade.time_to_target)};
+static const steer_world_field steer_fields_leader[] = {
+    STEER_F32(leader.behind), STEER_F32(leader.clear_radius), STEER_ARRIVE_FIELDS(leader.arrive),
+    STEER_F32(leader.evade.max_prediction), STEER_F32(leader.evade.time_to_target)};
 
 static const steer_world_field steer_fields_avoid_agents[] = {
     STEER_F32(neighbourhood.radius), STEER_F32(neighbourhood.cos_view), STEER_F32(predict.horizon),
@@ -403,11 +398,7 @@ static const steer_world_field steer_fields_leave[] = {STEER_F32(leave.escape_ra
 static const steer_world_field steer_fields_match[] = {STEER_F32(time_to_target)};
 
 static const steer_world_field steer_fields_offset_pursuit[] = {
-    STEER_F32(offset.x),           STEER_F32(offset.y),
-    STEER_F32(offset.z),           STEER_F32(arrive.target_radius),
-    STEER_F32(arrive.slow_radius), STEER_F32(arrive.time_to_target),
-    STEER_F32(arrive.step),        STEER_F32(arrive.rest_speed),
-    STEER_BOOL(arrive.cookbook)};
+    STEER_F32(offset.x), STEER_F32(offset.y), STEER_F32(offset.z), STEER_ARRIVE_FIELDS(arrive)};
 
 #define STEER_I32(path)                                                                            \
     {                                                                                              \
@@ -439,16 +430,8 @@ static const steer_world_field steer_fields_flow[] = {
     STEER_RESOURCE_FIELDS, STEER_F32(predict_time), STEER_F32(time_to_target)};
 
 static const steer_world_field steer_fields_follow_path[] = {
-    STEER_RESOURCE_FIELDS,
-    STEER_F32(follow.predict_time),
-    STEER_F32(follow.lead),
-    STEER_F32(follow.window),
-    STEER_F32(follow.arrive.target_radius),
-    STEER_F32(follow.arrive.slow_radius),
-    STEER_F32(follow.arrive.time_to_target),
-    STEER_F32(follow.arrive.step),
-    STEER_F32(follow.arrive.rest_speed),
-    STEER_BOOL(follow.arrive.cookbook)};
+    STEER_RESOURCE_FIELDS, STEER_F32(follow.predict_time), STEER_F32(follow.lead),
+    STEER_F32(follow.window), STEER_ARRIVE_FIELDS(follow.arrive)};
 
 static const steer_world_field steer_fields_wander_target[] = {
     STEER_F32(wander_target.area_min.x), STEER_F32(wander_target.area_min.y),
@@ -467,18 +450,10 @@ static const steer_world_field steer_fields_approach[] = {
     STEER_BOOL(approach.smooth),
     STEER_F32(approach.reach_radius),
     STEER_F32(approach.lead),
-    STEER_F32(approach.arrive.target_radius),
-    STEER_F32(approach.arrive.slow_radius),
-    STEER_F32(approach.arrive.time_to_target),
-    STEER_F32(approach.arrive.step),
-    STEER_F32(approach.arrive.rest_speed),
-    STEER_BOOL(approach.arrive.cookbook)};
+    STEER_ARRIVE_FIELDS(approach.arrive)};
 
-static const steer_world_field steer_fields_navigate[] = {
-    STEER_RESOURCE_FIELDS,         STEER_F32(arrive.target_radius),
-    STEER_F32(arrive.slow_radius), STEER_F32(arrive.time_to_target),
-    STEER_F32(arrive.step),        STEER_F32(arrive.rest_speed),
-    STEER_BOOL(arrive.cookbook)};
+static const steer_world_field steer_fields_navigate[] = {STEER_RESOURCE_FIELDS,
+                                                          STEER_ARRIVE_FIELDS(arrive)};
 
 /* ---- the table ----------------------------------------------------------------------------- */
 
