@@ -15,8 +15,8 @@
 // Each repetition builds the scene afresh, steps it W times untimed (default 100) and
 // times the next S (default 100), as bench_world does. Prints one key=value line;
 // avg_within_radius is the mean length of Yuka's neighbour lists at the last step
-// (bench_world's avg_within_radius, the same definition; 0 for wander, which asks for
-// no neighbours).
+// (bench_world's avg_within_radius, the same definition; 0 for wander, which asks Yuka
+// for no neighbours).
 import {
     AlignmentBehavior,
     CellSpacePartitioning,
