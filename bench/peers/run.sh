@@ -82,7 +82,7 @@ compare() {
 }
 
 if [ -n "$detour" ]; then
-    for n in ${DETOUR_N:-1000 5000}; do
+    for n in ${DETOUR_N:-1000 10000}; do
         compare DetourCrowd circle $n "$detour --n $n --reps 3" "--scenario circle --n $n --threads 1"
     done
 fi
