@@ -7,6 +7,9 @@
 # Each line runs peer then steer, ROUNDS times alternated, and prints the median
 # ns/agent-step of the rounds with their min-max and the ratio peer / steer.
 #   sh bench/peers/run.sh BENCH_WORLD [BUILD_DIR]
+# The environment can change the rounds and sizes: ROUNDS (3), DETOUR_N ("1000 10000"),
+# WANDER_N ("1000 10000"), BOIDS_N ("1000": Yuka's flock grows about as N squared, 234
+# us an agent-step at 10,000 in a trial run).
 # A peer whose package is missing is named and skipped; the exit status is non-zero only
 # when something that is present fails.
 set -eu
@@ -69,15 +72,17 @@ compare() {
         printf '%s\n%s\n' "$pl" "$sl" >>"$LOG"
         p="$p $(value ns_per_agent_step "$pl")"
         s="$s $(value ns_per_agent_step "$sl")"
-        pw=$(value avg_within_radius "$pl")
-        sw=$(value avg_within_radius "$sl")
+        pw="$pw $(value avg_within_radius "$pl")"
+        sw=$(value avg_within_radius "$sl") # the same every round: steer is deterministic
         r=$((r + 1))
     done
     ps=$(printf '%s\n' $p | stats)
     ss=$(printf '%s\n' $s | stats)
     ratio=$(awk -v a="${ps##* }" -v b="${ss##* }" 'BEGIN { printf "%.1f", a / b }')
     within="-"
-    [ "$scene" = boids ] && within="$pw, $sw" # wander asks Yuka for no neighbours
+    # Yuka's flock differs between rounds (Math.random): the median of the rounds.
+    [ "$scene" = boids ] && within="$(printf '%s\n' $pw | sort -g | awk '{ v[NR] = $1 } END {
+        printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'), $sw"
     echo "| $scene | $n | 1 | $name | ${ps% *} | ${ss% *} | **$ratio** | $within |"
 }
 
