@@ -200,9 +200,22 @@ int main(int argc, char **argv)
     std::sort(ns.begin(), ns.end());
     size_t m = ns.size();
     double med = m % 2 ? ns[m / 2] : 0.5 * (ns[m / 2 - 1] + ns[m / 2]);
+    // The avoidance settings dtCrowd::init chose, printed so the docs' figures can be checked.
+    dtCrowd *probe = dtAllocCrowd();
+    dtNavMesh *mesh = square_navmesh(10.0f);
+    const dtObstacleAvoidanceParams *ap =
+        probe != nullptr && mesh != nullptr && probe->init(1, kRadius, mesh)
+            ? probe->getObstacleAvoidanceParams(0)
+            : nullptr;
     std::printf("peer=detourcrowd scenario=circle n=%ld threads=1 steps=%d "
                 "ns_per_agent_step=%.2f",
                 o.n, o.steps, med);
+    if (ap != nullptr)
+        std::printf(" avoidance_divs=%d avoidance_rings=%d avoidance_depth=%d "
+                    "avoidance_horizon=%.2f",
+                    ap->adaptiveDivs, ap->adaptiveRings, ap->adaptiveDepth, ap->horizTime);
+    dtFreeCrowd(probe);
+    dtFreeNavMesh(mesh);
     if (o.run_steps > 0) {
         Circle c;
         long pairs = 0, arrived = 0;
