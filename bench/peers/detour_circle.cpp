@@ -5,6 +5,7 @@
 // and times its first S steps (bench_crowd.c's protocol). Prints one key=value line:
 //
 //   peer=detourcrowd scenario=circle n=<N> threads=1 steps=<S> ns_per_agent_step=<x>
+//        avoidance_divs=.. avoidance_rings=.. avoidance_depth=.. avoidance_horizon=..
 //        [collisions=<c> arrived=<a> run_steps=<K>]
 //
 // --run-steps K adds a fresh run of K steps: collisions are the pairs closer than 99% of
