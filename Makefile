@@ -3,7 +3,7 @@
 #   make run    build and run every built-in scenario, pictures in out/
 #   make test   build and pass every test
 # Other targets: build, sanitize (ASan+UBSan), scalar (portable paths at -O2), bench,
-# format, install, clean.
+# bench-peers, format, install, clean.
 # Choose the compiler with CC=clang; each compiler/config gets its own build folder.
 
 CC        ?= cc
@@ -91,6 +91,15 @@ bench:
 	cmake -S . -B build-release -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_TOOLS=OFF -DSTEER_BUILD_EXAMPLES=OFF -DSTEER_BUILD_TESTS=OFF
 	cmake --build build-release -j $(JOBS) --target bench_world
 	build-release/bench/bench_world $(ARGS)
+
+# The peers Debian and npm package (DetourCrowd from librecast-dev, Yuka from npm under
+# Node.js) beside bench_world on the same scenes, alternated, with ratios
+# (bench/peers/run.sh; docs/performance.md "Side by side with peers"). ROUNDS=5 for more.
+.PHONY: bench-peers
+bench-peers:
+	cmake -S . -B build-release -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_TOOLS=OFF -DSTEER_BUILD_EXAMPLES=OFF -DSTEER_BUILD_TESTS=OFF
+	cmake --build build-release -j $(JOBS) --target bench_world
+	sh bench/peers/run.sh build-release/bench/bench_world build-peers
 
 format:
 	clang-format -i include/steer/*.h src/*.c src/*.h tests/*.c tests/*.h examples/*.c

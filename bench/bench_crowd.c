@@ -139,11 +139,13 @@ static double crowd_time(bool circle, long n, steer_pool *pool, int steps, long 
 }
 
 /* Run until every agent is at its goal, counting overlapping pairs after every step;
- * returns the steps run. A run also ends when the number at their goals has set no new
- * high for `patience` steps, 20 times the time the longest trip needs at speed 1: a jam
- * ends the run, a crowd still untangling (new arrivals now and then) does not. Ten times
+ * returns the steps run. With limit > 0, run exactly `limit` steps instead (a fixed time,
+ * to compare with another library's crowd). Otherwise a run also ends when the number at their
+ * goals has set no new high for `patience` steps, 20 times the time the longest trip needs at speed
+ * 1: a jam ends the run, a crowd still untangling (new arrivals now and then) does not. Ten times
  * the patience is a hard ceiling, so every run is finite. */
-static long crowd_complete(bool circle, long n, steer_pool *pool, long *pairs, long *arrived)
+static long crowd_complete(bool circle, long n, steer_pool *pool, long limit, long *pairs,
+                           long *arrived)
 {
     crowd_run c;
     long s = 0;
@@ -152,7 +154,8 @@ static long crowd_complete(bool circle, long n, steer_pool *pool, long *pairs, l
     if (crowd_create(&c, circle, n, pool)) {
         double span = circle ? 1.6 * (double)n : 4.0 * sqrt(2.0 * (double)n) + 8.0;
         long patience = (long)(20.0 * span / BENCH_DT) + 1000, best = -1, idle = 0;
-        for (; s < 10 * patience && idle < patience && *arrived < n; s++) {
+        if (limit > 0) patience = limit; /* idle < patience always holds then */
+        for (; limit > 0 ? s < limit : s < 10 * patience && idle < patience && *arrived < n; s++) {
             steer_world_step(c.w, BENCH_DT);
             *pairs += crowd_overlaps(&c, arrived);
             idle = *arrived > best ? 0 : idle + 1;
@@ -164,7 +167,7 @@ static long crowd_complete(bool circle, long n, steer_pool *pool, long *pairs, l
 }
 
 int bench_crowd_run(const char *scenario, long n, int threads, int steps, int reps,
-                    bool to_completion)
+                    bool to_completion, long run_steps)
 {
     bool circle = strcmp(scenario, "circle") == 0;
     if (steps <= 0) steps = circle ? 100 : 50;
@@ -182,12 +185,16 @@ int bench_crowd_run(const char *scenario, long n, int threads, int steps, int re
         rate[r] = (double)steps / t;
     }
     long run = 0; /* steps of the run to completion */
-    if (to_completion) run = crowd_complete(circle, n, pool, &pairs, &arrived);
+    if (to_completion || run_steps > 0)
+        run = crowd_complete(circle, n, pool, run_steps, &pairs, &arrived);
     printf("bench scenario=%s n=%ld threads=%d steps=%d ns_per_agent_step=%.2f "
            "steps_per_s=%.2f avg_neighbors=%.2f collisions=%ld arrived=%.4f",
            scenario, n, threads, steps, median(ns, reps), median(rate, reps), median(nb, reps),
            pairs, (double)arrived / (double)n);
-    if (to_completion) printf(" completion_steps=%ld", run);
+    if (run_steps > 0)
+        printf(" run_steps=%ld", run);
+    else if (to_completion)
+        printf(" completion_steps=%ld", run);
     printf("\n");
     steer_pool_destroy(pool);
     return 0;

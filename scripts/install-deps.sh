@@ -11,6 +11,9 @@
 #   sh scripts/install-deps.sh python     the Python package (python/): cffi, numpy, cJSON
 #                                         (scenario files), pytest and matplotlib for its
 #                                         tests and examples
+#   sh scripts/install-deps.sh bench      the peers make bench-peers runs beside steer:
+#                                         DetourCrowd (librecast-dev) with g++, Node.js
+#                                         and npm for Yuka (bench/peers/package.json)
 #   sh scripts/install-deps.sh test       everything make test builds and runs: the tool,
 #                                         the web test, g++ and clang++ for the C++ checks,
 #                                         the Python package, Detour for the Recast
@@ -24,6 +27,7 @@ WEB="clang lld llvm wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs python3 
 SANITIZE="clang libclang-rt-14-dev"
 CXX="g++ clang"
 RECAST="librecast-dev"
+BENCH="librecast-dev g++ nodejs"
 PYTHON="python3 python3-dev python3-venv python3-pip python3-setuptools python3-cffi python3-numpy python3-pytest python3-matplotlib libcjson-dev pkg-config"
 
 PACKAGES=""
@@ -36,9 +40,12 @@ for part in "$@"; do
         sanitize) PACKAGES="$PACKAGES $SANITIZE $CXX" ;;
         fuzz) PACKAGES="$PACKAGES $SANITIZE" ;;
         python) PACKAGES="$PACKAGES $PYTHON" ;;
+        bench) # npm ships inside NodeSource's nodejs, which conflicts with Debian's npm
+            PACKAGES="$PACKAGES $BENCH"
+            command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm" ;;
         core) ;;
         test) PACKAGES="$PACKAGES $TOOL $WEB $CXX $PYTHON $RECAST" CJSON_SOURCE=1 ;;
-        *) echo "install-deps.sh: unknown part '$part' (core, tool, web, sanitize, fuzz, python, test)" >&2; exit 2 ;;
+        *) echo "install-deps.sh: unknown part '$part' (core, tool, web, sanitize, fuzz, python, bench, test)" >&2; exit 2 ;;
     esac
 done
 

@@ -13,7 +13,7 @@ else
         -o -type f -print | sed 's|^\./||')
 fi
 missing=0; count=0
-for f in $(printf '%s\n' "$files" | grep -E '\.(c|h|js|mjs|css|sh|py|pyi|cmake|html)$|(^|/)CMakeLists\.txt$|(^|/)Makefile$' |
+for f in $(printf '%s\n' "$files" | grep -E '\.(c|h|cpp|js|mjs|css|sh|py|pyi|cmake|html)$|(^|/)CMakeLists\.txt$|(^|/)Makefile$' |
     grep -v -e node_modules -e '^fuzz/corpus/'); do
     count=$((count + 1))
     if ! head -n 3 "$f" | grep -q "SPDX-License-Identifier: MIT"; then

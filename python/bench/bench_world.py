@@ -5,10 +5,10 @@
     make bench ARGS="--scenario boids --n 100000 --threads 1"     # the C figure
 
 Same world (steer.scenarios.boids builds shared/boids.c's flock bit for bit), same
-repetitions (one untimed warm-up, then the median of 5 repetitions of S steps, S about
-4 million agent-steps), same output line. The steps run as world.step(dt, n=S): one C
-call, so the binding adds nothing per agent or per step; the per-call figure (S Python
-calls of world.step(dt)) is printed too. Then --read N times reading N positions into a
+repetitions (each builds the flock afresh, steps it W times untimed, default 100, and
+times the next S, default 100; medians of 5), same output line. The steps run as
+world.step(dt, n=S): one C call, so the binding adds nothing per agent or per step; the
+per-call figure (S Python calls of world.step(dt)) is printed too. Then --read N times reading N positions into a
 numpy array (world.positions(out=...)). The machine may be shared: alternate C and
 Python runs when comparing.
 """
@@ -20,8 +20,10 @@ import numpy as np
 
 import steer
 from steer import scenarios
+from steer._steer_cffi import ffi, lib
 
 REPS = 5
+NEIGHBOUR_RADIUS = 9.0  # bench_world.c's avg_within_radius: the cohesion radius
 
 
 def timed(fn, reps):
@@ -34,31 +36,47 @@ def timed(fn, reps):
     return statistics.median(out)
 
 
+def within_radius(w):
+    """Others within NEIGHBOUR_RADIUS of each agent, on average: the count the C query
+    returns (itself included) without copying handles."""
+    w.update_index()
+    ptr = w._ptr()
+    total = sum(lib.steer_world_query(ptr, (p[0], p[1], p[2]), NEIGHBOUR_RADIUS, 0xFFFFFFFF,
+                                      ffi.NULL, 0) - 1 for p in w.positions())
+    return total / max(1, len(w))
+
+
 def bench_steps(args):
-    w = scenarios.boids(args.n, flocking=args.scenario == "boids", threads=args.threads)
-    steps = args.steps or min(1000, max(10, 4000000 // args.n))
     dt = 1.0 / 60.0
-    # As bench_world.c: a warm-up, then REPS timed repetitions, each followed by reading
-    # avg_neighbours; medians of both. The states are the C benchmark's, step for step, so
-    # avg_neighbors must print the same as the C line.
-    w.step(dt, n=steps)
-    times, neighbours = [], []
+    # As bench_world.c: each repetition a fresh flock, its warm-up, then the timed steps;
+    # the states are the C benchmark's, step for step, so avg_neighbors and
+    # avg_within_radius must print the same as the C line.
+    times, neighbours, within = [], [], []
     for _ in range(REPS):
+        w = scenarios.boids(args.n, flocking=args.scenario == "boids", threads=args.threads)
+        w.step(dt, n=args.warmup)
         t0 = time.perf_counter()
-        w.step(dt, n=steps)
+        w.step(dt, n=args.steps)
         times.append(time.perf_counter() - t0)
         neighbours.append(w.stats().avg_neighbours)
+        within.append(within_radius(w))
+        w.close()
     t, avg = statistics.median(times), statistics.median(neighbours)
+    steps = args.steps
+    w = scenarios.boids(args.n, flocking=args.scenario == "boids", threads=args.threads)
+    w.step(dt, n=args.warmup)
 
     def one_call_per_step():
         for _ in range(steps):
             w.step(dt)
 
     t_calls = timed(one_call_per_step, REPS)
-    print("bench scenario=%s n=%d threads=%d steps=%d ns_per_agent_step=%.2f steps_per_s=%.2f "
-          "avg_neighbors=%.2f python=1 ns_per_agent_step_one_call_per_step=%.2f"
-          % (args.scenario, args.n, args.threads, steps, t * 1e9 / (steps * args.n), steps / t,
-             avg, t_calls * 1e9 / (steps * args.n)))
+    print("bench scenario=%s n=%d threads=%d warmup=%d steps=%d ns_per_agent_step=%.2f "
+          "steps_per_s=%.2f avg_neighbors=%.2f avg_within_radius=%.2f python=1 "
+          "ns_per_agent_step_one_call_per_step=%.2f"
+          % (args.scenario, args.n, args.threads, args.warmup, steps,
+             t * 1e9 / (steps * args.n), steps / t, avg, statistics.median(within),
+             t_calls * 1e9 / (steps * args.n)))
     w.close()
 
 
@@ -77,7 +95,8 @@ def main():
     p.add_argument("--scenario", choices=["boids", "wander"], default="boids")
     p.add_argument("--n", type=int, default=100000)
     p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--steps", type=int, default=0)
+    p.add_argument("--warmup", type=int, default=100)
+    p.add_argument("--steps", type=int, default=100)
     p.add_argument("--read", type=int, default=1000000,
                    help="agents for the positions read (0: skip)")
     p.add_argument("--no-steps", action="store_true", help="only the read benchmark")
