@@ -179,7 +179,8 @@ STEER_API steer_formation_pace_params steer_formation_pace_default(void);
  * anchor's max_speed to its cruising speed times this before steering it. Members or
  * slots non-finite are skipped; n <= 0 or NULL arrays give 1; bad parameters read as
  * their defaults (stop_lag at most slack reads as slack + 1e-3, min_factor is clamped
- * into [0, 1]). */
+ * into [0, 1]). Scale the anchor's turning rate (max_rotation) by it too: a formation
+ * turning about its anchor swings its far slots at the rate times their distance. */
 STEER_API float steer_formation_pace(const steer_vec3 *members, const steer_vec3 *slots, int n,
                                      const steer_formation_pace_params *params);
 
