@@ -40,6 +40,7 @@
 #define DET_GOLDEN_FOLLOW_PATH       UINT64_C(0x0f4db9822a86b84a)
 #define DET_GOLDEN_WANDER_TARGET     UINT64_C(0xdbb430deae480961)
 #define DET_GOLDEN_FOLLOW_FLOW_FIELD UINT64_C(0x7829581dfd875547)
+#define DET_GOLDEN_FORMATION         UINT64_C(0xf0cb096b374fb893)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -194,6 +195,7 @@ static const det_scenario det_scenarios[] = {
     DET_KIND("follow_flow_field", FOLLOW_FLOW_FIELD),
     DET_KIND("follow_path", FOLLOW_PATH),
     DET_KIND("wander_target", WANDER_TARGET),
+    DET_KIND("formation", FORMATION),
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

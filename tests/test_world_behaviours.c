@@ -333,6 +333,12 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
         steer_leader leader = {t->position, t->velocity, t->orientation};
         return steer_offset_pursuit(a, &leader, it->offset, &it->arrive, NULL);
     }
+    case STEER_BEHAVIOUR_FORMATION: {
+        steer_leader anchor = {t->position, t->velocity, t->orientation};
+        steer_formation_slot slot = {point, 0.0f, 0u};
+        steer_formation_member_params p = {it->arrive, it->align};
+        return steer_formation_member(a, &anchor, &slot, &p, NULL);
+    }
     default:
         return steer_steering_zero();
     }
@@ -342,11 +348,13 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
  * targets (wander draws from the world's streams, the neighbourhood kinds have their own
  * tests in test_world.c and test_crowd.c). */
 static const steer_behaviour_kind oracle_kinds[] = {
-    STEER_BEHAVIOUR_SEEK,          STEER_BEHAVIOUR_FLEE,           STEER_BEHAVIOUR_ARRIVE,
-    STEER_BEHAVIOUR_PURSUE,        STEER_BEHAVIOUR_EVADE,          STEER_BEHAVIOUR_LOOK_WHERE_GOING,
-    STEER_BEHAVIOUR_FOLLOW_LEADER, STEER_BEHAVIOUR_LEAVE,          STEER_BEHAVIOUR_ALIGN,
-    STEER_BEHAVIOUR_FACE,          STEER_BEHAVIOUR_MATCH_VELOCITY, STEER_BEHAVIOUR_INTERPOSE,
-    STEER_BEHAVIOUR_OFFSET_PURSUIT};
+    STEER_BEHAVIOUR_SEEK,           STEER_BEHAVIOUR_FLEE,
+    STEER_BEHAVIOUR_ARRIVE,         STEER_BEHAVIOUR_PURSUE,
+    STEER_BEHAVIOUR_EVADE,          STEER_BEHAVIOUR_LOOK_WHERE_GOING,
+    STEER_BEHAVIOUR_FOLLOW_LEADER,  STEER_BEHAVIOUR_LEAVE,
+    STEER_BEHAVIOUR_ALIGN,          STEER_BEHAVIOUR_FACE,
+    STEER_BEHAVIOUR_MATCH_VELOCITY, STEER_BEHAVIOUR_INTERPOSE,
+    STEER_BEHAVIOUR_OFFSET_PURSUIT, STEER_BEHAVIOUR_FORMATION};
 
 static bool same_bits(const steer_agent *a, const steer_agent *b)
 {

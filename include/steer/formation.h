@@ -46,9 +46,10 @@ typedef enum steer_group_status {
     STEER_GROUP_DUPLICATE = 4, /* the same agent twice (the world's group calls) */
     STEER_GROUP_NO_MEMORY = 5, /* the workspace is NULL or smaller than its size function says */
     STEER_GROUP_STALE = 6,     /* a handle names no live agent (the world's group calls) */
-    STEER_GROUP_ROLES = 7      /* no assignment gives every member a slot of its roles: the
+    STEER_GROUP_ROLES = 7,     /* no assignment gives every member a slot of its roles: the
                                   output is filled anyway, least total distance with as few
                                   members out of role as possible */
+    STEER_GROUP_BUSY = 8       /* the world's group calls, inside a step */
 } steer_group_status;
 
 /* Most members or slots a group call takes; larger counts give STEER_GROUP_INVALID. */
