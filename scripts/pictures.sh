@@ -27,6 +27,8 @@ pursue-evade docs/behaviours.md
 chase docs/grid.md
 path-follow docs/paths.md
 obstacles docs/obstacles.md,docs/combining.md
+column-march docs/groups.md
+group-doorway docs/groups.md
 "
 # pictures without an animation (the still says it all)
 still="approach wander-seek"

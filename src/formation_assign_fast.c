@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Fast slot assignment for large groups: pairs taken greedily by increasing distance,
+/* Fast slot assignment for large groups: pairs taken greedily by increasing distance
+ * (radix sorted),
  * then pairwise swaps (and moves to free slots) while they shorten the total. */
 #include "formation_internal.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Most improvement passes: each is O(n^2 + n (m - n)); in the measurements of
@@ -10,58 +12,46 @@
 #define STEER_ASSIGN_FAST_PASSES 16
 
 typedef struct steer_pair {
-    float d; /* distance, with the out-of-role pairs after every in-role one */
+    uint32_t key; /* the distance's float bits (a non-negative float sorts as its bits),
+                     with the top bit set for a pair out of role: after every in-role one */
     int i, j;
 } steer_pair;
 
-/* Strict order on pairs: (out of role, distance, member, slot). */
-static bool steer_pair_before(const steer_assign_input *in, const steer_pair *a,
-                              const steer_pair *b)
+static uint32_t steer_pair_key(const steer_assign_input *in, int i, int j)
 {
-    bool ra = !steer__assign_in_role(in, a->i, a->j), rb = !steer__assign_in_role(in, b->i, b->j);
-    if (ra != rb) return rb;
-    if (a->d != b->d) return a->d < b->d;
-    if (a->i != b->i) return a->i < b->i;
-    return a->j < b->j;
+    float d = (float)steer__assign_dist(in->members[i], in->slots[j]);
+    uint32_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return steer__assign_in_role(in, i, j) ? bits : bits | 0x80000000u;
 }
 
-static void steer_sift_down(const steer_assign_input *in, steer_pair *h, size_t root, size_t n)
+/* A stable radix sort on the key, a byte at a time (O(nm), `tmp` as big as `pairs`):
+ * pairs are made member by member, slot by slot, so equal keys keep (member, slot)
+ * order, the same on every machine. */
+static void steer_pairs_sort(steer_pair *pairs, steer_pair *tmp, size_t n)
 {
-    for (;;) {
-        size_t child = 2 * root + 1;
-        if (child >= n) return;
-        if (child + 1 < n && steer_pair_before(in, &h[child], &h[child + 1])) child++;
-        if (!steer_pair_before(in, &h[root], &h[child])) return;
-        steer_pair t = h[root];
-        h[root] = h[child];
-        h[child] = t;
-        root = child;
+    for (int shift = 0; shift < 32; shift += 8) {
+        size_t count[257] = {0};
+        for (size_t k = 0; k < n; k++) count[((pairs[k].key >> shift) & 0xFFu) + 1]++;
+        for (int b = 0; b < 256; b++) count[b + 1] += count[b];
+        for (size_t k = 0; k < n; k++) tmp[count[(pairs[k].key >> shift) & 0xFFu]++] = pairs[k];
+        steer_pair *t = pairs;
+        pairs = tmp;
+        tmp = t;
     }
 }
 
-/* In-place heap sort: no allocation, and the same order everywhere (a strict order). */
-static void steer_pairs_sort(const steer_assign_input *in, steer_pair *h, size_t n)
-{
-    for (size_t k = n / 2; k-- > 0;) steer_sift_down(in, h, k, n);
-    for (size_t end = n; end-- > 1;) {
-        steer_pair t = h[0];
-        h[0] = h[end];
-        h[end] = t;
-        steer_sift_down(in, h, 0, end);
-    }
-}
-
-static void steer_greedy(const steer_assign_input *in, steer_pair *pairs, int *slot_of,
-                         unsigned char *taken)
+static void steer_greedy(const steer_assign_input *in, steer_pair *pairs, steer_pair *tmp,
+                         int *slot_of, unsigned char *taken)
 {
     int n = in->member_count, m = in->slot_count, done = 0;
     size_t count = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < m; j++) {
-            steer_pair p = {(float)steer__assign_dist(in->members[i], in->slots[j]), i, j};
+            steer_pair p = {steer_pair_key(in, i, j), i, j};
             pairs[count++] = p;
         }
-    steer_pairs_sort(in, pairs, count);
+    steer_pairs_sort(pairs, tmp, count); /* four passes: the result is back in pairs */
     for (int i = 0; i < n; i++) slot_of[i] = -1;
     memset(taken, 0, (size_t)m);
     for (size_t k = 0; k < count && done < n; k++) {
@@ -113,6 +103,8 @@ size_t steer_assign_fast_workspace_size(int member_count, int slot_count)
     size_t n = (size_t)member_count, m = (size_t)slot_count;
     if (m != 0 && n > SIZE_MAX / sizeof(steer_pair) / m) return 0;
     size_t pairs = n * m * sizeof(steer_pair);
+    if (pairs > SIZE_MAX / 2) return 0;
+    pairs *= 2; /* the pairs and the radix sort's second buffer */
     if (pairs > SIZE_MAX - m - 32) return 0;
     return pairs + m + 32;
 }
@@ -125,10 +117,11 @@ steer_group_status steer_assign_fast(const steer_assign_input *in, int *slot_of,
     size_t need = steer_assign_fast_workspace_size(in->member_count, in->slot_count);
     if (work == NULL || need == 0 || work_size < need) return STEER_GROUP_NO_MEMORY;
     steer_carve c = steer__carve_start(work, work_size);
-    steer_pair *pairs =
-        steer__carve(&c, sizeof(steer_pair) * (size_t)in->member_count * (size_t)in->slot_count);
+    size_t count = (size_t)in->member_count * (size_t)in->slot_count;
+    steer_pair *pairs = steer__carve(&c, sizeof(steer_pair) * count);
+    steer_pair *tmp = steer__carve(&c, sizeof(steer_pair) * count);
     unsigned char *taken = steer__carve(&c, (size_t)in->slot_count);
-    steer_greedy(in, pairs, slot_of, taken);
+    steer_greedy(in, pairs, tmp, slot_of, taken);
     double penalty = steer__assign_penalty(in);
     for (int pass = 0; pass < STEER_ASSIGN_FAST_PASSES; pass++)
         if (!steer_improve(in, penalty, slot_of, taken)) break;

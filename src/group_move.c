@@ -6,7 +6,7 @@
 
 steer_group_move_params steer_group_move_default(void)
 {
-    steer_group_move_params p = {0.5f, 0, 128};
+    steer_group_move_params p = {0.5f, 0, 64};
     return p;
 }
 
