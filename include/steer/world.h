@@ -453,7 +453,8 @@ STEER_API int steer_world_route_index(const steer_world *world, steer_handle han
  * (0 for count < 1 or above STEER_GROUP_MAX). */
 STEER_API size_t steer_world_group_workspace_size(int count, const steer_group_move_params *params);
 
-/* Send a group to a point: steer_group_move_to on the agents' positions and radii, then
+/* Send a group to a point: steer_group_move_to (in the first agent's space) on the
+ * agents' positions and radii, then
  * each agent's target point set to its own spot (steer_world_set_target: a route is
  * cleared; the target agent is left alone). `destinations` (may be NULL) receives the
  * spots, in the order of `agents`, for a game that routes them (steer_world_set_route).

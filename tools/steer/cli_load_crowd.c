@@ -199,10 +199,10 @@ static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
                              "a group needs one of \"ring\", \"members\" or \"block\"");
     if (move && formation)
         return cli_bad_value(ld, obj, "%s", "give a \"move_to\" or a \"formation\", not both");
-    if ((ring && (move || formation)) || (block && !move && !formation))
-        return cli_bad_value(ld, obj, "%s",
-                             "a \"ring\" gives its own goals; a \"block\" needs a \"move_to\" "
-                             "or a \"formation\"");
+    if (ring && (move || formation))
+        return cli_bad_value(ld, obj, "%s", "a \"ring\" gives its own goals");
+    if (block && !move && !formation)
+        return cli_bad_value(ld, obj, "%s", "a \"block\" needs a \"move_to\" or a \"formation\"");
     if (formation && g->route_count > 0)
         return cli_bad_value(ld, obj, "%s", "a \"formation\" follows its path, not a route");
     bool placed = ring      ? cli_load_ring(ld, ring, g)

@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The fast assignment's workspace grows as the square of the members (24 bytes a pair:
+ * 25 MB at 1024), the optimal one's time as the cube (a formation of 1024: about 1 s). */
+#define CLI_MAX_MOVED     1024
+#define CLI_MAX_FORMATION 1024
+
 /* "block": count members in ranks of `columns`, `spacing` apart, centred on `center`. */
 bool cli_load_block(cli_loader *ld, const cJSON *obj, cli_crowd_group *g)
 {
@@ -55,6 +60,8 @@ bool cli_load_group_move(cli_loader *ld, const cJSON *obj, cli_crowd_group *g)
 {
     static const char *const keys[] = {"point", "from", "to", "gap"};
     steer_group_move_params p = steer_group_move_default();
+    if (g->count > CLI_MAX_MOVED)
+        return cli_bad_value(ld, obj, "%s", "a group with \"move_to\" has at most 1024 members");
     if (!cli_check_object(ld, obj, "\"move_to\"", keys, CLI_COUNT(keys)) ||
         !cli_get_float(ld, obj, "gap", 0.0f, &p.gap))
         return false;
@@ -143,6 +150,8 @@ bool cli_load_group_formation(cli_loader *ld, const cJSON *obj, cli_crowd_group 
     g->formation_turn = 0.5f;
     g->pace = steer_formation_pace_default();
     const cJSON *pace = cJSON_GetObjectItemCaseSensitive(obj, "pace");
+    if (g->count > CLI_MAX_FORMATION)
+        return cli_bad_value(ld, obj, "%s", "a \"formation\" has at most 1024 members");
     if (!cli_check_object(ld, obj, "\"formation\"", keys, CLI_COUNT(keys)) ||
         !cli_get_choice(ld, obj, "shape", shapes, CLI_COUNT(shapes), &shape) ||
         !cli_get_float(ld, obj, "spacing", 0.0f, &spacing) ||
