@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* The fast assignment's workspace grows as the square of the members (24 bytes a pair:
- * 25 MB at 1024), the optimal one's time as the cube (a formation of 1024: about 1 s). */
+ * 25 MB at 1024), the optimal one's time as the cube (a formation of 1024: seconds). */
 #define CLI_MAX_MOVED     1024
 #define CLI_MAX_FORMATION 1024
 
