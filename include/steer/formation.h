@@ -115,7 +115,7 @@ typedef struct steer_assign_input {
 } steer_assign_input;
 
 /* Bytes of workspace steer_assign_optimal and steer_assign_keep need for these counts
- * (any alignment: they align it themselves): O(n + m), about 48 * (n + m + 2) + 16.
+ * (any alignment: they align it themselves): O(n + m), 32 n + 46 m + 137 bytes.
  * Counts < 0 or above STEER_GROUP_MAX give 0. */
 STEER_API size_t steer_assign_workspace_size(int member_count, int slot_count);
 
