@@ -161,6 +161,7 @@ static steer_world_def fuzz_world_def(fuzz_input *in)
     def.bounds.centre = fuzz_vec3(in);
     def.bounds.half_extents = fuzz_vec3(in);
     def.bounds.radius = fuzz_float(in);
+    def.walkers = fuzz_bool(in);
     return def;
 }
 
@@ -219,6 +220,17 @@ static steer_recipe_item fuzz_item(fuzz_input *in, fuzz_resource *pick)
     it.leader.clear_radius = fuzz_float(in);
     it.leader.arrive = fuzz_arrive(in);
     it.leader.evade.max_prediction = fuzz_float(in);
+    it.approach.approach.min_step = fuzz_float(in);
+    it.approach.approach.max_step = fuzz_float(in);
+    it.approach.approach.step_factor = fuzz_float(in);
+    it.approach.approach.aggro_distance = fuzz_float(in);
+    it.approach.approach.max_fov = fuzz_float(in);
+    it.approach.approach.fov_scale = fuzz_float(in);
+    it.approach.ahead = fuzz_below(in, STEER_APPROACH_AHEAD_MAX + 4) - 2;
+    it.approach.smooth = fuzz_bool(in);
+    it.approach.reach_radius = fuzz_float(in);
+    it.approach.lead = fuzz_float(in);
+    it.approach.arrive = fuzz_arrive(in);
     return it;
 }
 

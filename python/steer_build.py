@@ -35,7 +35,7 @@ TOOL_SOURCES = ["cli_error.c", "cli_scenario.c", "cli_jsonpos.c", "cli_behaviour
                 "cli_load_groups.c",
                 "cli_sim.c", "cli_sim_grid.c", "cli_sim_flock.c", "cli_flock_stats.c",
                 "cli_sim_crowd.c",
-                "cli_outfile.c", "cli_trace.c"]
+                "cli_outfile.c", "cli_csv.c", "cli_trace.c"]
 
 if not (INCLUDE / "steer" / "steer.h").is_file():
     sys.exit("steer: build the Python package from the steer checkout (pip install ./python); "

@@ -27,11 +27,13 @@ pursue-evade docs/behaviours.md
 chase docs/grid.md
 path-follow docs/paths.md
 obstacles docs/obstacles.md,docs/combining.md
+track-obstacles docs/obstacles.md
+crowd-goal docs/crowd.md
 column-march docs/groups.md
 group-doorway docs/groups.md
 "
 # pictures without an animation (the still says it all)
-still="approach wander-seek"
+still="approach wander-seek track-obstacles"
 
 hash_of() {
     "$steer" run "$images/$1.json" --csv - 2>/dev/null | sha256sum | cut -d' ' -f1

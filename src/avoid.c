@@ -6,6 +6,10 @@
 /* Damping of the approach speed once an obstacle is in the corridor, 1/s. */
 #define STEER_AVOID_DAMPING 8.0f
 
+/* The detour round an obstacle starts once the agent heads into its surface by more than
+ * this cosine (about 3 degrees): moving along a wall is not heading into it. */
+#define STEER_AVOID_FACING 0.05f
+
 steer_avoid_params steer_avoid_default(void)
 {
     steer_avoid_params p;
@@ -46,7 +50,35 @@ typedef struct steer_probe {
     float body, reach, look; /* agent radius; radius + margin; corridor length */
     float step;              /* integration step, to cap braking */
     float accel;             /* largest acceleration */
+    float stalled;           /* 1 stopped, falling to 0 at a quarter of max_speed */
 } steer_probe;
+
+/* The detour round an obstacle met inside its margin: along the surface, as strong as
+ * the agent faces the surface or is held in the margin's inner half (`press`, 0..1)
+ * nearly stopped.
+ * Without it the push below is straight out, and an agent whose goal lies behind the
+ * obstacle stalls against it. The way round is the side of the forward ray away from the
+ * obstacle's centre while the agent faces the obstacle (straight at the centre: the
+ * left), and the way it moves once it slides along it, so an agent aiming beyond the
+ * obstacle keeps the side it took. */
+static steer_vec3 steer_band_slide(const steer_probe *pr, steer_vec3 away, steer_vec3 centre,
+                                   float press)
+{
+    float facing = -steer_dot(pr->fwd, away);
+    /* A surface the agent heads into, or one it is held against, nearly stopped, by
+     * another behaviour (blended with a seek beyond the obstacle); an agent moving along
+     * a wall (a narrow corridor) is left alone. */
+    if (!(facing > STEER_AVOID_FACING)) facing = 0.0f;
+    press *= pr->stalled;
+    float amount = facing > press ? facing : press;
+    if (!(amount > 0.0f)) return steer_v3(0.0f, 0.0f, 0.0f);
+    steer_vec3 side = steer__left_of(pr->space, pr->fwd);
+    if (steer__perp_dot(pr->space, pr->fwd, steer_sub(centre, pr->pos)) > 0.0f)
+        side = steer_scale(side, -1.0f); /* the centre is on the left: pass on the right */
+    steer_vec3 along = steer__left_of(pr->space, away);
+    if (steer_dot(along, steer_add(side, pr->fwd)) < 0.0f) along = steer_scale(along, -1.0f);
+    return steer_scale(along, pr->accel * (amount < 1.0f ? amount : 1.0f));
+}
 
 /* Inside an obstacle's margin (`gap` from the body's surface to it, 0 <= gap < margin):
  * the braking that stops the approach speed within the gap, plus, in the inner half of
@@ -54,14 +86,17 @@ typedef struct steer_probe {
  * outer half stays free, so walking between two walls a margin apart is not steered). It is smooth
  * in the position, so an agent pressed along a wall by another behaviour (a goal behind
  * it) settles in the margin instead of bouncing off a look-ahead hit every few steps. */
-static void steer_band_push(const steer_probe *pr, steer_vec3 away, float gap, steer_threat *t)
+static void steer_band_push(const steer_probe *pr, steer_vec3 away, float gap, steer_vec3 centre,
+                            steer_threat *t)
 {
     float half = 0.5f * (pr->reach - pr->body);
-    float push = gap < half ? pr->accel * (1.0f - gap / half) : 0.0f;
+    float press = gap < half ? 1.0f - gap / half : 0.0f;
+    float push = pr->accel * press;
     float approach = -steer_dot(pr->vel, away);
     if (approach > 0.0f) push += approach * approach / (2.0f * (gap > 1e-3f ? gap : 1e-3f));
     if (push > pr->accel) push = pr->accel;
     t->band = steer_add_scaled(t->band, away, push);
+    t->band = steer_add(t->band, steer_band_slide(pr, away, centre, press));
 }
 
 static void steer_check_circle(const steer_probe *pr, const steer_circle *c, steer_threat *t)
@@ -76,7 +111,7 @@ static void steer_check_circle(const steer_probe *pr, const steer_circle *c, ste
         return;
     }
     if (gap < pr->reach - pr->body) {
-        steer_band_push(pr, steer_normalize(to_agent), gap, t);
+        steer_band_push(pr, steer_normalize(to_agent), gap, center, t);
         return;
     }
     float hit = steer__ray_circle(pr->pos, pr->fwd, center, c->radius + pr->reach);
@@ -87,7 +122,10 @@ static void steer_check_circle(const steer_probe *pr, const steer_circle *c, ste
     steer_threat_offer(t, hit, steer_normalize(steer_sub(at, center)), false);
 }
 
-static void steer_check_wall(const steer_probe *pr, steer_vec3 a, steer_vec3 b, steer_threat *t)
+/* `centre`: the middle of the wall, or of the polygon it is an edge of (the side of the
+ * detour, steer_band_slide). */
+static void steer_check_wall(const steer_probe *pr, steer_vec3 a, steer_vec3 b, steer_vec3 centre,
+                             steer_threat *t)
 {
     steer_vec3 q = steer__closest_on_segment(pr->pos, a, b);
     float d = steer_distance(pr->pos, q);
@@ -98,7 +136,7 @@ static void steer_check_wall(const steer_probe *pr, steer_vec3 a, steer_vec3 b, 
         return;
     }
     if (d < pr->reach) {
-        steer_band_push(pr, steer_normalize(steer_sub(pr->pos, q)), d - pr->body, t);
+        steer_band_push(pr, steer_normalize(steer_sub(pr->pos, q)), d - pr->body, centre, t);
         return;
     }
     float hit = steer__ray_capsule(pr->space, pr->pos, pr->fwd, a, b, pr->reach);
@@ -130,10 +168,25 @@ static void steer_check_polygon(const steer_probe *pr, steer_polygon poly, steer
         steer_threat_offer(t, best + pr->body, out, true);
         return;
     }
+    steer_vec3 centre = steer_v3(0.0f, 0.0f, 0.0f);
+    for (int i = 0; i < poly.count; i++)
+        centre = steer_add(centre, steer_space_project(pr->space, poly.points[i]));
+    centre = steer_scale(centre, 1.0f / (float)poly.count);
+    /* Inside the margin of one edge, the polygon is one obstacle met there: the edges
+     * whose margin holds the agent push and slide it, and no look-ahead runs for the
+     * others (sliding along a face, the look-ahead would meet the corner's rounding and
+     * push the agent back). */
+    bool near = false;
+    for (int i = 0; i < poly.count && !near; i++) {
+        steer_vec3 a, b;
+        steer__polygon_edge(pr->space, poly, i, &a, &b);
+        near = steer_distance(pr->pos, steer__closest_on_segment(pr->pos, a, b)) < pr->reach;
+    }
     for (int i = 0; i < poly.count; i++) {
         steer_vec3 a, b;
         steer__polygon_edge(pr->space, poly, i, &a, &b);
-        steer_check_wall(pr, a, b, t);
+        if (!near || steer_distance(pr->pos, steer__closest_on_segment(pr->pos, a, b)) < pr->reach)
+            steer_check_wall(pr, a, b, centre, t);
     }
 }
 
@@ -150,7 +203,8 @@ static steer_threat steer_find_threat(const steer_probe *pr, const steer_obstacl
     for (int i = 0; i < o->wall_count && o->walls != NULL; i++) {
         steer_vec3 a = steer_space_project(flat.space, o->walls[i].a);
         steer_vec3 b = steer_space_project(flat.space, o->walls[i].b);
-        if (steer__wall_valid(flat.space, a, b)) steer_check_wall(&flat, a, b, &t);
+        if (steer__wall_valid(flat.space, a, b))
+            steer_check_wall(&flat, a, b, steer_scale(steer_add(a, b), 0.5f), &t);
     }
     for (int i = 0; i < o->polygon_count && o->polygons != NULL; i++)
         steer_check_polygon(&flat, o->polygons[i], &t);
@@ -198,6 +252,9 @@ steer_steering steer_avoid_obstacles(const steer_agent *agent, const steer_obsta
     pr.vel = steer_space_project(agent->space, agent->velocity);
     pr.step = steer__model_step(agent, p.step);
     pr.accel = accel;
+    pr.stalled = agent->max_speed > 0.0f
+                     ? steer_clampf(1.0f - 4.0f * speed / agent->max_speed, 0.0f, 1.0f)
+                     : 0.0f;
     pr.body = steer__nonneg(agent->radius);
     pr.reach = pr.body + steer__nonneg(p.margin);
     pr.look = steer__nonneg(p.min_look) + speed * steer__nonneg(p.look_time);

@@ -2,6 +2,8 @@
 /* Path following with a cursor that only moves forward (steer/path.h). */
 #include "steer/path.h"
 
+#include "steer/obstacles.h"
+
 #include "steering_internal.h"
 
 steer_path_follow_params steer_path_follow_default(void)
@@ -68,9 +70,31 @@ static steer_steering steer_follow_arrive(const steer_agent *agent, steer_vec3 e
     return s;
 }
 
-steer_steering steer_follow_path(const steer_agent *agent, const steer_path *path,
-                                 const steer_path_follow_params *params, steer_path_cursor *cursor,
-                                 bool *arrived)
+/* Most steps steer_skip_obstacles takes: it costs one steer_obstacle_distance each. */
+#define STEER_SKIP_MAX 1024
+
+/* Move the sought point on along the path while it lies within `keep` of an obstacle's
+ * surface, in steps of a quarter of `keep` (at least 0.05) or, inside an obstacle, its
+ * depth (every point that near is inside too), at most STEER_SKIP_MAX steps, one lap, or
+ * to the end of an open path: the follower then aims beyond an obstacle standing on its
+ * path, so its avoidance takes it round instead of against the near face. */
+static float steer_skip_obstacles(const steer_path *path, const steer_obstacles *obstacles,
+                                  steer_space space, float s, float keep)
+{
+    float step = 0.25f * keep > 0.05f ? 0.25f * keep : 0.05f;
+    float limit = path->closed ? s + path->length : path->length;
+    for (int k = 0; k < STEER_SKIP_MAX && s < limit; k++) {
+        float d = steer_obstacle_distance(obstacles, steer_path_point_at(path, s), space);
+        if (!(d < keep)) break;
+        s += -d > step ? -d : step;
+    }
+    return s < limit ? s : limit;
+}
+
+static steer_steering steer_follow(const steer_agent *agent, const steer_path *path,
+                                   const steer_obstacles *obstacles, float keep,
+                                   const steer_path_follow_params *params,
+                                   steer_path_cursor *cursor, bool *arrived)
 {
     if (arrived != NULL) *arrived = false;
     STEER_ASSERT(path != NULL && cursor != NULL);
@@ -90,8 +114,30 @@ steer_steering steer_follow_path(const steer_agent *agent, const steer_path *pat
     steer_cursor_move(path, cursor, found);
     bool at_end;
     float target_s = steer_follow_target_s(path, cursor, steer__nonneg(p.lead), &at_end);
+    if (obstacles != NULL && !at_end) {
+        target_s = steer_skip_obstacles(path, obstacles, agent->space, target_s, keep);
+        at_end = !path->closed && target_s >= path->length;
+    }
     if (at_end)
         return steer_follow_arrive(agent, path->nodes[path->count - 1].point, &p, cursor, arrived);
     cursor->arrived = false;
     return steer_seek(agent, steer_path_point_at(path, target_s));
+}
+
+steer_steering steer_follow_path(const steer_agent *agent, const steer_path *path,
+                                 const steer_path_follow_params *params, steer_path_cursor *cursor,
+                                 bool *arrived)
+{
+    return steer_follow(agent, path, NULL, 0.0f, params, cursor, arrived);
+}
+
+steer_steering steer_follow_path_around(const steer_agent *agent, const steer_path *path,
+                                        const steer_obstacles *obstacles, float clearance,
+                                        const steer_path_follow_params *params,
+                                        steer_path_cursor *cursor, bool *arrived)
+{
+    float keep = 0.0f;
+    if (agent != NULL) keep = steer__nonneg(agent->radius) + steer__nonneg(clearance);
+    if (!steer_is_finite(keep) || keep > 1e6f) keep = 0.0f;
+    return steer_follow(agent, path, obstacles, keep, params, cursor, arrived);
 }

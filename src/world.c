@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 24 };
+enum { STEER_WORLD_ARRAYS = 25 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -73,6 +73,8 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->slots, n * sizeof(steer_world_slot)};
     a[k++] = (steer_world_array){(void **)&w->memory, n * sizeof(steer_world_memory)};
+    a[k++] = (steer_world_array){(void **)&w->walkers,
+                                 w->def.walkers ? n * sizeof(steer_world_walker) : 0u};
     a[k++] = (steer_world_array){(void **)&w->grid.start,
                                  ((size_t)w->grid.max_cells + 1u) * sizeof(uint32_t)};
 }
@@ -91,6 +93,7 @@ static bool steer_world_alloc_arrays(steer_world *w)
     steer_world_arrays(w, a);
     bool ok = true;
     for (int i = 0; i < STEER_WORLD_ARRAYS; i++) {
+        if (a[i].size == 0u) continue; /* an optional array the def does not ask for */
         *a[i].ptr = steer__world_alloc(&w->def, a[i].size);
         ok = ok && *a[i].ptr != NULL;
     }

@@ -267,6 +267,12 @@ steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle
     return STEER_WORLD_OK;
 }
 
+/* A new goal: an agent that had settled at the old one heads for it (world_crowd.c). */
+void steer__world_unsettle(steer_world *world, const steer_world_slot *s)
+{
+    if (s->dense >= 0) world->body[world->cur][s->dense].flags &= (uint8_t)~STEER_WORLD_SETTLED;
+}
+
 steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
                                           steer_vec3 target)
 {
@@ -279,6 +285,7 @@ steer_world_status steer_world_set_target(steer_world *world, steer_handle handl
     s->route = NULL;
     s->route_count = s->route_next = 0;
     steer__world_progress_reset(s);
+    steer__world_unsettle(world, s);
     return STEER_WORLD_OK;
 }
 
@@ -290,6 +297,7 @@ steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle
     if (st != STEER_WORLD_OK) return st;
     s->target_agent = target;
     steer__world_progress_reset(s);
+    steer__world_unsettle(world, s);
     return st;
 }
 
@@ -303,6 +311,7 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     if (!steer_world_fits_recipe(world, recipe, &a)) return STEER_WORLD_INVALID;
     world->body[world->cur][s->dense].recipe = recipe;
     steer__world_progress_reset(s);
+    steer__world_unsettle(world, s);
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its
      * arrays are not in the agents' current order). */

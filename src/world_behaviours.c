@@ -269,6 +269,16 @@ static steer_steering steer_world_eval_follow_path(steer_world_eval *e, int k,
     (void)k;
     const steer_path *path = steer_world_data(e, it, STEER_WORLD_RESOURCE_PATH);
     if (path == NULL) return steer_steering_zero();
+    /* With avoid_obstacles in the recipe, aim past its obstacles (the first such item). */
+    const steer_recipe *rc = &e->recipe->recipe;
+    for (int j = 0; j < rc->count; j++) {
+        const steer_recipe_item *av = &rc->items[j];
+        if (av->kind != STEER_BEHAVIOUR_AVOID_OBSTACLES) continue;
+        const steer_obstacles *obs = steer_world_data(e, av, STEER_WORLD_RESOURCE_OBSTACLES);
+        if (obs == NULL) break;
+        return steer_follow_path_around(&e->agent, path, obs, av->avoid.margin, &it->follow,
+                                        &steer_world_memory_of(e)->cursor, NULL);
+    }
     return steer_follow_path(&e->agent, path, &it->follow, &steer_world_memory_of(e)->cursor, NULL);
 }
 
@@ -280,6 +290,28 @@ static steer_steering steer_world_eval_wander_target(steer_world_eval *e, int k,
     float dt = e->agent.model == STEER_MODEL_REYNOLDS ? 1.0f : e->w->dt;
     return steer_wander_target(&e->agent, &it->wander_target,
                                &steer_world_memory_of(e)->wander_target, &e->body.rng, dt);
+}
+
+/* The agent's walker in walkers[], fresh (count 0: steer_approach_walk starts it from the
+ * agent's position) the first time, like steer_world_memory_of. */
+static steer_approach_walker *steer_world_walker_of(steer_world_eval *e)
+{
+    steer_world *w = (steer_world *)(uintptr_t)e->w; /* its own entry, never another's */
+    steer_world_walker *m = &w->walkers[e->self->slot];
+    uint32_t generation = w->slots[e->self->slot].generation;
+    if (m->generation != generation) {
+        memset(m, 0, sizeof *m);
+        m->generation = generation;
+    }
+    return &m->walker;
+}
+
+static steer_steering steer_world_eval_approach(steer_world_eval *e, int k,
+                                                const steer_recipe_item *it)
+{
+    (void)k;
+    return steer_approach_walk(&e->agent, steer_world_walker_of(e), steer_world_target_point(e),
+                               &it->approach, &e->body.rng, NULL);
 }
 
 /* A recipe holds no pointers, so no polygon region (a snapshot could not carry it). */
@@ -424,6 +456,24 @@ static const steer_world_field steer_fields_wander_target[] = {
     STEER_F32(wander_target.area_max.y), STEER_F32(wander_target.area_max.z),
     STEER_F32(wander_target.interval)};
 
+static const steer_world_field steer_fields_approach[] = {
+    STEER_F32(approach.approach.min_step),
+    STEER_F32(approach.approach.max_step),
+    STEER_F32(approach.approach.step_factor),
+    STEER_F32(approach.approach.aggro_distance),
+    STEER_F32(approach.approach.max_fov),
+    STEER_F32(approach.approach.fov_scale),
+    STEER_I32(approach.ahead),
+    STEER_BOOL(approach.smooth),
+    STEER_F32(approach.reach_radius),
+    STEER_F32(approach.lead),
+    STEER_F32(approach.arrive.target_radius),
+    STEER_F32(approach.arrive.slow_radius),
+    STEER_F32(approach.arrive.time_to_target),
+    STEER_F32(approach.arrive.step),
+    STEER_F32(approach.arrive.rest_speed),
+    STEER_BOOL(approach.arrive.cookbook)};
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 #define STEER_FIELDS(list) list, (int)(sizeof list / sizeof list[0])
@@ -544,6 +594,11 @@ const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] 
                                        STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_WANDER_TARGET,
                                        steer_world_eval_wander_target, NULL, NULL,
                                        STEER_FIELDS(steer_fields_wander_target)},
+    [STEER_BEHAVIOUR_APPROACH] = {"approach",
+                                  STEER_READS_TARGET | STEER_READS_RANDOM | STEER_HEADS_FOR_TARGET,
+                                  0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
+                                  STEER_WORLD_KEEPS_WALKER, steer_world_eval_approach, NULL, NULL,
+                                  STEER_FIELDS(steer_fields_approach)},
     [STEER_BEHAVIOUR_FORMATION] = {"formation", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
                                    STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
                                    steer_world_eval_formation, NULL, NULL,
@@ -569,8 +624,10 @@ bool steer__world_item_ok(const steer_world *world, const steer_recipe_item *it)
 {
     const steer_world_behaviour *row = steer__world_behaviour(it->kind);
     if (row == NULL || (row->check != NULL && !row->check(it))) return false;
+    if (world == NULL) return true;
+    if (row->keeps == STEER_WORLD_KEEPS_WALKER && world->walkers == NULL) return false;
     steer_world_resource_kind kind = steer_world_row_resource(row);
-    return kind == STEER_WORLD_RESOURCE_NONE || world == NULL ||
+    return kind == STEER_WORLD_RESOURCE_NONE ||
            steer__world_resource(world, it->resource, kind) != NULL;
 }
 
@@ -621,6 +678,7 @@ steer_recipe_item steer_recipe_item_make(steer_behaviour_kind kind, float weight
     it.predict_time = 0.5f;
     it.follow = steer_path_follow_default();
     it.wander_target = steer_wander_target_default();
+    it.approach = steer_approach_walk_default();
     it.resource = steer_resource_none();
     const steer_world_behaviour *row = steer__world_behaviour(kind);
     if (row != NULL && row->defaults != NULL) row->defaults(&it);

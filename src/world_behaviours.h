@@ -34,8 +34,9 @@ enum {
  * hold one item of each. */
 typedef enum steer_world_keeps {
     STEER_WORLD_KEEPS_NOTHING = 0,
-    STEER_WORLD_KEEPS_CURSOR,       /* memory.cursor */
-    STEER_WORLD_KEEPS_WANDER_TARGET /* memory.wander_target */
+    STEER_WORLD_KEEPS_CURSOR,        /* memory.cursor */
+    STEER_WORLD_KEEPS_WANDER_TARGET, /* memory.wander_target */
+    STEER_WORLD_KEEPS_WALKER         /* walkers[slot] (only in a world with def.walkers) */
 } steer_world_keeps;
 
 /* The lane evaluation a behaviour has on the step's vector path (world_lanes.c, built
@@ -112,8 +113,9 @@ static inline steer_steering steer__world_eval_item(steer_world_eval *e, int k,
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind);
 
 /* Whether a recipe item may be registered in `world`: a known kind, its row's check, and
- * the live resource of the right kind of this world when the row reads one (not checked
- * when world is NULL). The recipe checks and the snapshot restore both ask it. */
+ * the live resource of the right kind of this world when the row reads one, or the
+ * walkers' state when it keeps a walker (neither checked when world is NULL). The recipe checks and
+ * the snapshot restore both ask it. */
 bool steer__world_item_ok(const steer_world *world, const steer_recipe_item *it);
 
 /* The resource slot an item names when its row reads one, else -1 (for counting the

@@ -4,11 +4,110 @@
  * built here for every machine; crowd_avx2.c builds it again for AVX2. */
 #include "world_crowd_filter.h"
 
-void steer__world_crowd(const steer_world *w, int i, steer_agent *agent,
-                        const steer_world_body *body, const steer_world_recipe *recipe,
-                        steer_steering *out, uint32_t *seen)
+#include "steering_internal.h"
+
+#include <string.h>
+
+void steer__world_crowd(const steer_world *w, int i, steer_agent *agent, steer_world_body *body,
+                        const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen)
 {
     steer_world_crowd_filter(w, i, agent, body, recipe, out, seen);
+}
+
+/* How close to an arrived neighbour, as a gap between the bodies in radii of the agent,
+ * an agent stops behind it (ORCA keeps a gap of 0.05 of the radii sum while it can). */
+#define STEER_SETTLE_GAP 0.5f
+
+/* The touch that keeps an arrived agent arrived, looser than STEER_SETTLE_GAP. */
+#define STEER_SETTLE_KEEP 1.0f
+
+/* An agent counts as blocked once its speed towards its goal is below this share of its
+ * top speed. */
+#define STEER_SETTLE_SLOW 0.25f
+
+/* The agent's goal when it is a fixed point: no live target agent, and on a route the
+ * last point. False otherwise. */
+static bool steer_settle_goal(const steer_world *w, const steer_world_slot *s, steer_vec3 *goal)
+{
+    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
+    if (t != NULL && t->dense >= 0) return false;
+    if (s->route != NULL && s->route_next < s->route_count - 1) return false;
+    *goal = s->target;
+    return true;
+}
+
+/* Distance in the agent's plane (the up axis ignored). */
+static float steer_settle_distance(steer_space space, steer_vec3 a, steer_vec3 b)
+{
+    return steer_length(steer_space_project(space, steer_sub(a, b)));
+}
+
+/* Whether a neighbour that has arrived at the same goal, nearer to it, is within touch. */
+static bool steer_settle_blocked(const steer_world *w, const steer_agent *agent, steer_vec3 goal,
+                                 float d, float touch, const int32_t *near, int count)
+{
+    float r = steer__nonneg(agent->radius);
+    for (int k = 0; k < count; k++) {
+        const steer_world_body *y = &w->body[w->cur][near[k]];
+        if ((y->flags & STEER_WORLD_SETTLED) == 0u) continue;
+        steer_vec3 p = w->pos[w->cur][near[k]];
+        if (!(steer_settle_distance(agent->space, p, goal) < d)) continue;
+        steer_vec3 their_goal;
+        if (!steer_settle_goal(w, &w->slots[y->slot], &their_goal) ||
+            steer_settle_distance(agent->space, their_goal, goal) > r)
+            continue;
+        float gap = steer_settle_distance(agent->space, p, agent->position) - r - y->radius;
+        if (gap <= touch * r) return true;
+    }
+    return false;
+}
+
+bool steer__world_settle(const steer_world *w, int i, const steer_agent *agent,
+                         steer_world_body *body, const steer_world_recipe *recipe,
+                         const int32_t *near, int count)
+{
+    (void)i;
+    const steer_world_slot *s = &w->slots[body->slot];
+    steer_vec3 goal;
+    bool settled = (body->flags & STEER_WORLD_SETTLED) != 0u;
+    body->flags &= (uint8_t)~STEER_WORLD_SETTLED;
+    if (!steer_settle_goal(w, s, &goal)) return false;
+    /* Its own memory entry, fresh (zero) for a new agent in the slot: only this agent's
+     * step touches it. */
+    steer_world *own = (steer_world *)(uintptr_t)w;
+    steer_world_memory *m = &own->memory[body->slot];
+    if (m->generation != s->generation) {
+        memset(m, 0, sizeof *m);
+        m->generation = s->generation;
+    }
+    float r = steer__nonneg(agent->radius);
+    float d = steer_settle_distance(agent->space, agent->position, goal);
+    float reach = steer__nonneg(recipe->recipe.items[recipe->settle_item].arrive.target_radius);
+    if (settled) {
+        float release = recipe->recipe.settle_release;
+        if (!(release > 0.0f) || !steer_is_finite(release)) release = 1.0f;
+        /* It stays while it is not pushed further than that and is still at the goal or
+         * held by an arrived neighbour (within a looser touch than the one that settled it,
+         * so that it does not flicker): one that has room again closes up. */
+        bool held =
+            d <= reach || steer_settle_blocked(w, agent, goal, d, STEER_SETTLE_KEEP, near, count);
+        if (held &&
+            !(steer_settle_distance(agent->space, agent->position, m->settled_at) > release * r)) {
+            body->flags |= (uint8_t)STEER_WORLD_SETTLED;
+            return true;
+        }
+        return false;
+    }
+    /* Blocked: hardly getting closer (the filter holds it), an arrived neighbour in touch. */
+    bool slow =
+        steer_dot(steer_space_project(agent->space, agent->velocity),
+                  steer_sub(goal, agent->position)) < STEER_SETTLE_SLOW * agent->max_speed * d;
+    if (!(d <= reach) &&
+        !(slow && steer_settle_blocked(w, agent, goal, d, STEER_SETTLE_GAP, near, count)))
+        return false;
+    body->flags |= (uint8_t)STEER_WORLD_SETTLED;
+    m->settled_at = agent->position;
+    return true;
 }
 
 /* Agent j of the snapshot as the crowd functions see it (steer_crowd_weight). */

@@ -294,7 +294,7 @@ static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_vec3 linear,
 
 /* steer__world_crowd's work (world_crowd.h), for the build that includes this. */
 static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *agent,
-                                     const steer_world_body *body, const steer_world_recipe *recipe,
+                                     steer_world_body *body, const steer_world_recipe *recipe,
                                      steer_steering *out, uint32_t *seen)
 {
     const steer_orca_params *p = &recipe->recipe.orca;
@@ -303,6 +303,8 @@ static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *a
     float dt = agent->model == STEER_MODEL_REYNOLDS ? 1.0f : w->dt;
     steer_vec3 wanted;
     steer_vec3 pref = steer_crowd_preferred(agent, out->linear, w->dt, &wanted);
+    if (recipe->settle_item >= 0 && steer__world_settle(w, i, agent, body, recipe, g.j, g.count))
+        pref = wanted = steer_v3_zero(); /* arrived: it stops pressing for its goal */
     /* steer_orca_velocity over the view of these neighbours and the walls, without
      * building the view: the neighbours go to the filter as they are read. */
     steer_orca_filter f;

@@ -54,8 +54,10 @@ typedef struct steer_world_points {
 enum {
     STEER_WORLD_HAS_CALLBACK = 1u, /* the slot holds a callback */
     STEER_WORLD_LANED = 2u,        /* the last step finished it on the vector path (stats) */
-    STEER_WORLD_MOVED = 4u         /* the last step's vector path moved it, the scalar path
+    STEER_WORLD_MOVED = 4u,        /* the last step's vector path moved it, the scalar path
                                       having worked out its steering (stats) */
+    STEER_WORLD_SETTLED = 8u       /* arrived: stopped pressing for its goal (steer_recipe.settle,
+                                      world_crowd.c); neighbours read it from the snapshot */
 };
 
 /* What never moves: per slot. */
@@ -87,7 +89,15 @@ typedef struct steer_world_memory {
     uint32_t generation;
     steer_path_cursor cursor;
     steer_wander_target_state wander_target;
+    steer_vec3 settled_at; /* where it stopped when it settled (STEER_WORLD_SETTLED) */
 } steer_world_memory;
+
+/* An approach walker's state (world_behaviours.c), per slot, kept like steer_world_memory
+ * but only in worlds created with def.walkers: it is large and few recipes need it. */
+typedef struct steer_world_walker {
+    uint32_t generation;
+    steer_approach_walker walker;
+} steer_world_walker;
 
 /* A recipe prepared for the neighbour loop: its neighbourhood items listed with their
  * tests in squared form. */
@@ -99,9 +109,11 @@ typedef struct steer_world_recipe {
     bool has_goal;          /* an item heads for it (seek, arrive, pursue): progress counts */
     bool looks_around;      /* an item or the crowd filter reads other agents through the index
                                or its forward directions (steer__world_wants_index) */
-    bool lanes; /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
-    bool fused; /* its neighbourhood items are all separation, alignment and cohesion:
-                   their sums are taken four neighbours at a time (world_sums.c) */
+    bool lanes;      /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
+    bool fused;      /* its neighbourhood items are all separation, alignment and cohesion:
+                        their sums are taken four neighbours at a time (world_sums.c) */
+    int settle_item; /* crowd recipes with settle: the arrive item whose target_radius marks
+                        the goal reached (the first), or -1: its agents never settle */
     uint8_t lane[STEER_RECIPE_MAX];             /* each item's lane evaluation (steer_world_lane,
                                                    world_behaviours.h), read by the vector path */
     int nb_count;                               /* items that need neighbours */
@@ -158,8 +170,9 @@ struct steer_world {
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;
-    steer_world_memory *memory; /* per slot */
-    uint32_t free_head;         /* first free slot, or capacity */
+    steer_world_memory *memory;  /* per slot */
+    steer_world_walker *walkers; /* per slot when def.walkers, else NULL */
+    uint32_t free_head;          /* first free slot, or capacity */
 
     steer_world_recipe *recipes;
     int recipe_count;
@@ -184,7 +197,15 @@ struct steer_world {
  * (steer/crowd.h), as steer_world_add_recipe and a snapshot's recipes require. */
 bool steer__orca_params_in_domain(const steer_orca_params *p);
 
+/* steer_world_add_recipe's rules for a recipe (world_recipe.c): counts, kinds, groups,
+ * one item per kept state, the crowd settings' domain and, unless `world` is NULL, the
+ * resources and walkers' state it needs. A snapshot restore asks it with NULL first. */
+bool steer__world_recipe_valid(const steer_world *world, const steer_recipe *recipe);
+
 /* Forget a slot's progress toward its goal (a new agent, target or recipe). */
+/* Clear the settled state of the agent in slot s (a new goal or recipe; world_agents.c). */
+void steer__world_unsettle(steer_world *world, const steer_world_slot *s);
+
 static inline void steer__world_progress_reset(steer_world_slot *s)
 {
     s->best = s->anchor = s->clock = s->idle = 0.0f;

@@ -70,7 +70,9 @@ void steer__world_progress(steer_world *world, float dt)
         steer_vec3 to = steer_sub(steer_progress_goal(world, s), world->pos[world->cur][i]);
         float d = steer_length(to);
         if (!steer_is_finite(d)) d = 0.0f; /* unreadable: never reported stuck */
-        steer_progress_update(s, d, d <= step + y[i].radius, step, limit, dt);
+        /* An agent settled in a crowd at its goal (world_crowd.c) has arrived too. */
+        bool at_goal = d <= step + y[i].radius || (y[i].flags & STEER_WORLD_SETTLED) != 0u;
+        steer_progress_update(s, d, at_goal, step, limit, dt);
         world->stuck += s->progress == STEER_PROGRESS_STUCK ? 1 : 0;
     }
 }
@@ -85,6 +87,15 @@ steer_progress steer_world_agent_progress(const steer_world *world, steer_handle
     if (s == NULL || s->dense < 0) return STEER_PROGRESS_NONE;
     if (idle != NULL && s->progress != STEER_PROGRESS_NONE) *idle = s->idle;
     return (steer_progress)s->progress;
+}
+
+bool steer_world_agent_settled(const steer_world *world, steer_handle handle)
+{
+    STEER_ASSERT(world != NULL);
+    if (world == NULL) return false;
+    const steer_world_slot *s = steer__world_slot(world, handle);
+    if (s == NULL || s->dense < 0) return false;
+    return (world->body[world->cur][s->dense].flags & STEER_WORLD_SETTLED) != 0u;
 }
 
 steer_world_status steer_world_set_route(steer_world *world, steer_handle handle,
@@ -106,6 +117,7 @@ steer_world_status steer_world_set_route(steer_world *world, steer_handle handle
     s->route_reach = reach;
     if (count > 0) s->target = points[0];
     steer__world_progress_reset(s);
+    steer__world_unsettle(world, s);
     return STEER_WORLD_OK;
 }
 

@@ -15,6 +15,8 @@ steer_recipe steer_recipe_default(void)
     r.priority_epsilon = 1e-3f;
     r.crowd = false;
     r.orca = steer_orca_default();
+    r.settle = true;
+    r.settle_release = 1.0f;
     return r;
 }
 
@@ -35,7 +37,7 @@ bool steer__orca_params_in_domain(const steer_orca_params *p)
            !(p->clearance > STEER_CROWD_MAX_CLEARANCE) && !(p->sidestep > STEER_CROWD_MAX_SIDESTEP);
 }
 
-static bool steer_recipe_valid(const steer_world *w, const steer_recipe *r)
+bool steer__world_recipe_valid(const steer_world *w, const steer_recipe *r)
 {
     if (r->count < 0 || r->count > STEER_RECIPE_MAX) return false;
     if (r->crowd && !steer__orca_params_in_domain(&r->orca)) return false;
@@ -73,6 +75,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
     wr->lanes = steer_recipe_lanes(r);
     wr->fused = true; /* until an item it does not cover turns up */
     wr->looks_around = r->crowd;
+    wr->settle_item = -1;
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
@@ -81,6 +84,8 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if ((row->reads & (STEER_READS_TARGET | STEER_READS_TARGET_AGENT)) != 0u)
             wr->needs_target = true;
         if ((row->reads & STEER_HEADS_FOR_TARGET) != 0u) wr->has_goal = true;
+        if (r->crowd && r->settle && it->kind == STEER_BEHAVIOUR_ARRIVE && wr->settle_item < 0)
+            wr->settle_item = k;
         /* Other agents read besides through the neighbour sums: the predictive avoidance
          * searches the index, leader following reads the leader's forward direction. */
         if ((row->reads & STEER_READS_AGENTS) != 0u) wr->looks_around = true;
@@ -102,7 +107,8 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
 int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
 {
     STEER_ASSERT(world != NULL && recipe != NULL);
-    if (world == NULL || recipe == NULL || world->stepping || !steer_recipe_valid(world, recipe))
+    if (world == NULL || recipe == NULL || world->stepping ||
+        !steer__world_recipe_valid(world, recipe))
         return -1;
     if (world->recipe_count >= world->def.max_recipes) return -1;
     for (int k = 0; k < recipe->count; k++) {

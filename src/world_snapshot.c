@@ -11,12 +11,17 @@
  *   header   magic "STEERWLD", u32 version, u32 0x01020304, u64 total length
  *   world    tag, capacity, seed, cell size, bounds, steps, count, free head, recipes,
  *            index flag
- *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter);
+ *   recipes  recipe_count records (all STEER_RECIPE_MAX items each, then the crowd filter
+ *            and its settling);
  *            an item is its kind, weight, group and the fields its row of the behaviour
  *            table lists (world_behaviours.c), padded to a fixed size
- *   slots    capacity records: generation, dense index, free link, target, target agent
+ *   slots    capacity records: generation, dense index, free link, target, target agent,
+ *            progress toward the goal (the stuck report)
  *   agents   count records in the world's internal (dense) order, each with what its
- *            behaviours keep between steps (path cursor, random target)
+ *            behaviours keep between steps (path cursor, random target) and its settled
+ *            state
+ *   walkers  walker_count records in slot order: a live agent's slot and its approach
+ *            walker (worlds created with def.walkers, for the agents that have walked)
  *   trailer  u64 FNV-1a-64 of every byte before it
  */
 #include "steer/world_snapshot.h"
@@ -27,11 +32,12 @@
 
 enum {
     SNAP_HEADER = 24,
-    SNAP_WORLD = 76,
+    SNAP_WORLD = 80,
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
-    SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 36,
-    SNAP_SLOT = 36,
-    SNAP_AGENT = 168,
+    SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 44,
+    SNAP_SLOT = 56,
+    SNAP_AGENT = 184,
+    SNAP_WALKER = 148,
     SNAP_TRAILER = 8
 };
 
@@ -125,11 +131,26 @@ static uint64_t snap_fnv1a(const unsigned char *p, size_t n)
 
 /* The world-wide fields, decoded before anything else so the sizes can be checked. */
 typedef struct snap_world {
-    uint32_t tag, capacity, count, free_head, recipe_count, index_valid;
+    uint32_t tag, capacity, count, free_head, recipe_count, index_valid, walkers;
     uint64_t seed, steps;
     float cell_size;
     steer_bounds bounds;
 } snap_world;
+
+/* The walker state of slot s when its agent is live and has walked, else NULL. */
+static const steer_approach_walker *snap_walker_at(const steer_world *world, int s)
+{
+    if (world->walkers == NULL || world->slots[s].dense < 0) return NULL;
+    const steer_world_walker *m = &world->walkers[s];
+    return m->generation == world->slots[s].generation ? &m->walker : NULL;
+}
+
+static uint32_t snap_walker_count(const steer_world *world)
+{
+    uint32_t n = 0u;
+    for (int s = 0; s < world->capacity; s++) n += snap_walker_at(world, s) != NULL;
+    return n;
+}
 
 static void put_world(snap_writer *w, const steer_world *world)
 {
@@ -146,6 +167,7 @@ static void put_world(snap_writer *w, const steer_world *world)
     put_u32(w, world->free_head);
     put_u32(w, (uint32_t)world->recipe_count);
     put_u32(w, world->index_valid ? 1u : 0u);
+    put_u32(w, snap_walker_count(world));
 }
 
 static snap_world get_world(snap_reader *r)
@@ -165,6 +187,7 @@ static snap_world get_world(snap_reader *r)
     s.free_head = get_u32(r);
     s.recipe_count = get_u32(r);
     s.index_valid = get_u32(r);
+    s.walkers = get_u32(r);
     return s;
 }
 
@@ -233,6 +256,8 @@ static void put_recipe(snap_writer *w, const steer_recipe *rc)
     put_f32(w, rc->orca.responsibility);
     put_f32(w, rc->orca.clearance);
     put_f32(w, rc->orca.sidestep);
+    put_u32(w, rc->settle ? 1u : 0u);
+    put_f32(w, rc->settle_release);
 }
 
 /* The resources items name are the destination's (`world`): a snapshot holds their slots
@@ -255,6 +280,8 @@ static steer_recipe get_recipe(snap_reader *r, const steer_world *world)
     rc.orca.responsibility = get_f32(r);
     rc.orca.clearance = get_f32(r);
     rc.orca.sidestep = get_f32(r);
+    rc.settle = get_u32(r) != 0u;
+    rc.settle_release = get_f32(r);
     return rc;
 }
 
@@ -262,14 +289,7 @@ static steer_recipe get_recipe(snap_reader *r, const steer_world *world)
  * recipes during a restore cannot fail half way. */
 static bool snap_recipe_ok(const steer_recipe *rc)
 {
-    if (rc->count < 0 || rc->count > STEER_RECIPE_MAX) return false;
-    if (rc->crowd && !steer__orca_params_in_domain(&rc->orca)) return false;
-    for (int k = 0; k < rc->count; k++) {
-        const steer_recipe_item *it = &rc->items[k];
-        if (!steer__world_item_ok(NULL, it)) return false;
-        if (it->group < 0 || it->group >= STEER_RECIPE_MAX) return false;
-    }
-    return true;
+    return steer__world_recipe_valid(NULL, rc);
 }
 
 /* ---- slots ----------------------------------------------------------------------------- */
@@ -283,6 +303,11 @@ static void put_slot(snap_writer *w, const steer_world_slot *s)
     put_u32(w, s->target_agent.index);
     put_u32(w, s->target_agent.generation);
     put_u32(w, s->target_agent.world);
+    put_f32(w, s->best);
+    put_f32(w, s->anchor);
+    put_f32(w, s->clock);
+    put_f32(w, s->idle);
+    put_u32(w, s->progress);
 }
 
 /* A slot without the pointers, which a snapshot cannot carry (cleared on restore). */
@@ -297,6 +322,12 @@ static steer_world_slot get_slot(snap_reader *r)
     s.target_agent.index = get_u32(r);
     s.target_agent.generation = get_u32(r);
     s.target_agent.world = get_u32(r);
+    s.best = get_f32(r);
+    s.anchor = get_f32(r);
+    s.clock = get_f32(r);
+    s.idle = get_f32(r);
+    uint32_t progress = get_u32(r);
+    s.progress = progress <= 0xFFu ? (uint8_t)progress : 0xFFu; /* 0xFF: out of range */
     return s;
 }
 
@@ -309,10 +340,11 @@ typedef struct snap_agent {
     steer_world_body body;     /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
     steer_steering steering;
     uint32_t neighbours;
+    bool settled; /* STEER_WORLD_SETTLED */
 } snap_agent;
 
-/* What the agent's behaviours keep (steer_world_memory): its path cursor and random
- * target, zeros (the fresh state) when it has not used them. */
+/* What the agent's behaviours keep (steer_world_memory): its path cursor, random target
+ * and where it settled, zeros (the fresh state) when it has not used them. */
 static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
 {
     steer_world_memory m = world->memory[slot];
@@ -324,6 +356,7 @@ static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
     put_v3(w, m.wander_target.target);
     put_f32(w, m.wander_target.time_left);
     put_u32(w, m.wander_target.has_target ? 1u : 0u);
+    put_v3(w, m.settled_at);
 }
 
 static steer_world_memory get_memory(snap_reader *r)
@@ -337,6 +370,7 @@ static steer_world_memory get_memory(snap_reader *r)
     m.wander_target.target = get_v3(r);
     m.wander_target.time_left = get_f32(r);
     m.wander_target.has_target = get_u32(r) != 0u;
+    m.settled_at = get_v3(r);
     return m;
 }
 
@@ -364,6 +398,7 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
     put_f32(w, world->steering[b][d].angular);
     put_u32(w, world->neighbours[d]);
     put_memory(w, world, y->slot);
+    put_u32(w, (y->flags & STEER_WORLD_SETTLED) != 0u ? 1u : 0u);
 }
 
 static snap_agent get_agent(snap_reader *r)
@@ -393,7 +428,50 @@ static snap_agent get_agent(snap_reader *r)
     s.steering.angular = get_f32(r);
     s.neighbours = get_u32(r);
     s.memory = get_memory(r);
+    s.settled = get_u32(r) != 0u;
     return s;
+}
+
+/* ---- walkers --------------------------------------------------------------------------- */
+
+static void put_walker(snap_writer *w, uint32_t slot, const steer_approach_walker *k)
+{
+    put_u32(w, slot);
+    for (int i = 0; i < STEER_APPROACH_AHEAD_MAX + 1; i++) put_v3(w, k->plan[i]);
+    put_u32(w, (uint32_t)k->count);
+    put_v3(w, k->previous);
+    put_u32(w, k->has_previous ? 1u : 0u);
+    put_f32(w, k->u);
+    put_u32(w, k->ends_at_target ? 1u : 0u);
+    put_u32(w, k->arrived ? 1u : 0u);
+    put_u32(w, (uint32_t)k->legs);
+}
+
+static steer_approach_walker get_walker(snap_reader *r, uint32_t *slot)
+{
+    steer_approach_walker k;
+    memset(&k, 0, sizeof k);
+    *slot = get_u32(r);
+    for (int i = 0; i < STEER_APPROACH_AHEAD_MAX + 1; i++) k.plan[i] = get_v3(r);
+    k.count = get_i32(r);
+    k.previous = get_v3(r);
+    k.has_previous = get_u32(r) != 0u;
+    k.u = get_f32(r);
+    k.ends_at_target = get_u32(r) != 0u;
+    k.arrived = get_u32(r) != 0u;
+    k.legs = get_i32(r);
+    return k;
+}
+
+/* A state steer_approach_walk leaves: not started (count 0) or a plan of 1 to ahead + 1
+ * finite points, u in [0, 1], a leg count that never went negative. */
+static bool snap_walker_ok(const steer_approach_walker *k)
+{
+    if (k->count < 0 || k->count > STEER_APPROACH_AHEAD_MAX + 1 || k->legs < 0) return false;
+    if (!(k->u >= 0.0f && k->u <= 1.0f) || !steer_v3_is_finite(k->previous)) return false;
+    for (int i = 0; i < STEER_APPROACH_AHEAD_MAX + 1; i++)
+        if (!steer_v3_is_finite(k->plan[i])) return false;
+    return true;
 }
 
 /* The state a world can hold: what steer_world_add accepts, except that the position
@@ -418,15 +496,16 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
            s->body.recipe < (int32_t)h->recipe_count && (s->body.rng.inc & 1u) == 1u &&
            s->body.slot < h->capacity && steer_is_finite(s->memory.cursor.s) &&
            steer_v3_is_finite(s->memory.wander_target.target) &&
-           steer_is_finite(s->memory.wander_target.time_left);
+           steer_is_finite(s->memory.wander_target.time_left) &&
+           steer_v3_is_finite(s->memory.settled_at);
 }
 
 /* ---- sizes ----------------------------------------------------------------------------- */
 
-static uint64_t snap_size_of(uint64_t capacity, uint64_t recipes, uint64_t count)
+static uint64_t snap_size_of(uint64_t capacity, uint64_t recipes, uint64_t count, uint64_t walkers)
 {
     return SNAP_HEADER + SNAP_WORLD + recipes * SNAP_RECIPE + capacity * SNAP_SLOT +
-           count * SNAP_AGENT + SNAP_TRAILER;
+           count * SNAP_AGENT + walkers * SNAP_WALKER + SNAP_TRAILER;
 }
 
 size_t steer_world_snapshot_size(const steer_world *world)
@@ -434,7 +513,7 @@ size_t steer_world_snapshot_size(const steer_world *world)
     STEER_ASSERT(world != NULL);
     if (world == NULL) return 0u;
     return (size_t)snap_size_of((uint64_t)world->capacity, (uint64_t)world->recipe_count,
-                                (uint64_t)world->count);
+                                (uint64_t)world->count, (uint64_t)snap_walker_count(world));
 }
 
 /* ---- writing --------------------------------------------------------------------------- */
@@ -458,6 +537,10 @@ steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void 
     for (int k = 0; k < world->recipe_count; k++) put_recipe(&w, &world->recipes[k].recipe);
     for (int s = 0; s < world->capacity; s++) put_slot(&w, &world->slots[s]);
     for (int d = 0; d < world->count; d++) put_agent(&w, world, d);
+    for (int s = 0; s < world->capacity; s++) {
+        const steer_approach_walker *k = snap_walker_at(world, s);
+        if (k != NULL) put_walker(&w, (uint32_t)s, k);
+    }
     put_u64(&w, snap_fnv1a(buf, total - SNAP_TRAILER));
     STEER_ASSERT(w.p == (unsigned char *)buf + total);
     if (written != NULL) *written = total;
@@ -478,7 +561,7 @@ static steer_snapshot_status snap_check_envelope(const unsigned char *p, size_t 
     if (get_u32(&r) != SNAP_ENDIAN_MARK) return STEER_SNAPSHOT_BAD_ENDIAN;
     uint64_t length = get_u64(&r);
     if ((uint64_t)size < length) return STEER_SNAPSHOT_TRUNCATED;
-    if ((uint64_t)size > length || length < snap_size_of(0u, 0u, 0u))
+    if ((uint64_t)size > length || length < snap_size_of(0u, 0u, 0u, 0u))
         return STEER_SNAPSHOT_BAD_LENGTH;
     snap_reader t = {p + size - SNAP_TRAILER};
     if (get_u64(&t) != snap_fnv1a(p, size - SNAP_TRAILER)) return STEER_SNAPSHOT_BAD_CHECKSUM;
@@ -492,8 +575,9 @@ static steer_snapshot_status snap_check_world(const snap_world *h, const steer_w
     if (h->capacity > (uint32_t)world->capacity ||
         h->recipe_count > (uint32_t)world->def.max_recipes)
         return STEER_SNAPSHOT_TOO_BIG;
-    if (h->capacity == 0u || h->count > h->capacity) return STEER_SNAPSHOT_CORRUPT;
-    if (snap_size_of(h->capacity, h->recipe_count, h->count) != (uint64_t)size)
+    if (h->capacity == 0u || h->count > h->capacity || h->walkers > h->count)
+        return STEER_SNAPSHOT_CORRUPT;
+    if (snap_size_of(h->capacity, h->recipe_count, h->count, h->walkers) != (uint64_t)size)
         return STEER_SNAPSHOT_BAD_LENGTH;
     bool ok = h->tag != 0u && h->free_head <= h->capacity && h->index_valid <= 1u &&
               (unsigned)h->bounds.kind <= (unsigned)STEER_BOUNDS_RESPAWN;
@@ -502,7 +586,7 @@ static steer_snapshot_status snap_check_world(const snap_world *h, const steer_w
 
 /* Where each section starts in the buffer. */
 typedef struct snap_layout {
-    const unsigned char *recipes, *slots, *agents;
+    const unsigned char *recipes, *slots, *agents, *walkers;
 } snap_layout;
 
 static snap_layout snap_layout_of(const unsigned char *p, const snap_world *h)
@@ -511,6 +595,7 @@ static snap_layout snap_layout_of(const unsigned char *p, const snap_world *h)
     l.recipes = p + SNAP_HEADER + SNAP_WORLD;
     l.slots = l.recipes + (size_t)h->recipe_count * SNAP_RECIPE;
     l.agents = l.slots + (size_t)h->capacity * SNAP_SLOT;
+    l.walkers = l.agents + (size_t)h->count * SNAP_AGENT;
     return l;
 }
 
@@ -536,15 +621,25 @@ static steer_snapshot_status snap_check_recipes(const snap_layout *l, const snap
     return st;
 }
 
+/* The stuck report's state as steps leave it: no NaN (a huge dt may make the clocks
+ * infinite), a steer_progress value. */
+static bool snap_progress_ok(const steer_world_slot *s)
+{
+    return s->best == s->best && s->anchor == s->anchor && s->clock == s->clock &&
+           s->idle == s->idle && s->progress <= (uint8_t)STEER_PROGRESS_STUCK;
+}
+
 /* Every slot: a generation (0 only for a retired slot, one without an agent), a dense
- * index naming a live agent or -1, a finite target; exactly `count` of them live. */
+ * index naming a live agent or -1, a finite target, a readable progress; exactly `count`
+ * of them live. */
 static bool snap_check_slots(const snap_layout *l, const snap_world *h)
 {
     uint32_t live = 0u;
     for (uint32_t s = 0; s < h->capacity; s++) {
         steer_world_slot slot = snap_slot_at(l, s);
         if ((slot.generation == 0u && slot.dense != -1) || slot.dense < -1 ||
-            slot.dense >= (int32_t)h->count || !steer_v3_is_finite(slot.target))
+            slot.dense >= (int32_t)h->count || !steer_v3_is_finite(slot.target) ||
+            !snap_progress_ok(&slot))
             return false;
         live += slot.dense >= 0 ? 1u : 0u;
     }
@@ -567,6 +662,23 @@ static bool snap_check_agents(const snap_layout *l, const snap_world *h)
     for (uint32_t d = 0; d < h->count; d++) {
         snap_agent a = get_agent(&r);
         if (!snap_agent_ok(&a, h) || snap_slot_at(l, a.body.slot).dense != (int32_t)d) return false;
+    }
+    return true;
+}
+
+/* Walker records name live slots in increasing order (so each at most once) and hold
+ * states the walk can continue from. */
+static bool snap_check_walkers(const snap_layout *l, const snap_world *h)
+{
+    snap_reader r = {l->walkers};
+    uint32_t next = 0u; /* the lowest slot the next record may name */
+    for (uint32_t k = 0; k < h->walkers; k++) {
+        uint32_t slot;
+        steer_approach_walker walker = get_walker(&r, &slot);
+        if (slot < next || slot >= h->capacity || snap_slot_at(l, slot).dense < 0 ||
+            !snap_walker_ok(&walker))
+            return false;
+        next = slot + 1u;
     }
     return true;
 }
@@ -596,9 +708,13 @@ static steer_snapshot_status snap_validate(const unsigned char *p, size_t size,
     st = snap_check_world(h, world, size);
     if (st != STEER_SNAPSHOT_OK) return st;
     snap_layout l = snap_layout_of(p, h);
-    bool ok = snap_check_slots(&l, h) && snap_check_agents(&l, h) && snap_check_free_list(&l, h);
+    bool ok = snap_check_slots(&l, h) && snap_check_agents(&l, h) && snap_check_free_list(&l, h) &&
+              snap_check_walkers(&l, h);
     if (!ok) return STEER_SNAPSHOT_CORRUPT;
-    return snap_check_recipes(&l, h, world);
+    st = snap_check_recipes(&l, h, world);
+    if (st == STEER_SNAPSHOT_OK && h->walkers > 0u && world->walkers == NULL)
+        st = STEER_SNAPSHOT_NO_RESOURCE; /* walkers' state, and a world without room for it */
+    return st;
 }
 
 /* ---- restoring (only after everything validated) ---------------------------------------- */
@@ -660,10 +776,25 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
         y->slot = a.body.slot;
         y->wander = a.body.wander;
         y->rng = a.body.rng;
+        if (a.settled) y->flags |= (uint8_t)STEER_WORLD_SETTLED;
         world->steering[b][d] = a.steering;
         world->neighbours[d] = a.neighbours;
     }
     world->count = (int)h->count;
+}
+
+/* Every walker from zero, then the saved ones, stamped with their slots' generations. */
+static void snap_apply_walkers(steer_world *world, const snap_layout *l, const snap_world *h)
+{
+    if (world->walkers == NULL) return; /* then the snapshot has none (snap_validate) */
+    memset(world->walkers, 0, (size_t)world->capacity * sizeof *world->walkers);
+    snap_reader r = {l->walkers};
+    for (uint32_t k = 0; k < h->walkers; k++) {
+        uint32_t slot;
+        steer_approach_walker walker = get_walker(&r, &slot);
+        world->walkers[slot].walker = walker;
+        world->walkers[slot].generation = world->slots[slot].generation;
+    }
 }
 
 static void snap_apply(steer_world *world, const unsigned char *p, const snap_world *h)
@@ -677,6 +808,11 @@ static void snap_apply(steer_world *world, const unsigned char *p, const snap_wo
     snap_apply_recipes(world, &l, h);
     snap_apply_slots(world, &l, h);
     snap_apply_agents(world, &l, h);
+    snap_apply_walkers(world, &l, h);
+    world->stuck = 0; /* the stuck report's count, as the saved world's last step left it */
+    for (int d = 0; d < world->count; d++)
+        world->stuck +=
+            world->slots[world->body[world->cur][d].slot].progress == STEER_PROGRESS_STUCK;
     /* The saved order is the index's order when the index was valid: rebuilding it then
      * keeps that order (the sort is stable) and lets queries use the grid at once. When
      * it was stale, the next step rebuilds it, as it would have in the saved world. */

@@ -34,12 +34,13 @@
 #define DET_GOLDEN_INTERPOSE         UINT64_C(0xa5ca562bff59de51)
 #define DET_GOLDEN_OFFSET_PURSUIT    UINT64_C(0xcd70cf8a5dba10f2)
 #define DET_GOLDEN_CONTAIN           UINT64_C(0x6f62523a48bb9808)
-#define DET_GOLDEN_AVOID_OBSTACLES   UINT64_C(0xc385d58af2c0091b)
+#define DET_GOLDEN_AVOID_OBSTACLES   UINT64_C(0xe1a9bf1adfc25447)
 #define DET_GOLDEN_FOLLOW_WALL       UINT64_C(0xb0a1dbae8a030926)
 #define DET_GOLDEN_HIDE              UINT64_C(0x7943dffa47963e2f)
 #define DET_GOLDEN_FOLLOW_PATH       UINT64_C(0x0f4db9822a86b84a)
 #define DET_GOLDEN_WANDER_TARGET     UINT64_C(0xdbb430deae480961)
 #define DET_GOLDEN_FOLLOW_FLOW_FIELD UINT64_C(0x7829581dfd875547)
+#define DET_GOLDEN_APPROACH          UINT64_C(0xe0d18402a07a1c16)
 #define DET_GOLDEN_FORMATION         UINT64_C(0xf0cb096b374fb893)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
@@ -135,6 +136,7 @@ static steer_world *kind_make(steer_behaviour_kind kind, steer_pool *pool)
     def.capacity = DET_CROWD_AGENTS;
     def.parallel_for = steer_pool_parallel_for;
     def.parallel_user = pool;
+    def.walkers = true;
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
     steer_recipe r = steer_recipe_default();
@@ -195,6 +197,7 @@ static const det_scenario det_scenarios[] = {
     DET_KIND("follow_flow_field", FOLLOW_FLOW_FIELD),
     DET_KIND("follow_path", FOLLOW_PATH),
     DET_KIND("wander_target", WANDER_TARGET),
+    DET_KIND("approach", APPROACH),
     DET_KIND("formation", FORMATION),
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))

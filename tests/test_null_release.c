@@ -140,6 +140,10 @@ static void paths_splines_flow_approach(void)
     CHECK(zero_steering(steer_follow_path(NULL, &path, NULL, &cur, &arrived)));
     CHECK(zero_steering(steer_follow_path(&a, NULL, NULL, &cur, &arrived)));
     CHECK(zero_steering(steer_follow_path(&a, &path, NULL, NULL, &arrived)));
+    steer_obstacles none = {NULL, 0, NULL, 0, NULL, 0};
+    CHECK(zero_steering(steer_follow_path_around(NULL, &path, &none, 0.2f, NULL, &cur, &arrived)));
+    CHECK(zero_steering(steer_follow_path_around(&a, NULL, &none, 0.2f, NULL, &cur, &arrived)));
+    CHECK(zero_steering(steer_follow_path_around(&a, &path, &none, 0.2f, NULL, NULL, &arrived)));
     steer_vec3 out[4];
     CHECK(steer_spline_length(NULL, 2) == 0.0f);
     CHECK(steer_spline_sample(NULL, 2, 1.0f, out, 4) == 0);
@@ -288,6 +292,7 @@ static void worlds(void)
     CHECK(steer_world_query(NULL, a.position, 1.0f, ~0u, &h, 1) == 0);
     CHECK(steer_world_update_index(NULL) == STEER_WORLD_INVALID);
     CHECK(steer_world_stats_get(NULL).agents == 0);
+    CHECK(!steer_world_agent_settled(NULL, h));
     steer_debug_draw draw;
     memset(&draw, 0, sizeof draw);
     CHECK(steer_world_debug_draw(NULL, h, &draw) == STEER_WORLD_INVALID);

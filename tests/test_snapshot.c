@@ -15,10 +15,10 @@
 /* The documented layout (docs/world.md, "Snapshots"), used to aim corruptions. */
 enum {
     HEADER = 24,
-    WORLD = 76,
-    RECIPE = 1068,
-    SLOT = 36,
-    AGENT = 168,
+    WORLD = 80,
+    RECIPE = 1076,
+    SLOT = 56,
+    AGENT = 184,
     TRAILER = 8,
     W_COUNT = HEADER + 60, /* world record: count field */
     W_FREE = HEADER + 64   /* world record: free head */
@@ -499,7 +499,7 @@ static void format_is_documented_little_endian(void)
     CHECK(b != NULL);
     CHECK(n == (size_t)(HEADER + WORLD + 5 * RECIPE + 10 * SLOT + 3 * AGENT + TRAILER));
     CHECK(memcmp(b, "STEERWLD", 8) == 0);
-    CHECK(b[8] == 3 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 3 */
+    CHECK(b[8] == 4 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 4 */
     CHECK(b[12] == 4 && b[13] == 3 && b[14] == 2 && b[15] == 1);       /* 0x01020304 */
     CHECK(rd64(b + 16) == n);                                          /* length */
     CHECK(rd32(b + HEADER + 4) == 10u);                                /* capacity */
@@ -507,6 +507,7 @@ static void format_is_documented_little_endian(void)
     CHECK(rd64(b + HEADER + 52) == 1u);                                /* steps */
     CHECK(rd32(b + W_COUNT) == 3u && rd32(b + W_FREE) == 3u);          /* count, free head */
     CHECK(rd32(b + HEADER + 68) == 5u && rd32(b + HEADER + 72) == 1u); /* recipes, index */
+    CHECK(rd32(b + HEADER + 76) == 0u);                                /* no walkers */
     /* Recipe 0's first item, separation: kind, weight, group, then only its row's fields
      * (radius, cos_view), zeros after them; its fifth item is past the count: zeros. */
     const unsigned char *item = b + HEADER + WORLD + 8;
@@ -668,6 +669,15 @@ static unsigned char *slot_of(unsigned char *b, uint32_t s)
     return b + HEADER + WORLD + rd32(b + HEADER + 68) * RECIPE + s * SLOT;
 }
 
+/* The stuck report's state: a NaN clock, a progress value past STEER_PROGRESS_STUCK. */
+static void m_progress_nan(unsigned char *b, size_t n)
+{
+    (void)n, wr32(slot_of(b, 0u) + 44, 0x7FC00000u);
+}
+static void m_progress_kind(unsigned char *b, size_t n)
+{
+    (void)n, wr32(slot_of(b, 0u) + 52, 4u);
+}
 static void m_slot_range(unsigned char *b, size_t n)
 {
     (void)n, wr32(agent0(b), 64u);
@@ -737,6 +747,8 @@ static void inconsistent_content_is_refused(void)
         steer_snapshot_status want;
     } cases[] = {
         {"agent slot out of range", m_slot_range, STEER_SNAPSHOT_CORRUPT},
+        {"NaN progress clock", m_progress_nan, STEER_SNAPSHOT_CORRUPT},
+        {"unknown progress", m_progress_kind, STEER_SNAPSHOT_CORRUPT},
         {"two agents in one slot", m_same_slot, STEER_SNAPSHOT_CORRUPT},
         {"NaN position", m_nan_position, STEER_SNAPSHOT_CORRUPT},
         {"infinite velocity", m_inf_velocity, STEER_SNAPSHOT_CORRUPT},

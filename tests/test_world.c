@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "steer/steer.h"
+#include "steer/world_snapshot.h"
 #include "test.h"
 
 /* ---- helpers -------------------------------------------------------------------------- */
@@ -995,6 +996,32 @@ static void zeroed_defs_keep_documented_results(void)
     steer_world_destroy(w);
 }
 
+/* A snapshot carries the stuck report: restored into a fresh world, the blocked walker
+ * still reads STUCK with the same idle time, and both worlds go on reporting alike. */
+static void stuck_report_survives_a_restore(steer_world *w, const steer_world_def *def,
+                                            const steer_segment *wall, steer_handle hb)
+{
+    size_t n = steer_world_snapshot_size(w);
+    unsigned char *buf = malloc(n);
+    steer_world *copy = steer_world_create(def);
+    CHECK(buf != NULL && copy != NULL && steer_world_set_walls(copy, wall, 1) == STEER_WORLD_OK);
+    CHECK(steer_world_snapshot_write(w, buf, n, NULL) == STEER_SNAPSHOT_OK);
+    CHECK(steer_world_restore(copy, buf, n) == STEER_SNAPSHOT_OK);
+    free(buf);
+    for (int i = 0; i < 90; i++) {
+        float idle_w = -1.0f, idle_c = -2.0f;
+        steer_progress pw = steer_world_agent_progress(w, hb, &idle_w);
+        steer_progress pc = steer_world_agent_progress(copy, hb, &idle_c);
+        CHECK_MSG(pw == pc && idle_w == idle_c, "step %d: %d %g against %d %g", i, pw,
+                  (double)idle_w, pc, (double)idle_c);
+        CHECK(steer_world_stats_get(copy).stuck == steer_world_stats_get(w).stuck);
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+        CHECK(steer_world_step(copy, 1.0f / 60.0f) == STEER_WORLD_OK);
+    }
+    CHECK(steer_world_agent_progress(copy, hb, NULL) == STEER_PROGRESS_STUCK);
+    steer_world_destroy(copy);
+}
+
 /* Stuck is reported: two walkers arrive through the crowd filter, one with a wall across
  * its way (its goal behind it), one in the open. The filter slows the blocked one as it
  * nears the wall, so it creeps ever slower (0.08 units/s after 25 s): it reads STUCK once a
@@ -1046,6 +1073,7 @@ static void stuck_agents_are_reported(void)
                       first_stuck);
             CHECK(steer_world_agent_progress(w, hb, NULL) == STEER_PROGRESS_STUCK);
             CHECK(open_at_goal > 0);
+            stuck_report_survives_a_restore(w, &def, wall, hb);
             CHECK(steer_world_set_target(w, hb, steer_v3(0.0f, -10.0f, 0.0f)) == STEER_WORLD_OK);
             CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
             CHECK(steer_world_agent_progress(w, hb, NULL) == STEER_PROGRESS_MOVING);

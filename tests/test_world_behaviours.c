@@ -10,6 +10,7 @@
 #include "../src/world_behaviours.h"
 
 #include <ctype.h>
+#include <math.h>
 
 /* ---- the rows --------------------------------------------------------------------------- */
 
@@ -127,6 +128,9 @@ static bool is_float_word(size_t o)
         {offsetof(steer_recipe_item, align.cookbook), sizeof(bool)},
         {offsetof(steer_recipe_item, leader.arrive.cookbook), sizeof(bool)},
         {offsetof(steer_recipe_item, follow.arrive.cookbook), sizeof(bool)},
+        {offsetof(steer_recipe_item, approach.ahead), sizeof(int)},
+        {offsetof(steer_recipe_item, approach.smooth), sizeof(bool)},
+        {offsetof(steer_recipe_item, approach.arrive.cookbook), sizeof(bool)},
     };
     for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
         if (o + sizeof(float) > other[k].offset && o < other[k].offset + other[k].size)
@@ -152,6 +156,8 @@ static steer_recipe_item perturbed_item(steer_behaviour_kind kind)
     /* The switches the rows save, away from their defaults. */
     it.arrive.cookbook = it.align.cookbook = true;
     it.leader.arrive.cookbook = it.follow.arrive.cookbook = true;
+    it.approach.arrive.cookbook = it.approach.smooth = true;
+    it.approach.ahead = 3;
     it.region.min = steer_v3(-4.0f, -4.5f, -4.0f); /* where the agents are: contain acts */
     it.region.max = steer_v3(4.5f, 4.0f, 4.0f);
     return it;
@@ -213,6 +219,7 @@ static steer_world *kind_world_out(const steer_recipe_item *item, int capacity, 
     steer_world_def def = steer_world_default();
     def.capacity = capacity;
     def.seed = 5u;
+    def.walkers = true;
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
     steer_recipe r = steer_recipe_default();
@@ -279,8 +286,15 @@ static void snapshot_keeps_every_parameter_read(void)
 /* What the library's own function gives agent `a` with target point `point` and target
  * agent `t` (NULL when it has none): written here from the public headers, not from the
  * table, so a row that calls the wrong function or passes the wrong argument shows. */
+/* What an agent keeps between steps, from zero. */
+typedef struct kept {
+    steer_path_cursor cursor;
+    steer_wander_target_state wander_target;
+    steer_approach_walker walker;
+} kept;
+
 static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, steer_vec3 point,
-                             const steer_agent *t, steer_world_memory *m, steer_rng *rng)
+                             const steer_agent *t, kept *m, steer_rng *rng)
 {
     steer_vec3 target = t != NULL ? t->position : point;
     switch (it->kind) {
@@ -288,6 +302,8 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
         return steer_follow_path(a, &test_path, &it->follow, &m->cursor, NULL);
     case STEER_BEHAVIOUR_WANDER_TARGET:
         return steer_wander_target(a, &it->wander_target, &m->wander_target, rng, 1.0f / 30.0f);
+    case STEER_BEHAVIOUR_APPROACH:
+        return steer_approach_walk(a, &m->walker, target, &it->approach, rng, NULL);
     case STEER_BEHAVIOUR_SEEK:
         return steer_seek(a, target);
     case STEER_BEHAVIOUR_FLEE:
@@ -344,17 +360,30 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
     }
 }
 
-/* The kinds an oracle covers: every one whose result depends only on its agent and its
- * targets (wander draws from the world's streams, the neighbourhood kinds have their own
- * tests in test_world.c and test_crowd.c). */
-static const steer_behaviour_kind oracle_kinds[] = {
-    STEER_BEHAVIOUR_SEEK,           STEER_BEHAVIOUR_FLEE,
-    STEER_BEHAVIOUR_ARRIVE,         STEER_BEHAVIOUR_PURSUE,
-    STEER_BEHAVIOUR_EVADE,          STEER_BEHAVIOUR_LOOK_WHERE_GOING,
-    STEER_BEHAVIOUR_FOLLOW_LEADER,  STEER_BEHAVIOUR_LEAVE,
-    STEER_BEHAVIOUR_ALIGN,          STEER_BEHAVIOUR_FACE,
-    STEER_BEHAVIOUR_MATCH_VELOCITY, STEER_BEHAVIOUR_INTERPOSE,
-    STEER_BEHAVIOUR_OFFSET_PURSUIT, STEER_BEHAVIOUR_FORMATION};
+/* The kinds an oracle covers: every one but wander (its lanes have their own test in
+ * test_world_lanes.c) and the neighbourhood kinds (test_world.c and test_crowd.c). */
+static const steer_behaviour_kind oracle_kinds[] = {STEER_BEHAVIOUR_SEEK,
+                                                    STEER_BEHAVIOUR_FLEE,
+                                                    STEER_BEHAVIOUR_ARRIVE,
+                                                    STEER_BEHAVIOUR_PURSUE,
+                                                    STEER_BEHAVIOUR_EVADE,
+                                                    STEER_BEHAVIOUR_LOOK_WHERE_GOING,
+                                                    STEER_BEHAVIOUR_FOLLOW_LEADER,
+                                                    STEER_BEHAVIOUR_LEAVE,
+                                                    STEER_BEHAVIOUR_ALIGN,
+                                                    STEER_BEHAVIOUR_FACE,
+                                                    STEER_BEHAVIOUR_MATCH_VELOCITY,
+                                                    STEER_BEHAVIOUR_INTERPOSE,
+                                                    STEER_BEHAVIOUR_OFFSET_PURSUIT,
+                                                    STEER_BEHAVIOUR_CONTAIN,
+                                                    STEER_BEHAVIOUR_AVOID_OBSTACLES,
+                                                    STEER_BEHAVIOUR_FOLLOW_WALL,
+                                                    STEER_BEHAVIOUR_HIDE,
+                                                    STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD,
+                                                    STEER_BEHAVIOUR_FOLLOW_PATH,
+                                                    STEER_BEHAVIOUR_WANDER_TARGET,
+                                                    STEER_BEHAVIOUR_APPROACH,
+                                                    STEER_BEHAVIOUR_FORMATION};
 
 static bool same_bits(const steer_agent *a, const steer_agent *b)
 {
@@ -376,7 +405,7 @@ static void each_kind_is_its_function(void)
         steer_vec3 points[ROUND_AGENTS];
         steer_world *w = kind_world_out(&it, 64, h, points);
         CHECK(w != NULL);
-        steer_world_memory memory[ROUND_AGENTS]; /* what each agent keeps, from zero */
+        kept memory[ROUND_AGENTS]; /* what each agent keeps, from zero */
         memset(memory, 0, sizeof memory);
         for (int s = 0; s < 8; s++) {
             steer_agent before[ROUND_AGENTS], after;
@@ -490,7 +519,10 @@ static void restore_needs_the_resources(void)
  * target, as an agent of a new world does. */
 static void new_agent_starts_fresh(void)
 {
-    for (int kind = STEER_BEHAVIOUR_FOLLOW_PATH; kind <= STEER_BEHAVIOUR_WANDER_TARGET; kind++) {
+    static const steer_behaviour_kind keeping[] = {
+        STEER_BEHAVIOUR_FOLLOW_PATH, STEER_BEHAVIOUR_WANDER_TARGET, STEER_BEHAVIOUR_APPROACH};
+    for (size_t q = 0; q < sizeof keeping / sizeof keeping[0]; q++) {
+        steer_behaviour_kind kind = keeping[q];
         steer_recipe_item it = steer_recipe_item_make((steer_behaviour_kind)kind, 1.0f);
         steer_world *used = kind_world(&it, 64), *fresh = kind_world(&it, 64);
         CHECK(used != NULL && fresh != NULL);
@@ -516,7 +548,74 @@ static void new_agent_starts_fresh(void)
     }
 }
 
+/* ---- approach walkers ------------------------------------------------------------------ */
+
+static void seal(unsigned char *b, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i + 8u < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
+    for (int k = 0; k < 8; k++) b[n - 8u + (size_t)k] = (unsigned char)(h >> (8 * k));
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++) p[k] = (unsigned char)(v >> (8 * k));
+}
+
+enum { WALKER_RECORD = 148 };
+
+/* Walkers need the world's room for them: refused without def.walkers, in a recipe and
+ * in a restore; a snapshot holds one record per started walker, and records a walk could
+ * not continue from are refused as corrupt, the world untouched. */
+static void walkers_are_checked(void)
+{
+    steer_recipe_item it = steer_recipe_item_make(STEER_BEHAVIOUR_APPROACH, 1.0f);
+    steer_world_def def = steer_world_default();
+    def.capacity = 64;
+    steer_world *plain = steer_world_create(&def);
+    CHECK(plain != NULL && add_one(plain, STEER_BEHAVIOUR_APPROACH, steer_resource_none()) == -1);
+    steer_world *a = kind_world(&it, 64);
+    CHECK(a != NULL);
+    steer_recipe twice = steer_recipe_default();
+    twice.items[twice.count++] = it;
+    twice.items[twice.count++] = it;
+    CHECK(steer_world_add_recipe(a, &twice) == -1);
+    size_t fresh = steer_world_snapshot_size(a); /* no walk started yet */
+    for (int s = 0; s < 5; s++) steer_world_step(a, 1.0f / 30.0f);
+    size_t n = steer_world_snapshot_size(a);
+    CHECK(n == fresh + (size_t)ROUND_AGENTS * WALKER_RECORD);
+    unsigned char *buf = malloc(n), *bad = malloc(n);
+    CHECK(buf != NULL && bad != NULL);
+    CHECK(steer_world_snapshot_write(a, buf, n, NULL) == STEER_SNAPSHOT_OK);
+    uint64_t before = steer_world_state_hash(plain);
+    CHECK(steer_world_restore(plain, buf, n) == STEER_SNAPSHOT_NO_RESOURCE);
+    CHECK(steer_world_state_hash(plain) == before);
+    unsigned char *first = bad + n - 8u - (size_t)ROUND_AGENTS * WALKER_RECORD;
+    const float nan = NAN;
+    uint32_t nan_bits;
+    memcpy(&nan_bits, &nan, sizeof nan_bits);
+    for (int c = 0; c < 5; c++) {
+        memcpy(bad, buf, n);
+        if (c == 0) put32(first + 4 + 108, 10u);                      /* 10 points in the plan */
+        if (c == 1) put32(first + 4, nan_bits);                       /* a NaN waypoint */
+        if (c == 2) put32(first + WALKER_RECORD, 0u);                 /* slot order: 0, 0 */
+        if (c == 3) put32(first, 63u);                                /* a free slot */
+        if (c == 4) put32(first + 4 + 108 + 4 + 12 + 4, 0x40000000u); /* spline parameter 2 */
+        seal(bad, n);
+        steer_world *b = kind_world(&it, 64);
+        CHECK(b != NULL);
+        uint64_t hb = steer_world_state_hash(b);
+        CHECK_MSG(steer_world_restore(b, bad, n) == STEER_SNAPSHOT_CORRUPT, "case %d", c);
+        CHECK(steer_world_state_hash(b) == hb);
+        steer_world_destroy(b);
+    }
+    free(buf);
+    free(bad);
+    steer_world_destroy(a);
+    steer_world_destroy(plain);
+}
+
 TEST_MAIN(TEST(every_kind_has_a_row), TEST(fields_are_parameters), TEST(docs_list_every_kind),
           TEST(snapshot_keeps_every_parameter_read), TEST(each_kind_is_its_function),
           TEST(resources_are_checked), TEST(restore_needs_the_resources),
-          TEST(new_agent_starts_fresh))
+          TEST(new_agent_starts_fresh), TEST(walkers_are_checked))

@@ -142,6 +142,7 @@ function writeAddress() {
     const v = tidy(w.web_param_value(i));
     if (v !== tidy(defaultParam(i))) q.set(paramKey(i), String(v));
   }
+  if (isFile() && state.file.example) q.set('example', state.file.example);
   const hash = '#' + slug(cString(w.web_scene_name(state.scene))) + '?' + q.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('share').href = hash;
@@ -159,7 +160,7 @@ function readAddress() {
   for (let i = 0; i < w.web_scene_count(); i++) if (slug(cString(w.web_scene_name(i))) === name) scene = i;
   const q = new URLSearchParams(query || '');
   const seed = parseSeed(q.get('seed') ?? '');
-  return { scene, seed, q };
+  return { scene, seed, q, file: name === FILE_SLUG };
 }
 
 function applyAddressParams(q) {
@@ -177,11 +178,16 @@ function applyAddressParams(q) {
 // ---- scene and controls -------------------------------------------------------------
 
 function loadScene(scene, seed, query = null) {
+  state.wasm.web_load(scene, seed >>> 0);
+  showScene(scene, seed, query);
+}
+
+// The page around the scene the module runs now (a listed one, or a scenario file).
+function showScene(scene, seed, query = null) {
   const w = state.wasm;
   clearError();
   state.scene = scene;
   state.seed = seed >>> 0;
-  w.web_load(scene, state.seed);
   if (!defaults.has(scene)) {
     const d = [];
     for (let i = 0; i < w.web_param_count(); i++) d.push(w.web_param_value(i));
@@ -202,6 +208,11 @@ function loadScene(scene, seed, query = null) {
     b.setAttribute('aria-current', i === scene ? 'true' : 'false');
     if (i === scene && b.parentElement.scrollWidth > b.parentElement.clientWidth) b.scrollIntoView({ block: 'nearest', inline: 'center' });
   });
+  const file = isFile();
+  $('file-tab').classList.toggle('active', file);
+  $('file-tab').setAttribute('aria-current', file ? 'true' : 'false');
+  const nav = $('scenes');
+  if (file && nav.scrollWidth > nav.clientWidth) $('file-tab').scrollIntoView({ block: 'nearest', inline: 'center' });
   showInfo(scene);
   const hint = cString(w.web_scene_hint(scene));
   const target = w.web_has_target();
@@ -216,6 +227,7 @@ function loadScene(scene, seed, query = null) {
   $('legend-vel').textContent = crowd ? 'velocity ORCA chose' : 'velocity';
   $('legend-force').textContent = crowd ? 'velocity Arrive asks for' : 'steering force';
   buildParams();
+  if (file) $('params').append(filePanel());
   writeAddress();
   draw();
   showStats();
@@ -226,6 +238,12 @@ function showInfo(scene) {
   const w = state.wasm;
   $('scene-title').textContent = cString(w.web_scene_name(scene));
   $('scene-about').textContent = cString(w.web_scene_about(scene));
+  if (isFile()) {
+    // The file's own name and description.
+    $('scene-title').textContent = 'Scenario file: ' + cString(w.web_file_title());
+    const about = cString(w.web_file_about());
+    if (about) $('scene-about').textContent = about;
+  }
   $('scene-origin').textContent = cString(w.web_scene_origin(scene));
   const source = cString(w.web_scene_source(scene));
   const code = (window.STEER_CODE || {})[source] || '';
@@ -252,6 +270,7 @@ function showInfo(scene) {
     }
   }
   $('scene-code').dataset.source = source;
+  document.querySelector('.code-note').hidden = isFile(); // web_param and web_apply are the scenes' own
   const docs = cString(w.web_scene_docs(scene));
   $('scene-docs').href = 'doc.html#' + docs;
   $('scene-docs').textContent = 'Docs: ' + docs;
@@ -423,6 +442,168 @@ function reset() {
   state.accumulator = 0;
   writeAddress();
   draw();
+}
+
+// ---- a scenario file ---------------------------------------------------------------------
+
+// The file scene is the one after the listed scenes (web/steer_web.h, web_file_load).
+const FILE_SLUG = 'scenario-file';
+function isFile() {
+  return state.wasm !== null && state.scene === state.wasm.web_scene_count();
+}
+
+// What messages call the file (a chosen or dropped file's name, an example's), its bytes
+// as read when they came from a file (so a byte that is not UTF-8 is reported as the tool
+// reports it), and the example it is, unedited.
+state.file = { name: 'scenario.json', bytes: null, example: null, panel: null };
+
+// Loads `bytes` as the scenario file `name` and runs it; false (and the loader's message,
+// as `steer run` prints it, under the text) when it does not load.
+function runFile(bytes, name) {
+  const w = state.wasm;
+  const text = w.web_file_text(bytes.length);
+  if (!text) {
+    showFileError(`${name}: larger than 64 MiB, or out of memory`);
+    return false;
+  }
+  new Uint8Array(w.memory.buffer, text, bytes.length).set(bytes);
+  const encoded = new TextEncoder().encode(name).subarray(0, 255);
+  const at = w.web_file_name();
+  new Uint8Array(w.memory.buffer, at, encoded.length + 1).set([...encoded, 0]);
+  if (!w.web_file_load(bytes.length)) {
+    showFileError(cString(w.web_file_error()));
+    return false;
+  }
+  showFileError(null);
+  state.accumulator = 0;
+  showScene(w.web_scene(), w.web_seed());
+  return true;
+}
+
+// The text as it stands (edited by hand: as typed; read from a file: its bytes).
+function runText() {
+  const area = fp('#file-text');
+  return runFile(state.file.bytes ?? new TextEncoder().encode(area.value), state.file.name);
+}
+
+// Shows a loader message (null hides it) and puts the cursor in the text where it points.
+function showFileError(message) {
+  const box = fp('#file-error');
+  box.hidden = message === null;
+  box.textContent = message ?? '';
+  if (message === null) return;
+  const m = /:(\d+):(\d+): /.exec(message.slice(state.file.name.length));
+  const area = fp('#file-text');
+  if (!m) return;
+  // Lines and columns count characters; a byte-order mark is not counted.
+  const chars = [...area.value.replace(/^\ufeff/, '')];
+  let line = 1, i = 0;
+  while (i < chars.length && line < Number(m[1])) if (chars[i++] === '\n') line++;
+  const offset = chars.slice(0, i + Number(m[2]) - 1).join('').length;
+  area.setSelectionRange(offset, offset + 1);
+  area.scrollTop = Math.max(0, (Number(m[1]) - 3) * parseFloat(getComputedStyle(area).lineHeight || '15'));
+}
+
+// Text into the text area, then run: bytes of a file, or an example's text.
+function useFile(bytes, name, example) {
+  const area = fp('#file-text');
+  area.value = new TextDecoder().decode(bytes);
+  state.file = { ...state.file, name, bytes, example };
+  return runFile(bytes, name);
+}
+
+async function loadExample(name) {
+  const r = await fetch(`scenarios/${name}.json`);
+  if (!r.ok) throw new Error(`scenarios/${name}.json: HTTP ${r.status}`);
+  const bytes = new Uint8Array(await r.arrayBuffer());
+  fp('#file-examples').value = name;
+  return useFile(bytes, name + '.json', name);
+}
+
+async function readFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!isFile()) await openFile(null, null); // dropped on another scene: show the panel first
+  fp('#file-examples').value = '';
+  return useFile(bytes, file.name, null);
+}
+
+// The file scene: the loaded file again, or an example (the address's, or the first).
+async function openFile(example, seed) {
+  const w = state.wasm;
+  const known = (window.STEER_EXAMPLES || []);
+  if (example && known.includes(example)) await loadExample(example);
+  else if (cString(w.web_file_title()) === '') await loadExample(known[0]);
+  else if (!isFile()) runText(); // back from another scene: the file as it stands
+  if (seed !== null && seed !== undefined && isFile()) {
+    $('seed').value = String(seed);
+    reset();
+  }
+}
+
+function acceptDrops(target) {
+  target.addEventListener('dragover', (event) => {
+    if (![...(event.dataTransfer?.types || [])].includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  });
+  target.addEventListener('drop', (event) => {
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    readFile(file).catch(showError);
+  });
+}
+
+// Built once, put under the controls while the file scene runs.
+const fp = (selector) => filePanel().querySelector(selector);
+function filePanel() {
+  if (state.file.panel) return state.file.panel;
+  const panel = document.createElement('div');
+  panel.id = 'file-panel';
+  const examples = (window.STEER_EXAMPLES || []).map((n) => `<option value="${n}">${n}</option>`).join('');
+  panel.innerHTML = `
+    <div class="row"><label for="file-examples">Example</label>
+      <select id="file-examples"><option value="">(your file)</option>${examples}</select></div>
+    <textarea id="file-text" spellcheck="false" autocomplete="off" rows="12"
+      aria-label="Scenario file, JSON (docs: scenarios.md)" placeholder="Paste a scenario file here, or drop one"></textarea>
+    <p id="file-error" class="file-error" role="alert" hidden></p>
+    <div class="buttons"><button id="file-run" type="button" title="Ctrl+Enter in the text">Run</button>
+      <label class="file-open">Open file…<input id="file-input" type="file" accept=".json,application/json"></label></div>
+    <p class="keys">Paste or drop a file in the <a href="doc.html#scenarios.md">tool's format</a>;
+      Run starts it. Messages are the <code>steer</code> tool's, with line and column.</p>`;
+  const area = panel.querySelector('textarea');
+  // A paste over the whole text is a new file; an edit keeps the file's name.
+  area.addEventListener('paste', () => {
+    if (area.selectionStart === 0 && area.selectionEnd === area.value.length) state.file.name = 'pasted.json';
+  });
+  area.addEventListener('input', () => {
+    state.file.bytes = null; // edited: run what the text says now
+    state.file.example = null;
+    panel.querySelector('select').value = '';
+  });
+  area.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      runText();
+    }
+  });
+  acceptDrops(area);
+  panel.querySelector('#file-run').addEventListener('click', () => runText());
+  panel.querySelector('select').addEventListener('change', (event) => {
+    if (event.target.value) loadExample(event.target.value).catch(showError);
+  });
+  panel.querySelector('#file-input').addEventListener('change', (event) => {
+    const file = event.target.files?.[0];
+    if (file) readFile(file).catch(showError);
+    event.target.value = '';
+  });
+  state.file.panel = panel;
+  return panel;
+}
+
+// A failed step of the file's run stops it with the tool's message.
+function checkFile() {
+  if (isFile() && state.wasm.web_file_state() === 2) showError(new Error(cString(state.wasm.web_file_error())));
 }
 
 // ---- the camera -----------------------------------------------------------------------
@@ -597,6 +778,7 @@ function setupInput() {
     const t = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (t instanceof HTMLInputElement && (t.type === 'text' || t.type === 'number')) return; // the seed
+    if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return; // the scenario file
     // Space on a button presses it, arrows move a focused slider or choice: leave those.
     const own = t instanceof HTMLButtonElement || t instanceof HTMLInputElement;
     if (own && (event.key === ' ' || event.key === 'Enter' || nudges[event.key])) return;
@@ -625,7 +807,10 @@ function setupInput() {
   window.addEventListener('hashchange', () => {
     const a = readAddress();
     if (a.scene >= 0) loadScene(a.scene, a.seed ?? state.seed, a.q);
+    else if (a.file) openFile(a.q.get('example'), a.seed);
   });
+  // A scenario file dropped anywhere on the picture runs, as one dropped on the text.
+  for (const target of [$('canvas-wrap')]) acceptDrops(target);
   window.addEventListener('error', (event) => showError(event.error || event.message));
   window.addEventListener('unhandledrejection', (event) => showError(event.reason));
 }
@@ -944,7 +1129,10 @@ function showStats() {
   $('fps').textContent = state.fps;
   $('step-ms').textContent = state.stepMs === null ? '–' : state.stepMs.toFixed(state.stepMs < 1 ? 3 : state.stepMs < 10 ? 2 : 1);
   const speed = $('speed');
-  if (state.paused) {
+  if (isFile() && w.web_file_state() === 1) {
+    speed.textContent = 'finished';
+    speed.classList.remove('slow');
+  } else if (state.paused) {
     speed.textContent = 'paused';
     speed.classList.remove('slow');
   } else if (state.speed !== null) {
@@ -983,6 +1171,7 @@ function frame(time) {
       }
       if (state.accumulator > 1) state.accumulator = 0; // a slow frame: drop the backlog
     }
+    checkFile();
     state.frames++;
     if (time - state.fpsTime >= 500) {
       const elapsed = (time - state.fpsTime) / 1000;
@@ -1030,10 +1219,18 @@ async function start() {
     b.addEventListener('click', () => loadScene(i, state.seed));
     nav.append(b);
   }
+  const tab = document.createElement('a');
+  tab.id = 'file-tab';
+  tab.href = '#' + FILE_SLUG;
+  tab.textContent = 'Scenario file';
+  tab.title = 'Run a scenario file of the steer tool: paste it, drop it, or pick an example';
+  tab.addEventListener('click', (event) => { event.preventDefault(); openFile(null, null); });
+  nav.append(tab);
   setupInput();
   new ResizeObserver(() => draw()).observe($('canvas-wrap'));
   const a = readAddress();
   loadScene(a.scene >= 0 ? a.scene : 0, a.seed ?? 1, a.q);
+  if (a.file) await openFile(a.q.get('example'), a.seed);
   showStats();
 
   // For the end-to-end tests (web/test/e2e.mjs) and for poking at it from the console.
@@ -1042,6 +1239,10 @@ async function start() {
     agents: readAgents,
     text: cString,
     load: loadScene,
+    step: stepOnce,
+    openFile,
+    runFile,
+    get file() { return { name: state.file.name, example: state.file.example, error: fp('#file-error').hidden ? null : fp('#file-error').textContent }; },
     setForces,
     setPaused,
     zoomAt,

@@ -18,7 +18,7 @@
 web_state web_s;
 static bool web_stale;
 
-static const web_scene_def *const web_scenes[WEB_SCENE_COUNT] = {
+static const web_scene_def *const web_scenes[WEB_SCENE_FILE + 1] = {
     [WEB_SCENE_APPROACH] = &web_scene_approach,
     [WEB_SCENE_WANDER] = &web_scene_wander,
     [WEB_SCENE_WANDER_SEEK] = &web_scene_wander_seek,
@@ -30,6 +30,7 @@ static const web_scene_def *const web_scenes[WEB_SCENE_COUNT] = {
     [WEB_SCENE_FLOCK] = &web_scene_flock,
     [WEB_SCENE_CROWD] = &web_scene_crowd,
     [WEB_SCENE_GROUPS] = &web_scene_groups,
+    [WEB_SCENE_FILE] = &web_scene_file,
 };
 
 static const char *const web_labels[] = {"coordinate comparison", "line tracking"};
@@ -79,25 +80,31 @@ int web_scene_count(void)
     return WEB_SCENE_COUNT;
 }
 
+/* The texts: the listed scenes and the scenario file's. */
+static bool web_scene_known(int scene)
+{
+    return scene >= 0 && scene <= WEB_SCENE_FILE;
+}
+
 const char *web_scene_name(int scene)
 {
-    return scene >= 0 && scene < WEB_SCENE_COUNT ? web_scenes[scene]->name : "";
+    return web_scene_known(scene) ? web_scenes[scene]->name : "";
 }
 
 const char *web_scene_about(int scene)
 {
-    return scene >= 0 && scene < WEB_SCENE_COUNT ? web_scenes[scene]->about : "";
+    return web_scene_known(scene) ? web_scenes[scene]->about : "";
 }
 
 const char *web_scene_hint(int scene)
 {
-    if (scene < 0 || scene >= WEB_SCENE_COUNT || web_scenes[scene]->hint == NULL) return "";
+    if (!web_scene_known(scene) || web_scenes[scene]->hint == NULL) return "";
     return web_scenes[scene]->hint;
 }
 
 static const char *web_scene_text(int scene, size_t offset)
 {
-    if (scene < 0 || scene >= WEB_SCENE_COUNT) return "";
+    if (!web_scene_known(scene)) return "";
     const char *text = *(const char *const *)((const char *)web_scenes[scene] + offset);
     return text != NULL ? text : "";
 }
@@ -129,10 +136,15 @@ uint32_t web_seed(void)
 
 void web_load(int scene, uint32_t seed)
 {
+    web_enter(scene >= 0 && scene < WEB_SCENE_COUNT ? scene : 0, seed);
+}
+
+void web_enter(int scene, uint32_t seed)
+{
     /* Stop the running scene before switching: web_start stops whichever scene web_s
      * names, which is then the new one (stopping twice does nothing). */
     web_stop();
-    web_s.scene = scene >= 0 && scene < WEB_SCENE_COUNT ? scene : 0;
+    web_s.scene = web_scene_known(scene) ? scene : 0;
     const web_scene_def *def = web_scenes[web_s.scene];
     for (int i = 0; i < WEB_MAX_PARAMS; i++)
         web_s.params[i] = i < def->param_count ? def->params[i].value : 0.0f;
@@ -146,6 +158,7 @@ void web_restart(uint32_t seed)
 
 void web_step(void)
 {
+    if (web_current()->done != NULL && web_current()->done()) return;
     web_current()->step();
     web_s.steps++;
     web_stale = true;

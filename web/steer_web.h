@@ -170,6 +170,33 @@ const float *web_prims(void);
 /* Caption text for a WEB_PRIM_LABEL id. */
 const char *web_label(int id);
 
+/* ---- a scenario file ---------------------------------------------------------------------
+ * A file in the steer tool's format (docs/scenarios.md), loaded by the tool's own loader
+ * and run by its own step loop (web/scene_file.c). The page writes the file's name,
+ * NUL-terminated, at web_file_name() (256 bytes with the NUL; messages call the file by
+ * it) and its text at web_file_text(bytes), then calls web_file_load(bytes). */
+char *web_file_name(void);
+/* Room for `bytes` of text (and the NUL the loader adds), taken by the next web_file_load;
+ * NULL when bytes is negative, over the tool's 64 MiB limit or memory runs out. */
+char *web_file_text(int bytes);
+/* 1 when the text loads: it then runs as the scene (web_scene() is web_scene_count(), no
+ * parameters, no target) from the file's own seed (web_seed() has its low 32 bits;
+ * web_restart with another seed runs it with that one). 0 when it does not: the running
+ * scene goes on and web_file_error() is the reason exactly as `steer run` prints it
+ * after "steer: ", "name:line:column: what was expected". */
+int web_file_load(int bytes);
+const char *web_file_error(void);
+/* 0 while the file runs, 1 after its last step (its "steps"; web_step then does nothing),
+ * 2 when its run failed (web_file_error() says why). */
+int web_file_state(void);
+/* The loaded file's "name" (by default the file's name without ".json") and
+ * "description"; "" before a file loads. */
+const char *web_file_title(void);
+const char *web_file_about(void);
+/* Every agent of the running file at the current step as `steer run --csv` writes them,
+ * one row each (the header left out); valid until the next call, "" when no file runs. */
+const char *web_file_csv(void);
+
 /* Numbers shown under the canvas (catches, legs...). */
 int web_stat_count(void);
 const char *web_stat_name(int i);

@@ -81,6 +81,7 @@ typedef struct web_scene_def {
     bool (*nudge)(int dx, int dy); /* an arrow key; false lets it move the target by (dx, dy)
                                       world units (NULL: likewise) */
     web_param_effect (*param_changed)(int i); /* after parameter i changed (NULL: redraw) */
+    bool (*done)(void); /* the run has ended: web_step does nothing (NULL: never) */
 } web_scene_def;
 
 /* Designated initialisers of a def's slider table and its length. */
@@ -124,6 +125,13 @@ extern const web_scene_def web_scene_path;
 extern const web_scene_def web_scene_obstacles;
 extern const web_scene_def web_scene_flock;
 extern const web_scene_def web_scene_crowd;
+/* A scenario file (scene_file.c): not in the list, started by web_file_load. */
+#define WEB_SCENE_FILE WEB_SCENE_COUNT
+extern const web_scene_def web_scene_file;
+
+/* Stop the running scene and start `scene` (0 .. WEB_SCENE_FILE) with its default
+ * parameters and `seed` (steer_web.c). */
+void web_enter(int scene, uint32_t seed);
 extern const web_scene_def web_scene_groups;
 
 /* ---- drawing (web_draw.c) ------------------------------------------------------------ */

@@ -36,7 +36,10 @@ STEER_API steer_steering steer_blend(const steer_agent *agent, const steer_weigh
 STEER_API steer_steering steer_priority(const steer_steering *groups, int count, float epsilon,
                                         int *chosen);
 
-/* The steering limited to the agent's limits, with non-finite parts set to zero. */
+/* The steering limited to the agent's limits: the linear part projected into the agent's
+ * space and truncated to its linear limit, the angular part clamped to
+ * +-max_angular_accel (a negative limit counts as 0). A steering with any non-finite part
+ * (NaN or infinity, in either part) gives zero steering, as does a NULL agent. */
 STEER_API steer_steering steer_steering_limit(const steer_agent *agent, steer_steering steering);
 
 STEER_EXTERN_C_END

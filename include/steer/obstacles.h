@@ -99,9 +99,15 @@ STEER_API steer_avoid_params steer_avoid_default(void);
  * (so the look-ahead covers the stopping distance), with a detection corridor as wide as
  * the agent plus the margin. For the nearest obstacle in the corridor it returns a
  * sideways push away from it plus braking, both growing as the obstacle gets closer;
- * an agent already touching an obstacle is pushed straight out. Zero steering when the
- * corridor is clear, so it sits naturally at the top of a steer_priority. An obstacle
- * dead ahead is passed on the agent's left (a fixed rule: deterministic, no jitter).
+ * an agent already touching an obstacle is pushed straight out. Inside an obstacle's
+ * margin it is pushed out smoothly and, when it heads into the obstacle (or is held
+ * against it, nearly stopped), slid along the surface round it, on the side of its
+ * forward ray away from the obstacle's centre (docs/obstacles.md); a polygon whose margin
+ * holds the agent is met as one obstacle. Zero steering when the corridor is clear and
+ * the agent is in no margin, so it sits naturally at the top of a steer_priority; with a
+ * path to follow past obstacles, see steer_follow_path_around (steer/path.h). An
+ * obstacle dead ahead is passed on the agent's left (a fixed rule: deterministic, no
+ * jitter).
  * Agent starting inside an obstacle: pushed out along the shortest way. */
 STEER_API steer_steering steer_avoid_obstacles(const steer_agent *agent,
                                                const steer_obstacles *obstacles,

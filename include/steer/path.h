@@ -3,7 +3,8 @@
  *
  * Function index
  *   steer_path_init, steer_path_length, steer_path_point_at, steer_path_parameter,
- *   steer_path_parameter_near, steer_path_follow_default, steer_follow_path
+ *   steer_path_parameter_near, steer_path_follow_default, steer_follow_path,
+ *   steer_follow_path_around
  *
  * A path is a polyline through waypoints, open or closed (looped), with a radius: the
  * corridor a follower should stay in. Positions along it are given by the path
@@ -22,6 +23,7 @@
 
 #include "steer/agent.h"
 #include "steer/behaviours.h"
+#include "steer/obstacles.h"
 
 STEER_EXTERN_C_BEGIN
 
@@ -117,6 +119,25 @@ typedef struct steer_path_cursor {
 STEER_API steer_steering steer_follow_path(const steer_agent *agent, const steer_path *path,
                                            const steer_path_follow_params *params,
                                            steer_path_cursor *cursor, bool *arrived);
+
+/* Follow a path past obstacles standing on it or beside it: as steer_follow_path, but
+ * while the sought point lies closer than the agent's radius + clearance to an obstacle's
+ * surface (steer_obstacle_distance in the agent's plane) it is moved on along the path,
+ * in steps of a quarter of that distance (at least 0.05; inside an obstacle, its depth
+ * there), until it is clear -- at most 1024 steps, one lap on a closed path, or to the end
+ * of an open one (then the agent arrives there). The
+ * follower so aims beyond an obstacle on its path, never at the near face, and
+ * steer_avoid_obstacles above it (steer_priority) or blended with it takes it round on
+ * one side (docs/obstacles.md, "Paths past obstacles"). Pass the avoidance's margin as
+ * clearance. The sought point may then lie past the waypoint after the next, so the
+ * corner bound of steer_follow_path holds only away from obstacles. Bad input: as
+ * steer_follow_path; a NULL obstacle set makes it steer_follow_path; negative, NaN or
+ * huge clearance or radius count as 0; invalid shapes are skipped. Costs one
+ * steer_obstacle_distance per step moved on (at most 1024). */
+STEER_API steer_steering steer_follow_path_around(const steer_agent *agent, const steer_path *path,
+                                                  const steer_obstacles *obstacles, float clearance,
+                                                  const steer_path_follow_params *params,
+                                                  steer_path_cursor *cursor, bool *arrived);
 
 STEER_EXTERN_C_END
 

@@ -20,7 +20,8 @@
  *   steer_world_remove_resource,
  *   steer_world_get_user_data, steer_world_set_callback, steer_world_set_user_data,
  *   steer_world_step, steer_world_query, steer_world_update_index, steer_world_stats_get,
- *   steer_world_state_hash, steer_bounds_none, steer_bounds_apply, steer_world_debug_draw
+ *   steer_world_state_hash, steer_bounds_none, steer_bounds_apply, steer_world_debug_draw,
+ *   steer_world_agent_progress, steer_world_agent_settled
  *
  *   steer_world_def def = steer_world_default();
  *   def.capacity = 10000;
@@ -51,6 +52,7 @@
 #define STEER_WORLD_H
 
 #include "steer/agent.h"
+#include "steer/approach.h"
 #include "steer/behaviours.h"
 #include "steer/crowd.h"
 #include "steer/flock.h"
@@ -171,9 +173,15 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD, /* steer_follow_flow_field(the flow field item.resource,
                                           item.predict_time, item.time_to_target) */
     STEER_BEHAVIOUR_FOLLOW_PATH,       /* steer_follow_path(the path item.resource,
-                                          item.follow), the agent's own path cursor */
+                                          item.follow), the agent's own path cursor; in a
+                                          recipe that also has avoid_obstacles,
+                                          steer_follow_path_around with the first such
+                                          item's obstacle set and margin */
     STEER_BEHAVIOUR_WANDER_TARGET,     /* steer_wander_target(item.wander_target), the agent's
                                           own random target and stream */
+    STEER_BEHAVIOUR_APPROACH,          /* steer_approach_walk(target, item.approach), the
+                                          agent's own walker state and stream; only in a
+                                          world created with def.walkers */
     STEER_BEHAVIOUR_FORMATION,         /* steer_formation_member(the target agent as the
                                           anchor, the target point as the slot's offset in
                                           its frame, item.arrive, item.align): set by
@@ -241,6 +249,7 @@ typedef struct steer_recipe_item {
                                                  ahead, seconds (frames) (0.5) */
     steer_path_follow_params follow;          /* follow path */
     steer_wander_target_params wander_target; /* wander target */
+    steer_approach_walk_params approach;      /* approach walker (steer_approach_walk_default) */
     steer_resource resource; /* avoid obstacles, follow wall, hide: an obstacle set;
                                 follow flow field: a flow field; follow path: a
                                 path; of this world and registered when the recipe
@@ -267,10 +276,21 @@ typedef struct steer_recipe {
     steer_orca_params orca; /* the filter's settings; give a scripted agent its own recipe with
                                orca.responsibility 0 to make it hold its course
                                (steer_orca_default()) */
+    bool settle;            /* crowd recipes with an arrive item: agents that reach their goal,
+                               or stop against an arrived neighbour with the same goal that is
+                               nearer to it, are marked arrived and stop pressing for it (their
+                               preferred velocity is zero; the filter still moves them aside
+                               for others) until they are pushed settle_release radii from
+                               where they stopped or their goal changes. Only a fixed goal
+                               point counts (no target agent; a route's last point).
+                               docs/crowd.md, "Coming to rest" (true) */
+    float settle_release;   /* how far an arrived agent must be pushed before it heads for its
+                               goal again, in body radii (1); <= 0, NaN or infinite reads
+                               as 1 */
 } steer_recipe;
 
 /* An empty recipe (no behaviours: the agent coasts), priority_epsilon 1e-3, no crowd
- * filter with steer_orca_default() settings. */
+ * filter with steer_orca_default() settings, settle true, settle_release 1. */
 STEER_API steer_recipe steer_recipe_default(void);
 
 /* An item of `kind` with `weight`, group 0, and every parameter at its default
@@ -326,11 +346,15 @@ typedef struct steer_world_def {
     float stuck_progress; /* world units the distance to the goal must shrink by to count as
                              progress, and the distance (plus the agent's radius) that counts
                              as at the goal (0.25); <= 0 or NaN: 0.25 */
+    bool walkers;         /* allocate every slot an approach walker's state (steer_approach_walker,
+                             about 150 bytes an agent) so that recipes may hold
+                             STEER_BEHAVIOUR_APPROACH; without it such a recipe is refused
+                             (false) */
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
  * single-threaded, tag 0 (mixed, see steer_world_def.tag), stuck_time 2 s,
- * stuck_progress 0.25. */
+ * stuck_progress 0.25, no walkers. */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
@@ -345,7 +369,8 @@ STEER_API void steer_world_destroy(steer_world *world);
 /* Register a recipe (copied). Returns its id (>= 0), or -1 when the recipe table is full
  * (STEER_WORLD_FULL), recipe is NULL, count is outside [0, STEER_RECIPE_MAX] or an item
  * has an unknown kind, a group outside [0, STEER_RECIPE_MAX), a second item keeping the
- * same per-agent state (two follow-path or two wander-target items), a polygon or unknown region
+ * same per-agent state (two follow-path, two wander-target or two approach items), an
+ * approach item in a world created without def.walkers, a polygon or unknown region
  * (contain), or a resource that is not a live one of this world of the kind it reads
  * (removed, another world's, none, or an obstacle set where a flow field is read). The
  * resources a recipe names cannot be removed from then on. A crowd recipe whose orca
@@ -640,7 +665,8 @@ typedef enum steer_progress {
     STEER_PROGRESS_MOVING,   /* in the last window of stuck_time seconds it came closer to
                                 its goal than ever before by stuck_progress (or the first
                                 window is not over yet) */
-    STEER_PROGRESS_AT_GOAL,  /* within stuck_progress + its radius of the goal */
+    STEER_PROGRESS_AT_GOAL,  /* within stuck_progress + its radius of the goal, or settled
+                                there in a crowd (steer_world_agent_settled) */
     STEER_PROGRESS_STUCK     /* the last window did not: a wall, a crowd or a dead end is in
                                 the way (an agent creeping along a wall, or circling an
                                 obstacle round its goal, stays STUCK); re-plan
@@ -654,6 +680,11 @@ typedef enum steer_progress {
  * saved in snapshots (a restored world starts counting afresh). */
 STEER_API steer_progress steer_world_agent_progress(const steer_world *world, steer_handle handle,
                                                     float *idle);
+
+/* Whether the agent has arrived in its crowd and stopped pressing for its goal after the
+ * last step (steer_recipe.settle): it reached its goal, or stopped against an arrived
+ * neighbour with the same goal. False for a stale handle or NULL world. */
+STEER_API bool steer_world_agent_settled(const steer_world *world, steer_handle handle);
 
 /* Statistics; zeros for NULL. */
 STEER_API steer_world_stats steer_world_stats_get(const steer_world *world);

@@ -16,14 +16,17 @@
  * for the tools. The format (docs/world.md, "Snapshots") is little-endian on every
  * machine, field by field: magic "STEERWLD", version, an endianness marker, the total
  * length, the world, its recipes, every slot (generation, free-list link, target) and
- * every live agent in the world's internal order, then an FNV-1a-64 checksum of all the
+ * every live agent in the world's internal order, the approach walkers' states, then an
+ * FNV-1a-64 checksum of all the
  * bytes before it.
  *
  * What a snapshot holds: seed, cell size, bounds, step count, the handle tag, recipes,
- * every slot's generation and the free list (so handles issued before the snapshot stay
+ * every slot's generation, progress toward its goal (steer_world_agent_progress) and the
+ * free list (so handles issued before the snapshot stay
  * valid after a restore, stale ones stay stale, and later adds reuse the same slots), and
  * per agent its state and limits, recipe, layers, target point and agent, wander state,
- * random stream and last steering. What it cannot hold: function and user pointers. A
+ * random stream, last steering and what its behaviours keep (path cursor, random target,
+ * approach walker). What it cannot hold: function and user pointers. A
  * restore CLEARS every agent's callback, callback_user and user_data (the destination's
  * old pointers belonged to agents that no longer exist); re-attach them by handle with
  * steer_world_set_callback and steer_world_set_user_data (steer/world.h). The destination keeps its
@@ -42,7 +45,7 @@
 STEER_EXTERN_C_BEGIN
 
 /* Version written by this library and the only one steer_world_restore accepts. */
-#define STEER_SNAPSHOT_VERSION 3u
+#define STEER_SNAPSHOT_VERSION 4u
 
 /* What a snapshot call did. Every value but OK leaves the world untouched. */
 typedef enum steer_snapshot_status {
@@ -63,14 +66,17 @@ typedef enum steer_snapshot_status {
                                     free list, recipe or agent a world cannot hold */
     STEER_SNAPSHOT_NO_RESOURCE   /* a recipe names a resource (an obstacle set, a flow
                                     field) the world has not registered: register the same
-                                    ones, in the same order, before restoring */
+                                    ones, in the same order, before restoring; or the
+                                    snapshot holds approach walkers and the world was
+                                    created without def.walkers */
 } steer_snapshot_status;
 
 /* A short English description of a status ("truncated: ..."), never NULL. */
 STEER_API const char *steer_snapshot_status_name(steer_snapshot_status status);
 
 /* Bytes steer_world_snapshot_write needs for the world as it is now:
- * 108 + 1068 per recipe + 36 per slot of capacity + 132 per live agent. 0 for NULL. */
+ * 112 + 1076 per recipe + 56 per slot of capacity + 184 per live agent + 148 per live
+ * agent whose approach walker has started (def.walkers). 0 for NULL. */
 STEER_API size_t steer_world_snapshot_size(const steer_world *world);
 
 /* Write the snapshot into buf[0 .. steer_world_snapshot_size) and store the number of

@@ -129,9 +129,18 @@ static steer_steering cli_eval_approach(const cli_behaviour *b, const cli_eval *
 
 /* ---- paths and obstacles ----------------------------------------------------------- */
 
+/* As the world's follow_path: an agent that also avoids the obstacles aims past them,
+ * with the margin of its first avoid_obstacles (steer_follow_path_around). */
 static steer_steering cli_eval_follow_path(const cli_behaviour *b, const cli_eval *e,
                                            cli_behaviour_state *st)
 {
+    const cli_agent_def *d = &e->scenario->agents[e->index];
+    int avoid = cli_behaviour_kind_find("avoid_obstacles");
+    for (int k = 0; k < d->behaviour_count; k++)
+        if (d->behaviours[k].kind == avoid)
+            return steer_follow_path_around(
+                e->self, &e->scenario->paths[b->path].path, &e->scenario->obstacles.set,
+                d->behaviours[k].avoid.margin, &b->follow, &st->cursor, &st->arrived);
     return steer_follow_path(e->self, &e->scenario->paths[b->path].path, &b->follow, &st->cursor,
                              &st->arrived);
 }

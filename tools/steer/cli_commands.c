@@ -163,6 +163,23 @@ static void cli_print_flock(FILE *f, const cli_run_result *r)
  * stays one line. */
 enum { CLI_SUMMARY_NAMED = 6 };
 
+/* Crowd members once they have arrived: "; after arrival: mean speed 0.000, 0 speed
+ * reversals" (a crowd that yo-yos at its goals keeps moving). */
+static void cli_print_rest(FILE *f, const cli_run_result *r)
+{
+    double speed = 0.0;
+    long steps = 0;
+    int reversals = 0;
+    for (int i = 0; i < r->agent_count; i++) {
+        speed += r->agents[i].rest_speed;
+        steps += r->agents[i].rest_steps;
+        reversals += r->agents[i].reversals;
+    }
+    if (steps == 0) return;
+    fprintf(f, "; after arrival: mean speed %.3f, %d speed reversal%s", speed / (double)steps,
+            reversals, reversals == 1 ? "" : "s");
+}
+
 /* "; 40 of 41 arrived, the last at step 3422; ring-12 did not arrive" */
 static void cli_print_arrivals_counted(FILE *f, const cli_scenario *s, const cli_run_result *r)
 {
@@ -177,10 +194,34 @@ static void cli_print_arrivals_counted(FILE *f, const cli_scenario *s, const cli
     }
     fprintf(f, "; %d of %d arrived", arrived, with);
     if (arrived > 0) fprintf(f, ", the last at step %d", last);
+    cli_print_rest(f, r);
     for (int i = 0; i < r->agent_count; i++)
         if (r->agents[i].has_arrive && !r->agents[i].arrived)
             fprintf(f, "; %s did not arrive%s", s->agents[i].name,
                     r->agents[i].stuck ? " (stuck)" : "");
+}
+
+/* Path followers that avoid obstacles: "; slowest average speed 2.19 (follower-1, 0.73 of
+ * its top speed); 0 obstacle entries". */
+static void cli_print_detours(FILE *f, const cli_scenario *s, const cli_run_result *r)
+{
+    int slowest = -1, entries = 0;
+    double slowest_speed = 0.0, seconds = r->steps * (double)s->dt;
+    for (int i = 0; i < r->agent_count; i++) {
+        const cli_agent_outcome *o = &r->agents[i];
+        if (!o->has_path || !o->has_avoid || !(seconds > 0.0)) continue;
+        entries += o->entries;
+        double speed = o->travelled / seconds;
+        if (slowest < 0 || speed < slowest_speed) {
+            slowest = i;
+            slowest_speed = speed;
+        }
+    }
+    if (slowest < 0) return;
+    double top = s->agents[slowest].agent.max_speed;
+    fprintf(f, "; slowest average speed %.2f (%s, %.2f of its top speed); %d obstacle entr%s",
+            slowest_speed, s->agents[slowest].name, top > 0.0 ? slowest_speed / top : 0.0, entries,
+            entries == 1 ? "y" : "ies");
 }
 
 /* "pursue-evade: 900 steps, 2 agents, 15 s; hunter caught runner at step 412" */
@@ -207,6 +248,7 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
         else if (o->has_catch)
             fprintf(f, "; %s did not catch its target", s->agents[i].name);
     }
+    cli_print_detours(f, s, r);
     if (!named) cli_print_arrivals_counted(f, s, r);
     if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
     if (r->has_flock) cli_print_flock(f, r);

@@ -171,9 +171,9 @@ static bool cli_load_group_route(cli_loader *ld, const cJSON *obj, cli_crowd_gro
 
 static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
 {
-    static const char *const keys[] = {"name",           "ring",   "members", "limits",
-                                       "responsibility", "arrive", "route",   "path",
-                                       "route_reach",    "block",  "move_to", "formation"};
+    static const char *const keys[] = {
+        "name", "ring",        "members", "limits", "responsibility", "arrive",   "route",
+        "path", "route_reach", "settle",  "block",  "move_to",        "formation"};
     cli_crowd_group *g = &ld->s->crowd.groups[index];
     g->member = ld->s->model == STEER_MODEL_REYNOLDS ? steer_agent_default_reynolds()
                                                      : steer_agent_default();
@@ -182,6 +182,11 @@ static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
     g->arrive = steer_arrive_default();
     g->arrive.step = ld->s->model == STEER_MODEL_REYNOLDS ? 1.0f : ld->s->dt;
     g->responsibility = 1.0f;
+    g->settle = true;
+    const cJSON *settle = cJSON_GetObjectItemCaseSensitive(obj, "settle");
+    if (settle && !cJSON_IsBool(settle))
+        return cli_bad_value(ld, settle, "expected true or false for \"%s\"", "settle");
+    if (settle) g->settle = cJSON_IsTrue(settle);
     if (!cli_check_object(ld, obj, "a group", keys, CLI_COUNT(keys)) ||
         !cli_load_group_name(ld, obj, g, index) ||
         !cli_load_limits(ld, cJSON_GetObjectItemCaseSensitive(obj, "limits"), &g->member) ||

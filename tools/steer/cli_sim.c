@@ -7,13 +7,15 @@
 #include "cli_sim_flock.h"
 #include "cli_sim_grid.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Everything a run changes; the scenario itself stays const. */
-typedef struct cli_world {
+struct cli_world {
     const cli_scenario *s;
     int n;
+    int step; /* steps made */
     steer_agent *agents, *snapshot;
     steer_rng *rngs;
     cli_behaviour_state *states; /* n * CLI_MAX_BEHAVIOURS */
@@ -24,9 +26,9 @@ typedef struct cli_world {
     cli_grid_run grid;        /* agents that move cell by cell */
     cli_flock_run flock;      /* boids, stepped by the library's batch world */
     cli_crowd_run crowd;      /* crowd members, stepped by another batch world */
-} cli_world;
+};
 
-static void cli_world_free(cli_world *w)
+static void cli_world_release(cli_world *w)
 {
     free(w->agents);
     free(w->snapshot);
@@ -88,6 +90,7 @@ static bool cli_world_init(cli_world *w, uint64_t seed)
             o->has_arrive |= strcmp(kind, "arrive") == 0 || strcmp(kind, "approach") == 0 ||
                              cli_behaviour_arrives_at_path_end(beh, w->s);
             o->has_path |= strcmp(kind, "follow_path") == 0;
+            o->has_avoid |= strcmp(kind, "avoid_obstacles") == 0;
             o->has_catch |= strcmp(kind, "pursue") == 0 && beh->catch_radius > 0.0f;
             o->has_catch |= cli_behaviour_is_grid_chase(beh);
         }
@@ -221,6 +224,28 @@ static void cli_judge_overshoot(cli_agent_outcome *o, steer_vec3 start, steer_ve
     if (past > o->overshoot) o->overshoot = past;
 }
 
+/* A crowd member in its final arrived stretch (reset whenever it stops counting as
+ * arrived): its speed and the reversals of its speed towards its goal (a yo-yo), for the
+ * summary. */
+static void cli_judge_rest(cli_agent_outcome *o, const steer_agent *a, steer_vec3 goal,
+                           bool arrived)
+{
+    if (!arrived) {
+        o->rested = false;
+        o->rest_speed = 0.0;
+        o->rest_steps = o->reversals = 0;
+        o->along = 0.0f;
+        return;
+    }
+    o->rested = true;
+    o->rest_speed += steer_length(a->velocity);
+    o->rest_steps++;
+    float v = steer_dot(a->velocity, steer_normalize(steer_sub(goal, a->position)));
+    if (!(fabsf(v) > 0.05f * a->max_speed)) return;
+    if (o->along != 0.0f && (v > 0.0f) != (o->along > 0.0f)) o->reversals++;
+    o->along = v;
+}
+
 /* Arrived and caught are judged on the state after the step, with the library's own
  * arrive test (steer_arrive is pure, so asking again changes nothing). */
 static void cli_judge(cli_world *w, int i, int step)
@@ -228,7 +253,10 @@ static void cli_judge(cli_world *w, int i, int step)
     const cli_agent_def *d = &w->s->agents[i];
     cli_agent_outcome *o = &w->outcomes[i];
     bool arrived = o->has_arrive;
-    if (cli_crowd_run_has(&w->crowd, i)) arrived = cli_crowd_arrived(w->s, i, &w->agents[i]);
+    if (cli_crowd_run_has(&w->crowd, i)) {
+        arrived = cli_crowd_arrived(w->s, i, &w->agents[i]) || cli_crowd_settled(&w->crowd, i);
+        cli_judge_rest(o, &w->agents[i], cli_crowd_goal(w->s, i), arrived);
+    }
     for (int b = 0; b < d->behaviour_count; b++) {
         const cli_behaviour *beh = &d->behaviours[b];
         steer_vec3 target = cli_target_position(&beh->target, w->agents);
@@ -259,15 +287,25 @@ static void cli_judge(cli_world *w, int i, int step)
             o->caught_step = step;
         }
     }
+    if (o->has_avoid && step > 0 &&
+        steer_obstacle_distance(&w->s->obstacles.set, w->agents[i].position, d->agent.space) <
+            w->agents[i].radius - 1e-3f)
+        o->entries++;
     if (arrived && !o->arrived) o->arrived_step = step;
     o->arrived = arrived;
 }
 
-static bool cli_notify(const cli_world *w, const cli_run_config *c, int step, cli_error *err)
+cli_frame cli_world_frame(const cli_world *w)
 {
     cli_frame f = {
-        step,       step * (double)w->s->dt, w->n, w->agents, w->forces, w->respawned, w->goals,
+        w->step,    w->step * (double)w->s->dt, w->n, w->agents, w->forces, w->respawned, w->goals,
         w->has_goal};
+    return f;
+}
+
+static bool cli_notify(const cli_world *w, const cli_run_config *c, cli_error *err)
+{
+    cli_frame f = cli_world_frame(w);
     for (int k = 0; k < c->observer_count; k++)
         if (!c->observers[k].fn(c->observers[k].user, &f, err)) return false;
     return true;
@@ -343,29 +381,55 @@ static void cli_finish(cli_world *w, int steps, cli_run_result *r)
     w->agents = NULL;
 }
 
+cli_world *cli_world_open(const cli_scenario *s, uint64_t seed, cli_error *err)
+{
+    cli_world *w = malloc(sizeof *w);
+    if (!w) {
+        cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
+        return NULL;
+    }
+    if (!cli_world_alloc(w, s)) {
+        cli_world_close(w);
+        cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
+        return NULL;
+    }
+    if (!cli_world_init(w, seed)) {
+        cli_world_close(w);
+        cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's or the crowd's world)");
+        return NULL;
+    }
+    for (int i = 0; i < w->n; i++) cli_judge(w, i, 0);
+    return w;
+}
+
+bool cli_world_advance(cli_world *w, cli_error *err)
+{
+    if (!cli_step(w, w->step + 1, err)) return false;
+    w->step++;
+    return true;
+}
+
+void cli_world_close(cli_world *w)
+{
+    if (!w) return;
+    cli_world_release(w);
+    free(w);
+}
+
 bool cli_run(const cli_scenario *s, const cli_run_config *c, cli_run_result *r, cli_error *err)
 {
-    cli_world w;
     if (r) memset(r, 0, sizeof *r);
-    bool ok = cli_world_alloc(&w, s);
-    if (!ok) {
-        cli_world_free(&w);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory");
-    }
+    cli_world *w = cli_world_open(s, c->use_seed ? c->seed : s->seed, err);
+    if (!w) return false;
     int steps = c->steps > 0 ? c->steps : s->steps;
-    if (!cli_world_init(&w, c->use_seed ? c->seed : s->seed)) {
-        cli_world_free(&w);
-        return cli_fail(err, CLI_EXIT_RUNTIME, "out of memory (the flock's or the crowd's world)");
+    if (r && s->flock.present) cli_flock_measure(s, w->agents, &r->flock_start);
+    bool ok = cli_notify(w, c, err);
+    while (ok && w->step < steps) {
+        ok = cli_world_advance(w, err) && cli_notify(w, c, err);
+        if (c->progress) c->progress(c->progress_user, w->step, steps);
     }
-    for (int i = 0; i < w.n; i++) cli_judge(&w, i, 0);
-    if (r && s->flock.present) cli_flock_measure(s, w.agents, &r->flock_start);
-    ok = cli_notify(&w, c, 0, err);
-    for (int step = 1; ok && step <= steps; step++) {
-        ok = cli_step(&w, step, err) && cli_notify(&w, c, step, err);
-        if (c->progress) c->progress(c->progress_user, step, steps);
-    }
-    if (ok) cli_finish(&w, steps, r);
-    cli_world_free(&w);
+    if (ok) cli_finish(w, steps, r);
+    cli_world_close(w);
     return ok;
 }
 

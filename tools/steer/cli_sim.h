@@ -52,6 +52,14 @@ typedef struct cli_agent_outcome {
     int laps;           /* ... closed: laps completed */
     double path_s;      /* ... distance along it covered by its cursor, laps included */
     double travelled;   /* path length, world units (jumps not counted) */
+    bool rested;        /* a crowd member arrived (or settled) since some step ... */
+    double rest_speed;  /* ... its speeds summed over the steps since */
+    int rest_steps;     /* ... those steps */
+    int reversals;      /* ... times its speed towards its goal changed sign (beyond 5% of
+                           its top speed either way) */
+    float along;        /* ... that speed when last beyond 2%, or 0 */
+    bool has_avoid;     /* the agent avoids the obstacles ... */
+    int entries;        /* ... steps after which its body overlapped one (more than 1e-3) */
     bool has_wander;    /* the agent has a wander behaviour ... */
     float wander_angle; /* ... whose circle's angle after the last step is this, radians */
 } cli_agent_outcome;
@@ -75,6 +83,19 @@ typedef struct cli_run_config {
     void (*progress)(void *user, int done, int total); /* may be NULL */
     void *progress_user;
 } cli_run_config;
+
+/* A run made one step at a time, for a caller that shows it as it goes (the web demo):
+ * cli_run is open, then advance and read the frame until the last step. Open starts
+ * every agent from the scenario with `seed` (the scenario's own: s->seed) and returns
+ * NULL when memory runs out (err set); the scenario must outlive the run. Advance makes
+ * the next step, failing as cli_run does; the frame (step 0 before the first advance)
+ * points into the run and stays valid until the next advance or close. Close takes
+ * NULL. */
+typedef struct cli_world cli_world;
+cli_world *cli_world_open(const cli_scenario *s, uint64_t seed, cli_error *err);
+bool cli_world_advance(cli_world *w, cli_error *err);
+cli_frame cli_world_frame(const cli_world *w);
+void cli_world_close(cli_world *w);
 
 /* Runs the scenario. Fails when memory runs out (CLI_EXIT_RUNTIME) or an observer
  * stops the run (its error). `result` may be NULL; otherwise free it afterwards. */

@@ -41,6 +41,7 @@ static steer_recipe cli_group_recipe(const cli_crowd *c, const cli_crowd_group *
     r.crowd = true;
     r.orca = c->orca;
     r.orca.responsibility = g->responsibility;
+    r.settle = g->settle;
     return r;
 }
 
@@ -187,6 +188,12 @@ bool cli_crowd_stuck(const cli_crowd_run *run, int i)
     if (!cli_crowd_run_has(run, i)) return false;
     return steer_world_agent_progress(run->world, run->handles[i - run->first], NULL) ==
            STEER_PROGRESS_STUCK;
+}
+
+bool cli_crowd_settled(const cli_crowd_run *run, int i)
+{
+    return cli_crowd_run_has(run, i) &&
+           steer_world_agent_settled(run->world, run->handles[i - run->first]);
 }
 
 bool cli_crowd_run_has(const cli_crowd_run *run, int i)

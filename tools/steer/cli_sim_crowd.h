@@ -51,6 +51,10 @@ steer_vec3 cli_crowd_goal(const cli_scenario *s, int i);
  * goal and slower than rest_speed (steer_arrive's own test). */
 bool cli_crowd_arrived(const cli_scenario *s, int i, const steer_agent *a);
 
+/* Whether crowd member i has settled among the others at its goal
+ * (steer_world_agent_settled). */
+bool cli_crowd_settled(const cli_crowd_run *c, int i);
+
 void cli_crowd_run_free(cli_crowd_run *c);
 
 #endif /* CLI_SIM_CROWD_H */

@@ -2,10 +2,10 @@
 /* cli_trace.c - CSV and JSON trajectory writers. */
 #include "cli_trace.h"
 
+#include "cli_csv.h"
+
 #include <errno.h>
 #include <string.h>
-
-#define CLI_CSV_HEADER "step,t,agent,x,y,z,vx,vy,vz,orientation\n"
 
 static const char *cli_model_name(steer_model m)
 {
@@ -68,10 +68,11 @@ static bool cli_trace_row(cli_trace *t, const cli_frame *fr, int i)
     const steer_agent *a = &fr->agents[i];
     FILE *f = t->out.f;
     const char *name = t->scenario->agents[i].name;
-    if (t->format == CLI_TRACE_CSV)
-        return fprintf(f, "%d,%.9g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", fr->step, fr->t, name,
-                       a->position.x, a->position.y, a->position.z, a->velocity.x, a->velocity.y,
-                       a->velocity.z, a->orientation) >= 0;
+    if (t->format == CLI_TRACE_CSV) {
+        char row[CLI_CSV_ROW_MAX];
+        int n = cli_csv_row(row, sizeof row, t->scenario, fr, i);
+        return n >= 0 && (size_t)n < sizeof row && fputs(row, f) >= 0;
+    }
     bool ok =
         fprintf(f, "%s\n    [%d, %.9g, \"%s\", %.9g, %.9g, %.9g, %.9g, %.9g, %.9g, %.9g]",
                 t->any_row ? "," : "", fr->step, fr->t, name, a->position.x, a->position.y,

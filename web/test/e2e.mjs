@@ -15,8 +15,11 @@
 // scene's walkers do not overlap with ORCA on (and do with it off), go round a clicked
 // pillar, and run 2,000 strong; and the
 // scenes replayed in the browser give bit for bit the trajectory the native build
-// printed (web_trace.c, the flock's world included).
+// printed (web_trace.c, the flock's world included); and scenario files loaded in the
+// page (chosen, pasted, dropped, picked from the examples) give the steer tool's CSV
+// byte for byte and its error messages with line and column (--steer: the tool).
 import { chromium } from 'playwright-core';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -366,7 +369,7 @@ try {
     const hidden = controls.filter((e) => !inside(e)).map((e) => e.id || e.textContent.trim() || e.getAttribute('aria-label'));
     const first = document.querySelector('#controls').getBoundingClientRect();
     return { canvas: [Math.round(c.left), Math.round(c.top), Math.round(c.width), Math.round(c.height)], canvasInside: inside(document.getElementById('view')),
-      hidden, scroll: document.scrollingElement.scrollHeight - vh, controlsTop: Math.round(first.top), sceneTabs: inside(document.querySelector('#scenes button.active')) };
+      hidden, scroll: document.scrollingElement.scrollHeight - vh, controlsTop: Math.round(first.top), sceneTabs: inside(document.querySelector('#scenes button.active, #scenes #file-tab.active')) };
   });
   for (const [vw, vh] of [[1280, 800], [1000, 700], [390, 844]]) {
     await page.setViewportSize({ width: vw, height: vh });
@@ -906,6 +909,123 @@ try {
   // Equal traces could still be equally broken: every float of them must be finite.
   const nonFinite = (wasmTrace.match(/\b[0-9a-f]{8}\b/g) || []).filter((h) => ((parseInt(h, 16) >>> 23) & 0xff) === 0xff).length;
   check(nonFinite === 0, 'every agent float of the replayed trajectories is finite', `${nonFinite} NaN or infinite`);
+
+  // 5. Scenario files, through the page's own controls, against the steer tool run on the
+  // same file under the same name: the CSV of N steps byte for byte (rows of step 0 to N,
+  // the page stepped by its Step), and a malformed file's message exactly as the tool
+  // prints it after "steer: ".
+  const fileDir = fs.mkdtempSync(path.join(outDir, 'files-'));
+  const CSV_HEADER = 'step,t,agent,x,y,z,vx,vy,vz,orientation\n';
+  const runTool = (dir, name, steps) => {
+    const r = spawnSync(args.steer, ['run', name, '--steps', String(steps), '--csv', 'native.csv'], { cwd: dir, encoding: 'utf8' });
+    return { status: r.status, stderr: r.stderr.trim(), csv: r.status === 0 ? fs.readFileSync(path.join(dir, 'native.csv'), 'utf8') : null };
+  };
+  const fileIn = (name, text) => {
+    const dir = fs.mkdtempSync(path.join(fileDir, 'f-'));
+    fs.writeFileSync(path.join(dir, name), text);
+    return dir;
+  };
+  const pageCsv = (steps) => page.evaluate((n) => {
+    const s = window.steer, w = s.exports;
+    s.setPaused(true);
+    document.getElementById('reset').click(); // step 0 again, with the file's seed
+    let csv = s.text(w.web_file_csv());
+    for (let k = 0; k < n; k++) {
+      s.step();
+      csv += s.text(w.web_file_csv());
+    }
+    return { csv, steps: w.web_step_count(), file: w.web_scene() === w.web_scene_count(), drawn: s.drawn, agents: w.web_agent_count() };
+  }, steps);
+  const waitTitle = (name) => page.waitForFunction((t) => document.getElementById('scene-title').textContent === 'Scenario file: ' + t,
+    name, { timeout: 10000 }).catch(() => {});
+  const sameCsv = (what, dir, name, steps, got) => {
+    const ref = runTool(dir, name, steps);
+    fs.writeFileSync(path.join(dir, 'page.csv'), CSV_HEADER + got.csv);
+    const a = (ref.csv || '').split('\n'), b = (CSV_HEADER + got.csv).split('\n');
+    const at = a.findIndex((line, i) => line !== b[i]);
+    check(ref.status === 0 && got.file && a.length === b.length && at < 0 && a.length > steps,
+      `scenario file ${what}: ${steps} steps in the page give steer run's CSV byte for byte (${a.length - 2} rows)`,
+      ref.status !== 0 ? `steer run failed: ${ref.stderr}` : at < 0 ? `${a.length} and ${b.length} lines`
+        : `first difference at line ${at + 1}:\n  steer ${a[at]}\n  page  ${b[at]}`);
+  };
+  const tool = (f) => fs.readFileSync(path.join(ROOT, 'tools/steer/scenarios', f), 'utf8');
+
+  await page.click('#file-tab');
+  await page.waitForFunction(() => location.hash.startsWith('#scenario-file'), null, { timeout: 10000 }).catch(() => {});
+  const opened = await page.evaluate(() => ({ file: window.steer.exports.web_scene() === window.steer.exports.web_scene_count(),
+    agents: window.steer.exports.web_agent_count(), panel: !!document.querySelector('#controls #file-text') }));
+  check(opened.file && opened.agents > 0 && opened.panel, 'the Scenario file tab runs an example and shows the file panel', JSON.stringify(opened));
+
+  // A chosen file: an agent scene with behaviours (pursue, evade, seek).
+  const chosenDir = fileIn('pursue-evade.json', tool('pursue-evade.json'));
+  await page.setInputFiles('#file-input', path.join(chosenDir, 'pursue-evade.json'));
+  await waitTitle('pursue-evade');
+  const chosen = await pageCsv(240);
+  sameCsv('chosen (pursue-evade.json)', chosenDir, 'pursue-evade.json', 240, chosen);
+  check(chosen.agents > 0 && chosen.drawn === chosen.agents, 'scenario file: the page draws every agent', `${chosen.drawn} of ${chosen.agents} drawn`);
+
+  // A pasted text, edited from the tool's crowd (the batch world's ORCA crowd, walls and a
+  // polygon): another seed and fewer walkers. Messages and the CSV call it by the name the
+  // page shows for it.
+  const crowd = JSON.parse(tool('crowd.json'));
+  crowd.seed = 123;
+  crowd.name = 'pasted-crowd';
+  crowd.crowd.groups[0].ring.count = 30;
+  const pasted = JSON.stringify(crowd, null, 2);
+  await page.fill('#file-text', pasted);
+  await page.click('#file-run');
+  await waitTitle('pasted-crowd');
+  const pastedName = await page.evaluate(() => window.steer.file.name);
+  const pastedRun = await pageCsv(240);
+  sameCsv(`pasted (${pastedName}, a crowd)`, fileIn(pastedName, pasted), pastedName, 240, pastedRun);
+
+  // An example from the list: the flock (200 boids of the batch world).
+  await page.selectOption('#file-examples', 'flock');
+  await waitTitle('flock');
+  const flockRun = await pageCsv(120);
+  sameCsv('example flock', fileIn('flock.json', tool('flock.json')), 'flock.json', 120, flockRun);
+
+  // Malformed files: one dropped on the picture (a syntax error), one pasted (a field's
+  // value). The running file goes on; the message shows under the text.
+  const badSyntax = '{\n  "name": "broken",\n  "agents": [\n    {"name": "a", "position": [1, 2, 3],, }\n  ]\n}\n';
+  const badValue = '{\n  "agents": [\n    {"name": "a"},\n    {"name": "b", "behaviours": [{"type": "seek", "target": "c"}]}\n  ]\n}\n';
+  const drop = (name, text) => page.evaluate(([n, t]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], n, { type: 'application/json' }));
+    document.getElementById('canvas-wrap').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, text]);
+  const shownError = async () => {
+    await page.waitForFunction(() => window.steer.file.error !== null, null, { timeout: 5000 }).catch(() => {});
+    return page.evaluate(() => {
+      const e = document.getElementById('file-error'), r = e.getBoundingClientRect();
+      return { text: window.steer.file.error, visible: !e.hidden && r.width > 0 && r.bottom <= innerHeight,
+        stillFile: window.steer.exports.web_scene() === window.steer.exports.web_scene_count() };
+    });
+  };
+  await drop('broken.json', badSyntax);
+  const e1 = await shownError();
+  const r1 = runTool(fileIn('broken.json', badSyntax), 'broken.json', 10);
+  check(r1.status === 2 && /^steer: broken\.json:\d+:\d+: /.test(r1.stderr) && 'steer: ' + e1.text === r1.stderr && e1.visible && e1.stillFile,
+    'scenario file dropped with a syntax error: the page shows steer run\'s message, line and column', `page "${e1.text}", steer "${r1.stderr}"`);
+  await page.fill('#file-text', badValue);
+  await page.click('#file-run');
+  const e2 = await shownError();
+  const name2 = await page.evaluate(() => window.steer.file.name);
+  const r2 = runTool(fileIn(name2, badValue), name2, 10);
+  check(r2.status === 2 && /:\d+:\d+: no agent is called "c"/.test(r2.stderr) && 'steer: ' + e2.text === r2.stderr && e2.visible,
+    'scenario file pasted with a bad target: the page shows steer run\'s message, line and column', `page "${e2.text}", steer "${r2.stderr}"`);
+  const cursor = await page.evaluate(() => document.getElementById('file-text').selectionStart);
+  check(cursor === badValue.indexOf('"c"'), 'the text\'s cursor goes to the line and column of the message', `at ${cursor}`);
+
+  // The panel fits with the controls: at 1280x800 and 1000x700 nothing to scroll.
+  for (const [vw, vh] of [[1280, 800], [1000, 700]]) {
+    await page.setViewportSize({ width: vw, height: vh });
+    await page.waitForTimeout(60);
+    const l = await layout();
+    check(l.canvasInside && l.hidden.length === 0 && l.scroll <= 0, `layout ${vw}x${vh} with a scenario file: the picture, the file panel and every control on screen`, JSON.stringify(l));
+    await page.screenshot({ path: path.join(outDir, 'shots', `scenario-file-${vw}x${vh}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   check(errors.length === 0, 'no console errors over the whole run', errors.join('; '));
 } catch (err) {
   check(false, 'the run completed', err.stack || String(err));

@@ -29,12 +29,16 @@ static bool is_world_only(const char *name)
  * ("arrive.slow_radius" -> "slow_radius", "region.min.x" -> "min"); NULL for the fields
  * the tool sets another way: a region's kind (from whether "center" is given), the
  * resource an item names (the tool's runner reads the scenario's obstacles and paths),
- * and the arrival at the end of a path, of which the tool offers the two radii. */
+ * and the arrival at the end of a path or of an approach walk, of which the tool offers the
+ * two radii; the walker's leg rule is one level deeper ("approach.approach.min_step"). */
 static const char *field_leaf(const char *key, char *buf, size_t n)
 {
     if (strcmp(key, "region.kind") == 0 || strncmp(key, "resource.", 9) == 0) return NULL;
     if (strncmp(key, "follow.arrive.", 14) == 0)
         return strstr(key, "radius") != NULL ? key + 14 : NULL;
+    if (strncmp(key, "approach.arrive.", 16) == 0)
+        return strstr(key, "radius") != NULL ? key + 16 : NULL;
+    if (strncmp(key, "approach.approach.", 18) == 0) return key + 18;
     const char *dot = strchr(key, '.');
     snprintf(buf, n, "%s", dot != NULL ? dot + 1 : key);
     char *end = strchr(buf, '.');

@@ -462,6 +462,76 @@ static void check_path_follow(const cli_scenario *s, const tape *t, const cli_ru
     CHECK(fast >= 0 && slow >= 0 && r->agents[fast].laps > r->agents[slow].laps);
 }
 
+/* ---- track-obstacles: followers lap past obstacles, never entering one ------------------ */
+
+static void check_track_obstacles(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const steer_path *path = &s->paths[0].path;
+    float seconds = s->dt * (float)s->steps;
+    for (int i = 0; i < t->n; i++) {
+        const steer_agent *a0 = &s->agents[i].agent;
+        float local = steer_path_parameter(path, a0->position), along = 0.0f, travelled = 0.0f;
+        float deepest = 0.0f;
+        for (int k = 1; k < t->frames; k++) {
+            steer_vec3 p = at(t, k, i)->position;
+            float next = steer_path_parameter_near(path, p, local, 4.0f);
+            along += next - local;
+            local = next >= path->length ? next - path->length : next;
+            travelled += steer_distance(at(t, k - 1, i)->position, p);
+            float d = steer_obstacle_distance(&s->obstacles.set, p, a0->space) - a0->radius;
+            deepest = fminf(deepest, d);
+        }
+        float laps = along / path->length, share = travelled / seconds / a0->max_speed;
+        fprintf(stderr, "  %s: %.2f laps, average speed %.2f of its top, deepest %.4f\n",
+                s->agents[i].name, laps, share, deepest);
+        /* two laps in the 120 s at 0.6 of the top speed or more, never inside an obstacle */
+        CHECK_MSG(laps >= 2.0f, "%s made %g laps", s->agents[i].name, laps);
+        CHECK_MSG(share >= 0.6f, "%s averaged %g of its top speed", s->agents[i].name, share);
+        CHECK_MSG(deepest >= -1e-3f, "%s entered an obstacle by %g", s->agents[i].name, -deepest);
+        CHECK(r->agents[i].entries == 0 && r->agents[i].laps >= 2);
+    }
+}
+
+/* ---- crowd-goal: a crowd sharing one goal comes to rest -------------------------------- */
+
+static void check_crowd_goal(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const cli_crowd *c = &s->crowd;
+    const cli_crowd_group *g = &c->groups[0];
+    float radius = g->member.radius, top = g->member.max_speed;
+    float closest = HUGE_VALF, farthest = 0.0f, speed = 0.0f;
+    int reversals = 0, arrived = 0;
+    long steps = 0;
+    for (int k = 0; k < t->frames; k++)
+        for (int i = 0; i < c->count; i++)
+            for (int j = i + 1; j < c->count; j++)
+                closest = fminf(closest, steer_distance(at(t, k, c->first + i)->position,
+                                                        at(t, k, c->first + j)->position));
+    for (int i = 0; i < c->count; i++) {
+        const cli_agent_outcome *o = &r->agents[c->first + i];
+        arrived += o->arrived ? 1 : 0;
+        speed += (float)o->rest_speed;
+        steps += o->rest_steps;
+        reversals += o->reversals;
+        float d = steer_distance(at(t, t->frames - 1, c->first + i)->position, g->goals[0]);
+        farthest = fmaxf(farthest, d);
+    }
+    float mean = steps > 0 ? speed / (float)steps : HUGE_VALF;
+    float packed = radius * sqrtf((float)c->count / 0.9069f);
+    fprintf(stderr,
+            "  crowd-goal: %d of %d arrived; after arrival mean speed %.4f, %d reversals; "
+            "farthest %.2f from the goal (packed disc %.2f); closest pair %.3f of the radius sum\n",
+            arrived, c->count, (double)mean, reversals, (double)farthest, (double)packed,
+            (double)(closest / (2.0f * radius)));
+    /* every member settles; at rest, at most one reversal per two members; within 2.5 times the
+     * radius of the disc they would fill packed; no two bodies overlap */
+    CHECK(arrived == c->count);
+    CHECK_MSG(mean <= 0.01f * top, "mean speed after arrival %g", (double)mean);
+    CHECK_MSG(2 * reversals <= c->count, "%d reversals", reversals);
+    CHECK_MSG(farthest <= 2.5f * packed, "one ends %g from the goal", (double)farthest);
+    CHECK_MSG(closest >= 0.99f * 2.0f * radius, "closest pair %g", (double)closest);
+}
+
 /* ---- obstacles: nobody goes into an obstacle, and the crossers arrive ------------------- */
 
 static void check_obstacles(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -773,6 +843,8 @@ static const struct {
     {"crowd", check_crowd},
     {"stuck-walker", check_stuck_walker},
     {"doorway", check_doorway},
+    {"track-obstacles", check_track_obstacles},
+    {"crowd-goal", check_crowd_goal},
     {"column-march", check_column_march},
     {"group-doorway", check_group_doorway},
 };
