@@ -1065,8 +1065,10 @@ function drawCrowdPixels(f, n) {
   for (let i = 0; i < n; i++) {
     const o = i * AGENT_FLOATS;
     const fx = Math.floor(x0w + f[o] * k), fy = Math.floor(y0w + f[o + 1] * k);
-    if (!(fx >= 0 && fy >= 0 && fx < W && fy < H)) continue; // off the canvas, or not finite
-    const x0 = Math.min(W - dot, fx), y0 = Math.min(H - dot, fy);
+    // Off the canvas, or not finite; an agent within a pixel of the world's edge (its
+    // rectangle is rounded to whole pixels) takes the edge pixel.
+    if (!(fx >= -1 && fy >= -1 && fx <= W && fy <= H)) continue;
+    const x0 = Math.max(0, Math.min(W - dot, fx)), y0 = Math.max(0, Math.min(H - dot, fy));
     const [ux, uy] = heading(f, o);
     const c = colours[headingIndex(ux, uy)];
     for (let dy = 0; dy < dot; dy++) {
