@@ -33,6 +33,7 @@ TOOL = ROOT / "tools" / "steer"
 TOOL_SOURCES = ["cli_error.c", "cli_scenario.c", "cli_jsonpos.c", "cli_behaviour.c",
                 "cli_load.c", "cli_load_scene.c", "cli_load_flock.c", "cli_load_crowd.c",
                 "cli_load_navmesh.c",
+                "cli_load_groups.c",
                 "cli_sim.c", "cli_sim_grid.c", "cli_sim_flock.c", "cli_flock_stats.c",
                 "cli_sim_crowd.c",
                 "cli_outfile.c", "cli_csv.c", "cli_trace.c"]

@@ -30,6 +30,8 @@ obstacles docs/obstacles.md,docs/combining.md
 track-obstacles docs/obstacles.md
 crowd-goal docs/crowd.md
 navmesh-rooms docs/navigation.md
+column-march docs/groups.md
+group-doorway docs/groups.md
 "
 # pictures without an animation (the still says it all)
 still="approach wander-seek track-obstacles"

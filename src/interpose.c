@@ -23,18 +23,6 @@ steer_steering steer_interpose(const steer_agent *agent, steer_vec3 a_position,
     return steer_arrive(agent, target, params, NULL);
 }
 
-/* The slot's world position from the leader's frame in the follower's space. */
-static steer_vec3 steer_slot_position(steer_space space, const steer_leader *leader,
-                                      steer_vec3 offset)
-{
-    steer_vec3 fwd = steer_space_heading(space, leader->orientation);
-    steer_vec3 up = steer_space_up(space);
-    steer_vec3 left = steer_cross(up, fwd);
-    steer_vec3 p = steer_add_scaled(leader->position, fwd, offset.x);
-    p = steer_add_scaled(p, left, offset.y);
-    return steer_add_scaled(p, up, offset.z);
-}
-
 steer_steering steer_offset_pursuit(const steer_agent *agent, const steer_leader *leader,
                                     steer_vec3 offset, const steer_arrive_params *params,
                                     steer_vec3 *slot)
@@ -45,7 +33,8 @@ steer_steering steer_offset_pursuit(const steer_agent *agent, const steer_leader
         !steer_v3_is_finite(offset))
         return steer_steering_zero();
     steer_arrive_params p = params != NULL ? *params : steer_arrive_default();
-    steer_vec3 now = steer_slot_position(agent->space, leader, offset);
+    steer_vec3 now =
+        steer__frame_point(agent->space, leader->position, leader->orientation, offset);
     if (slot != NULL) *slot = now;
     float max_speed = steer__nonneg(agent->max_speed);
     float closing = max_speed + steer_length(leader->velocity);

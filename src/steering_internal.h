@@ -43,6 +43,20 @@ static inline steer_vec3 steer__hold_in_range(steer_vec3 v)
     return steer_v3(steer_clampf(v.x, -m, m), steer_clampf(v.y, -m, m), steer_clampf(v.z, -m, m));
 }
 
+/* A point given in a frame at `position` facing `orientation` in `space`: x forward
+ * (steer_space_heading), y left (up x forward), z up. Offset pursuit and formations
+ * read their slots with it. */
+static inline steer_vec3 steer__frame_point(steer_space space, steer_vec3 position,
+                                            float orientation, steer_vec3 offset)
+{
+    steer_vec3 fwd = steer_space_heading(space, orientation);
+    steer_vec3 up = steer_space_up(space);
+    steer_vec3 left = steer_cross(up, fwd);
+    steer_vec3 p = steer_add_scaled(position, fwd, offset.x);
+    p = steer_add_scaled(p, left, offset.y);
+    return steer_add_scaled(p, up, offset.z);
+}
+
 /* x if finite and >= 0, else 0: the reading of every limit and radius. */
 static inline float steer__nonneg(float x)
 {

@@ -182,6 +182,21 @@ static steer_steering steer_world_eval_offset_pursuit(steer_world_eval *e, int k
     return steer_offset_pursuit(&e->agent, &leader, it->offset, &it->arrive, NULL);
 }
 
+/* The anchor is the target agent; the member's own target point holds its slot's offset
+ * in the anchor's frame (steer_world_formation_assign writes both). */
+static steer_steering steer_world_eval_formation(steer_world_eval *e, int k,
+                                                 const steer_recipe_item *it)
+{
+    (void)k;
+    int t = steer_world_target_index(e);
+    if (t < 0) return steer_steering_zero();
+    const steer_world *w = e->w;
+    steer_leader anchor = {w->pos[w->cur][t], w->vel[w->cur][t], w->body[w->cur][t].orientation};
+    steer_formation_slot slot = {e->slot->target, 0.0f, 0u};
+    steer_formation_member_params p = {it->arrive, it->align};
+    return steer_formation_member(&e->agent, &anchor, &slot, &p, NULL);
+}
+
 /* The obstacle set or flow field the item names; the recipe checks made sure it is live. */
 static const void *steer_world_data(const steer_world_eval *e, const steer_recipe_item *it,
                                     steer_world_resource_kind kind)
@@ -433,6 +448,14 @@ static const steer_world_field steer_fields_follow_path[] = {
     STEER_RESOURCE_FIELDS, STEER_F32(follow.predict_time), STEER_F32(follow.lead),
     STEER_F32(follow.window), STEER_ARRIVE_FIELDS(follow.arrive)};
 
+static const steer_world_field steer_fields_formation[] = {
+    STEER_F32(arrive.target_radius),  STEER_F32(arrive.slow_radius),
+    STEER_F32(arrive.time_to_target), STEER_F32(arrive.step),
+    STEER_F32(arrive.rest_speed),     STEER_BOOL(arrive.cookbook),
+    STEER_F32(align.target_radius),   STEER_F32(align.slow_radius),
+    STEER_F32(align.time_to_target),  STEER_F32(align.step),
+    STEER_BOOL(align.cookbook)};
+
 static const steer_world_field steer_fields_wander_target[] = {
     STEER_F32(wander_target.area_min.x), STEER_F32(wander_target.area_min.y),
     STEER_F32(wander_target.area_min.z), STEER_F32(wander_target.area_max.x),
@@ -585,6 +608,10 @@ const steer_world_behaviour steer__world_behaviours[STEER_BEHAVIOUR_KIND_COUNT] 
                                   0, STEER_WORLD_SUM_NONE, STEER_WORLD_LANE_NONE,
                                   STEER_WORLD_KEEPS_NAV, steer_world_eval_navigate, NULL, NULL,
                                   STEER_FIELDS(steer_fields_navigate)},
+    [STEER_BEHAVIOUR_FORMATION] = {"formation", STEER_READS_TARGETS, 0, STEER_WORLD_SUM_NONE,
+                                   STEER_WORLD_LANE_NONE, STEER_WORLD_KEEPS_NOTHING,
+                                   steer_world_eval_formation, NULL, NULL,
+                                   STEER_FIELDS(steer_fields_formation)},
 };
 
 const steer_world_behaviour *steer__world_behaviour(steer_behaviour_kind kind)

@@ -42,6 +42,7 @@
 #define DET_GOLDEN_FOLLOW_FLOW_FIELD UINT64_C(0x7829581dfd875547)
 #define DET_GOLDEN_APPROACH          UINT64_C(0xe0d18402a07a1c16)
 #define DET_GOLDEN_NAVIGATE          UINT64_C(0x22329e7f98a6d422)
+#define DET_GOLDEN_FORMATION         UINT64_C(0xf0cb096b374fb893)
 
 enum { DET_BOIDS_AGENTS = 2000, DET_BOIDS_STEPS = 200 };
 enum { DET_CROWD_SIDE = 20, DET_CROWD_AGENTS = 400, DET_CROWD_STEPS = 200 };
@@ -222,6 +223,7 @@ static const det_scenario det_scenarios[] = {
     DET_KIND("wander_target", WANDER_TARGET),
     DET_KIND("approach", APPROACH),
     DET_KIND("navigate", NAVIGATE),
+    DET_KIND("formation", FORMATION),
 };
 #define DET_SCENARIO_COUNT ((int)(sizeof det_scenarios / sizeof det_scenarios[0]))
 

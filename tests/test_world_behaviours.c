@@ -369,6 +369,12 @@ static steer_steering oracle(const steer_recipe_item *it, const steer_agent *a, 
         steer_leader leader = {t->position, t->velocity, t->orientation};
         return steer_offset_pursuit(a, &leader, it->offset, &it->arrive, NULL);
     }
+    case STEER_BEHAVIOUR_FORMATION: {
+        steer_leader anchor = {t->position, t->velocity, t->orientation};
+        steer_formation_slot slot = {point, 0.0f, 0u};
+        steer_formation_member_params p = {it->arrive, it->align};
+        return steer_formation_member(a, &anchor, &slot, &p, NULL);
+    }
     default:
         return steer_steering_zero();
     }
@@ -396,7 +402,8 @@ static const steer_behaviour_kind oracle_kinds[] = {STEER_BEHAVIOUR_SEEK,
                                                     STEER_BEHAVIOUR_FOLLOW_FLOW_FIELD,
                                                     STEER_BEHAVIOUR_FOLLOW_PATH,
                                                     STEER_BEHAVIOUR_WANDER_TARGET,
-                                                    STEER_BEHAVIOUR_APPROACH};
+                                                    STEER_BEHAVIOUR_APPROACH,
+                                                    STEER_BEHAVIOUR_FORMATION};
 
 static bool same_bits(const steer_agent *a, const steer_agent *b)
 {

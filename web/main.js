@@ -705,7 +705,11 @@ function setupInput() {
     }
     if (state.pointers.size > 2) return;
     const target = state.wasm.web_has_target();
-    if (target && event.button === 0 && !event.shiftKey) {
+    if (state.wasm.web_has_drag() && event.button === 0 && !event.shiftKey) {
+      // The scene's own drag (the groups scene selects with a box); a press without a
+      // drag is a click, as elsewhere.
+      state.gesture = { kind: 'box', x0: event.clientX, y0: event.clientY, x1: event.clientX, y1: event.clientY };
+    } else if (target && event.button === 0 && !event.shiftKey) {
       state.gesture = { kind: 'target' };
       state.wasm.web_set_target(...toWorld(event.clientX, event.clientY));
       draw();
@@ -734,6 +738,10 @@ function setupInput() {
     if (g.kind === 'target') {
       state.wasm.web_set_target(...toWorld(event.clientX, event.clientY));
       draw();
+    } else if (g.kind === 'box') {
+      g.x1 = event.clientX;
+      g.y1 = event.clientY;
+      draw();
     } else if (g.kind === 'click' && Math.hypot(event.clientX - g.x0, event.clientY - g.y0) > 5) {
       g.kind = 'pan';
       panBy(event.clientX - g.x0, event.clientY - g.y0);
@@ -745,6 +753,12 @@ function setupInput() {
     state.pointers.delete(event.pointerId);
     const g = state.gesture;
     if (g && g.kind === 'click' && event.type === 'pointerup') setForces(!state.forces);
+    if (g && g.kind === 'box' && event.type === 'pointerup') {
+      if (Math.hypot(g.x1 - g.x0, g.y1 - g.y0) > 5) state.wasm.web_drag(...toWorld(g.x0, g.y0), ...toWorld(g.x1, g.y1));
+      else state.wasm.web_set_target(...toWorld(g.x0, g.y0));
+      state.gesture = null;
+      draw();
+    }
     if (state.pointers.size === 0) state.gesture = null;
     else if (g && g.kind === 'pinch') state.gesture = { kind: 'pan' };
   };
@@ -1096,6 +1110,15 @@ function draw() {
   ctx.strokeStyle = '#d5dae2';
   ctx.lineWidth = 1;
   ctx.strokeRect(v.ox + 0.5, v.oy + 0.5, v.ww * v.scale - 1, v.wh * v.scale - 1);
+  const g = state.gesture;
+  if (g && g.kind === 'box' && Math.hypot(g.x1 - g.x0, g.y1 - g.y0) > 5) {
+    // The selection box being dragged, in canvas pixels.
+    const r = canvas.getBoundingClientRect();
+    ctx.strokeStyle = '#2b6cb0';
+    ctx.setLineDash([4, 3]);
+    ctx.strokeRect(Math.min(g.x0, g.x1) - r.left, Math.min(g.y0, g.y1) - r.top, Math.abs(g.x1 - g.x0), Math.abs(g.y1 - g.y0));
+    ctx.setLineDash([]);
+  }
 }
 
 function showStats() {

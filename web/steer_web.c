@@ -30,6 +30,7 @@ static const web_scene_def *const web_scenes[WEB_SCENE_FILE + 1] = {
     [WEB_SCENE_FLOCK] = &web_scene_flock,
     [WEB_SCENE_CROWD] = &web_scene_crowd,
     [WEB_SCENE_NAVMESH] = &web_scene_navmesh,
+    [WEB_SCENE_GROUPS] = &web_scene_groups,
     [WEB_SCENE_FILE] = &web_scene_file,
 };
 
@@ -196,6 +197,23 @@ void web_nudge(int dx, int dy)
 int web_has_target(void)
 {
     return web_s.has_target ? 1 : 0;
+}
+
+int web_has_drag(void)
+{
+    return web_current()->drag != NULL ? 1 : 0;
+}
+
+void web_drag(float ax, float ay, float bx, float by)
+{
+    steer_vec3 a = steer_v3(ax, ay, 0.0f), b = steer_v3(bx, by, 0.0f);
+    if (web_current()->drag == NULL || !steer_v3_is_finite(a) || !steer_v3_is_finite(b)) return;
+    a = steer_v3(steer_clampf(a.x, 0.0f, web_s.world_w), steer_clampf(a.y, 0.0f, web_s.world_h),
+                 0.0f);
+    b = steer_v3(steer_clampf(b.x, 0.0f, web_s.world_w), steer_clampf(b.y, 0.0f, web_s.world_h),
+                 0.0f);
+    web_current()->drag(a, b);
+    web_stale = true;
 }
 
 float web_target_x(void)

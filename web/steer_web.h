@@ -43,6 +43,7 @@ enum web_scene {
     WEB_SCENE_FLOCK,        /* the batch world: 1,000 to 100,000 boids */
     WEB_SCENE_CROWD,        /* the batch world's crowd filter (ORCA): 20 to 2,000 walkers */
     WEB_SCENE_NAVMESH,      /* a navigation mesh: walkers with random goals, click to send */
+    WEB_SCENE_GROUPS,       /* group moves and formations: select, pick, click */
     WEB_SCENE_COUNT
 };
 
@@ -124,6 +125,11 @@ void web_set_target(float x, float y);
 void web_nudge(int dx, int dy);
 /* 1 when clicks move a target in this scene, 0 when a click is free to toggle forces. */
 int web_has_target(void);
+/* 1 when a drag on the canvas is the scene's own (the groups scene selects units with
+ * it), 0 when a drag moves the target or pans. */
+int web_has_drag(void);
+/* A drag from (ax, ay) to (bx, by), world units, in a scene with web_has_drag. */
+void web_drag(float ax, float ay, float bx, float by);
 /* The target, world units (the grid target's cell centre in the left grid). */
 float web_target_x(void);
 float web_target_y(void);

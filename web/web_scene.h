@@ -70,12 +70,14 @@ typedef struct web_scene_def {
                            its "shown on the page" markers are the code the page shows */
     const web_param_def *params;
     int param_count;
-    void (*start)(void);           /* set up from web_s.params and web_s.rng (required) */
-    void (*step)(void);            /* advance one step (required) */
-    void (*draw)(void);            /* fill primitives and stats (required) */
-    void (*stop)(void);            /* release what start took (NULL: nothing to release) */
-    void (*click)(steer_vec3 p);   /* a click at p, clamped into the world (NULL: it moves
-                                      web_s.target) */
+    void (*start)(void);         /* set up from web_s.params and web_s.rng (required) */
+    void (*step)(void);          /* advance one step (required) */
+    void (*draw)(void);          /* fill primitives and stats (required) */
+    void (*stop)(void);          /* release what start took (NULL: nothing to release) */
+    void (*click)(steer_vec3 p); /* a click at p, clamped into the world (NULL: it moves
+                                    web_s.target) */
+    void (*drag)(steer_vec3 a, steer_vec3 b); /* a drag from a to b, both clamped into the
+                                                 world (NULL: a drag moves the target) */
     bool (*nudge)(int dx, int dy); /* an arrow key; false lets it move the target by (dx, dy)
                                       world units (NULL: likewise) */
     web_param_effect (*param_changed)(int i); /* after parameter i changed (NULL: redraw) */
@@ -131,6 +133,7 @@ extern const web_scene_def web_scene_file;
 /* Stop the running scene and start `scene` (0 .. WEB_SCENE_FILE) with its default
  * parameters and `seed` (steer_web.c). */
 void web_enter(int scene, uint32_t seed);
+extern const web_scene_def web_scene_groups;
 
 /* ---- drawing (web_draw.c) ------------------------------------------------------------ */
 

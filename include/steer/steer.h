@@ -21,6 +21,7 @@
  *   navmesh.h     navigation meshes: building, paths, raycasts, corridor following
  *   flock.h       separation, alignment, cohesion, leader following, queueing
  *   crowd.h       crowds: ORCA velocity filter, predictive agent avoidance
+ *   formation.h   groups: formation patterns, slot assignment, group move-to
  *   world.h       the batch world: handles, recipes, spatial index, bounds, threads
  *   world_snapshot.h  saving a world into bytes and restoring it bit-identically
  */
@@ -46,6 +47,7 @@
 #include "steer/navmesh.h"
 #include "steer/flock.h"
 #include "steer/crowd.h"
+#include "steer/formation.h"
 #include "steer/world.h"
 #include "steer/world_snapshot.h"
 

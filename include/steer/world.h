@@ -11,6 +11,9 @@
  *   steer_world_count, steer_world_handle_at, steer_world_read, steer_world_get_agent,
  *   steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
+ *   steer_world_group_workspace_size, steer_world_group_move, steer_world_group_move_along,
+ *   steer_world_formation_workspace_size, steer_world_formation_assign,
+ *   steer_world_formation_pace,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
  *   steer_resource_none, steer_world_add_obstacles, steer_world_add_flow_field,
  *   steer_world_add_path,
@@ -55,6 +58,7 @@
 #include "steer/flock.h"
 #include "steer/flowfield.h"
 #include "steer/navmesh.h"
+#include "steer/formation.h"
 #include "steer/obstacles.h"
 #include "steer/path.h"
 #include "steer/random.h"
@@ -190,6 +194,10 @@ typedef enum steer_behaviour_kind {
                                           arrive.target_radius of it or lost sight of it
                                           (steer_navmesh_raycast), or the world reads it
                                           stuck; the agent's own state */
+    STEER_BEHAVIOUR_FORMATION,         /* steer_formation_member(the target agent as the
+                                          anchor, the target point as the slot's offset in
+                                          its frame, item.arrive, item.align): set by
+                                          steer_world_formation_assign */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
@@ -476,6 +484,63 @@ STEER_API steer_world_status steer_world_set_route(steer_world *world, steer_han
 /* The index in the route of the point the agent is heading for, or -1 without a route
  * (or for a stale handle). */
 STEER_API int steer_world_route_index(const steer_world *world, steer_handle handle);
+
+/* ---- groups: move-to and formations (steer/formation.h, docs/groups.md) -------------- */
+
+/* Bytes of workspace steer_world_group_move and _move_along need for `count` agents
+ * (0 for count < 1 or above STEER_GROUP_MAX). */
+STEER_API size_t steer_world_group_workspace_size(int count, const steer_group_move_params *params);
+
+/* Send a group to a point: steer_group_move_to (in the first agent's space) on the
+ * agents' positions and radii, then
+ * each agent's target point set to its own spot (steer_world_set_target: a route is
+ * cleared; the target agent is left alone). `destinations` (may be NULL) receives the
+ * spots, in the order of `agents`, for a game that routes them (steer_world_set_route).
+ * Statuses: those of steer_group_move_to, and STALE (a handle names no live agent of this
+ * world), DUPLICATE (an agent twice), BUSY (inside a step). On any status but OK
+ * nothing changes. */
+STEER_API steer_group_status steer_world_group_move(steer_world *world, const steer_handle *agents,
+                                                    int count, steer_vec3 point,
+                                                    const steer_group_move_params *params,
+                                                    steer_vec3 *destinations, void *work,
+                                                    size_t work_size);
+
+/* The same along a line the player drags from a to b (steer_group_move_along). */
+STEER_API steer_group_status steer_world_group_move_along(
+    steer_world *world, const steer_handle *agents, int count, steer_vec3 a, steer_vec3 b,
+    const steer_group_move_params *params, steer_vec3 *destinations, void *work, size_t work_size);
+
+/* Bytes of workspace steer_world_formation_assign needs (0 for counts < 1 or above
+ * STEER_GROUP_MAX). */
+STEER_API size_t steer_world_formation_workspace_size(int count, int slot_count);
+
+/* Put agents in a formation round an anchor agent: each member's target agent becomes
+ * the anchor and its target point its slot's offset, which a recipe item of kind
+ * STEER_BEHAVIOUR_FORMATION reads. slot_of[i] is member i's slot on entry (-1 for a
+ * member without one) and on return: with reoptimise false members keep valid slots and
+ * only the others are given free ones (steer_assign_keep: a join moves nobody else); with
+ * reoptimise true every member is assigned afresh (steer_assign_optimal), by the slots'
+ * positions round the anchor now. member_roles (may be NULL) are the members' role masks
+ * (steer_assign_input). `changed` (may be NULL) receives how many members got a new slot.
+ * Statuses: those of steer_assign_keep; STALE (a handle, the anchor's included, names no
+ * live agent of this world), DUPLICATE (a member twice, or the anchor among the members),
+ * BUSY (inside a step). On any status but OK and ROLES nothing changes. */
+STEER_API steer_group_status steer_world_formation_assign(
+    steer_world *world, steer_handle anchor, const steer_handle *members, int count,
+    const unsigned *member_roles, const steer_formation_slot *slots, int slot_count, int *slot_of,
+    bool reoptimise, int *changed, void *work, size_t work_size);
+
+/* The anchor's pace (steer_formation_pace) from its members' distances to their slots:
+ * sets the anchor's max_speed to cruise_speed * factor and its max_rotation to
+ * turn_rate * factor (a turn_rate <= 0 or not finite leaves max_rotation alone). Call
+ * it between steps. `factor` (may be NULL) receives the factor. Statuses: EMPTY (no
+ * members, NULL arrays), INVALID (cruise_speed not finite or negative, a slot_of entry
+ * out of range, or an anchor the world refuses at that speed: steer_world_set_agent),
+ * STALE, BUSY as steer_world_formation_assign; nothing changes on those. */
+STEER_API steer_group_status steer_world_formation_pace(
+    steer_world *world, steer_handle anchor, const steer_handle *members, int count,
+    const steer_formation_slot *slots, int slot_count, const int *slot_of, float cruise_speed,
+    float turn_rate, const steer_formation_pace_params *params, float *factor);
 
 /* Set the target agent (the none handle clears it). A target that is removed later is
  * simply ignored (its behaviours give zero steering). */

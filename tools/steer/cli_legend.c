@@ -143,6 +143,14 @@ static double cli_legend_crowd(cairo_t *cr, const cli_record *rec, const cli_run
         snprintf(line, sizeof line, "%s: %d, responsibility %g%s", grp->name, grp->count,
                  grp->responsibility,
                  grp->responsibility == 0.0f ? " (thick: keeps its line)" : "");
+        if (grp->formation)
+            snprintf(line + strlen(line), sizeof line - strlen(line),
+                     "; a formation on path %s at %g units/s: the goals are the slots at its "
+                     "end",
+                     s->paths[grp->formation_path].name, grp->formation_speed);
+        if (grp->moved)
+            snprintf(line + strlen(line), sizeof line - strlen(line),
+                     "; goals from one group move");
         if (result && result->agents)
             snprintf(line + strlen(line), sizeof line - strlen(line), "; %d arrived", arrived);
         y = cli_wrapped(cr, x + 30, y + 2, 280, 11, line);

@@ -59,7 +59,7 @@ static steer_vec3 cli_ring_point(steer_space space, steer_vec3 center, double ra
     return p;
 }
 
-static bool cli_group_alloc(cli_loader *ld, cli_crowd_group *g, int count)
+bool cli_group_alloc(cli_loader *ld, cli_crowd_group *g, int count)
 {
     g->starts = calloc((size_t)count, sizeof *g->starts);
     g->goals = calloc((size_t)count, sizeof *g->goals);
@@ -93,8 +93,10 @@ static bool cli_load_ring(cli_loader *ld, const cJSON *obj, cli_crowd_group *g)
     return true;
 }
 
-/* "members": [{"position": [x,y,z], "goal": [x,y,z]}, ...], both required. */
-static bool cli_load_members(cli_loader *ld, const cJSON *list, cli_crowd_group *g)
+/* "members": [{"position": [x,y,z], "goal": [x,y,z]}, ...], both required, or only
+ * the positions when the group's goals come from "move_to" or "formation". */
+static bool cli_load_members(cli_loader *ld, const cJSON *list, cli_crowd_group *g,
+                             bool goals_given)
 {
     static const char *const keys[] = {"position", "goal"};
     int n = cJSON_GetArraySize(list);
@@ -106,9 +108,12 @@ static bool cli_load_members(cli_loader *ld, const cJSON *list, cli_crowd_group 
         if (!cli_check_object(ld, m, "a member", keys, CLI_COUNT(keys))) return false;
         const cJSON *p = cJSON_GetObjectItemCaseSensitive(m, "position");
         const cJSON *q = cJSON_GetObjectItemCaseSensitive(m, "goal");
-        if (!p || !q)
+        if (goals_given && q)
+            return cli_bad_value(ld, q, "%s",
+                                 "the group's \"move_to\" or \"formation\" gives the goals");
+        if (!p || (!q && !goals_given))
             return cli_bad_value(ld, m, "%s", "a member needs a \"position\" and a \"goal\"");
-        if (!cli_read_vec3(ld, p, &g->starts[i]) || !cli_read_vec3(ld, q, &g->goals[i]))
+        if (!cli_read_vec3(ld, p, &g->starts[i]) || (q && !cli_read_vec3(ld, q, &g->goals[i])))
             return false;
     }
     return true;
@@ -166,9 +171,9 @@ static bool cli_load_group_route(cli_loader *ld, const cJSON *obj, cli_crowd_gro
 
 static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
 {
-    static const char *const keys[] = {"name",           "ring",   "members", "limits",
-                                       "responsibility", "arrive", "route",   "path",
-                                       "route_reach",    "settle"};
+    static const char *const keys[] = {
+        "name", "ring",        "members", "limits", "responsibility", "arrive",   "route",
+        "path", "route_reach", "settle",  "block",  "move_to",        "formation"};
     cli_crowd_group *g = &ld->s->crowd.groups[index];
     g->member = ld->s->model == STEER_MODEL_REYNOLDS ? steer_agent_default_reynolds()
                                                      : steer_agent_default();
@@ -191,9 +196,26 @@ static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
         return false;
     const cJSON *ring = cJSON_GetObjectItemCaseSensitive(obj, "ring");
     const cJSON *members = cJSON_GetObjectItemCaseSensitive(obj, "members");
-    if (!ring == !members)
-        return cli_bad_value(ld, obj, "%s", "a group needs either a \"ring\" or \"members\"");
-    return ring ? cli_load_ring(ld, ring, g) : cli_load_members(ld, members, g);
+    const cJSON *block = cJSON_GetObjectItemCaseSensitive(obj, "block");
+    const cJSON *move = cJSON_GetObjectItemCaseSensitive(obj, "move_to");
+    const cJSON *formation = cJSON_GetObjectItemCaseSensitive(obj, "formation");
+    if ((ring ? 1 : 0) + (members ? 1 : 0) + (block ? 1 : 0) != 1)
+        return cli_bad_value(ld, obj, "%s",
+                             "a group needs one of \"ring\", \"members\" or \"block\"");
+    if (move && formation)
+        return cli_bad_value(ld, obj, "%s", "give a \"move_to\" or a \"formation\", not both");
+    if (ring && (move || formation))
+        return cli_bad_value(ld, obj, "%s", "a \"ring\" gives its own goals");
+    if (block && !move && !formation)
+        return cli_bad_value(ld, obj, "%s", "a \"block\" needs a \"move_to\" or a \"formation\"");
+    if (formation && g->route_count > 0)
+        return cli_bad_value(ld, obj, "%s", "a \"formation\" follows its path, not a route");
+    bool placed = ring      ? cli_load_ring(ld, ring, g)
+                  : members ? cli_load_members(ld, members, g, move || formation)
+                            : cli_load_block(ld, block, g);
+    if (!placed) return false;
+    if (move) return cli_load_group_move(ld, move, g);
+    return !formation || cli_load_group_formation(ld, formation, g);
 }
 
 static bool cli_load_groups(cli_loader *ld, const cJSON *list)

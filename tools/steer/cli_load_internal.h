@@ -57,6 +57,14 @@ bool cli_load_obstacles(cli_loader *ld, const cJSON *obstacles);
 bool cli_load_flock(cli_loader *ld, const cJSON *flock);
 bool cli_flock_agents(cli_loader *ld);
 
+/* cli_load_groups.c: a crowd group's "block" of starts, its goals from a "move_to", or
+ * its "formation" (slots, assignment and goals); cli_group_alloc (cli_load_crowd.c)
+ * sizes a group's starts and goals. */
+bool cli_group_alloc(cli_loader *ld, cli_crowd_group *g, int count);
+bool cli_load_block(cli_loader *ld, const cJSON *obj, cli_crowd_group *g);
+bool cli_load_group_move(cli_loader *ld, const cJSON *obj, cli_crowd_group *g);
+bool cli_load_group_formation(cli_loader *ld, const cJSON *obj, cli_crowd_group *g);
+
 /* cli_load_crowd.c: the optional top-level "crowd" (NULL: none), read after the
  * obstacles (its walls are theirs) and before the agents; then, after the boids, the
  * members themselves (cli_crowd). */

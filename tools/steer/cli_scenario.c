@@ -22,6 +22,8 @@ void cli_scenario_free(cli_scenario *s)
     for (int g = 0; g < s->crowd.group_count; g++) {
         free(s->crowd.groups[g].starts);
         free(s->crowd.groups[g].goals);
+        free(s->crowd.groups[g].slots);
+        free(s->crowd.groups[g].slot_of);
     }
     free(s->crowd.walls);
     free(s->navmesh.memory);

@@ -175,6 +175,18 @@ typedef struct cli_crowd_group {
     int route_count;                 /* 0: straight to the goal */
     float route_reach;               /* a waypoint is passed within this distance (1) */
     bool settle; /* members that arrive stop pressing for their goal (steer_recipe.settle) */
+    bool moved;                      /* goals from a group move (steer_group_move_to/_along) */
+    /* "formation": the members hold slots round an anchor that follows a path, and their
+     * goals are their slots once the anchor rests at its end (docs/groups.md) */
+    bool formation;
+    int formation_path;               /* index into cli_scenario.paths */
+    float formation_speed;            /* the anchor's cruising speed, units/s */
+    float formation_turn;             /* its turning rate, radians/s */
+    steer_formation_pace_params pace; /* how it waits for its members */
+    steer_formation_slot *slots;      /* owned, count */
+    int *slot_of;                     /* owned, count: member i's slot */
+    steer_vec3 anchor_start;          /* the anchor's pose at the path's start */
+    float anchor_orientation;
 } cli_crowd_group;
 
 /* A crowd run by the library's batch world with the ORCA filter (steer/crowd.h,

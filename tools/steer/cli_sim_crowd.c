@@ -28,18 +28,64 @@ bool cli_crowd_arrived(const cli_scenario *s, int i, const steer_agent *a)
     return arrived;
 }
 
-/* A group's recipe: arrive at the target point (each member's goal), then ORCA. */
+/* A group's recipe: arrive at the target point (each member's goal), or hold a
+ * formation slot, then ORCA. */
 static steer_recipe cli_group_recipe(const cli_crowd *c, const cli_crowd_group *g)
 {
     steer_recipe r = steer_recipe_default();
-    r.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    r.items[0] = steer_recipe_item_make(
+        g->formation ? STEER_BEHAVIOUR_FORMATION : STEER_BEHAVIOUR_ARRIVE, 1.0f);
     r.items[0].arrive = g->arrive;
+    r.items[0].align.step = g->arrive.step;
     r.count = 1;
     r.crowd = true;
     r.orca = c->orca;
     r.orca.responsibility = g->responsibility;
     r.settle = g->settle;
     return r;
+}
+
+/* A formation group's anchor: it follows the group's path and looks where it goes; on
+ * no layer, so no member avoids it. */
+static bool cli_crowd_add_anchor(cli_crowd_run *run, const cli_scenario *s, int group)
+{
+    const cli_crowd_group *g = &s->crowd.groups[group];
+    steer_resource path;
+    if (steer_world_add_path(run->world, &s->paths[g->formation_path].path, &path) !=
+        STEER_WORLD_OK)
+        return false;
+    steer_recipe r = steer_recipe_default();
+    r.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_FOLLOW_PATH, 1.0f);
+    r.items[0].resource = path;
+    r.items[0].follow.arrive.step = g->arrive.step;
+    /* rest close to the path's end and its heading: the goals are the slots there */
+    r.items[0].follow.arrive.target_radius = 0.02f;
+    r.items[1] = steer_recipe_item_make(STEER_BEHAVIOUR_LOOK_WHERE_GOING, 1.0f);
+    r.items[1].align.step = g->arrive.step;
+    r.items[1].align.target_radius = 0.002f;
+    r.count = 2;
+    steer_world_agent_def a = steer_world_agent_default();
+    a.agent = g->member;
+    a.agent.position = g->anchor_start;
+    a.agent.orientation = g->anchor_orientation;
+    a.agent.max_speed = g->formation_speed;
+    a.agent.max_rotation = g->formation_turn;
+    a.agent.facing = STEER_FACING_STEERED;
+    a.recipe = steer_world_add_recipe(run->world, &r);
+    a.layer = 0u;
+    a.mask = 0u;
+    return a.recipe >= 0 && steer_world_add(run->world, &a, &run->anchors[group]) == STEER_WORLD_OK;
+}
+
+/* The members take their slots (the loader's assignment: nobody changes). */
+static bool cli_crowd_hold(cli_crowd_run *run, const cli_scenario *s, int group)
+{
+    const cli_crowd_group *g = &s->crowd.groups[group];
+    int k = g->first - run->first;
+    memcpy(run->slot_of + k, g->slot_of, (size_t)g->count * sizeof *g->slot_of);
+    return steer_world_formation_assign(run->world, run->anchors[group], run->handles + k, g->count,
+                                        NULL, g->slots, g->count, run->slot_of + k, false, NULL,
+                                        run->work, run->work_size) == STEER_GROUP_OK;
 }
 
 static bool cli_crowd_add_group(cli_crowd_run *run, const cli_scenario *s, int group)
@@ -63,6 +109,38 @@ static bool cli_crowd_add_group(cli_crowd_run *run, const cli_scenario *s, int g
                                   g->route_reach) != STEER_WORLD_OK)
             return false;
     }
+    if (!g->formation) return true;
+    return cli_crowd_add_anchor(run, s, group) && cli_crowd_hold(run, s, group);
+}
+
+/* The workspace of the formation groups' calls, and the world's room for their anchors. */
+static bool cli_crowd_formations(cli_crowd_run *run, const cli_crowd *c, int *anchors)
+{
+    *anchors = 0;
+    for (int g = 0; g < c->group_count; g++) {
+        if (!c->groups[g].formation) continue;
+        size_t need = steer_world_formation_workspace_size(c->groups[g].count, c->groups[g].count);
+        if (need > run->work_size) run->work_size = need;
+        ++*anchors;
+    }
+    if (*anchors == 0) return true;
+    run->work = malloc(run->work_size);
+    run->slot_of = calloc((size_t)run->count, sizeof *run->slot_of);
+    return run->work != NULL && run->slot_of != NULL;
+}
+
+/* Before a step: each formation's anchor slows while its members lag. */
+static bool cli_crowd_pace(cli_crowd_run *run, const cli_scenario *s)
+{
+    for (int gi = 0; gi < s->crowd.group_count; gi++) {
+        const cli_crowd_group *g = &s->crowd.groups[gi];
+        if (!g->formation) continue;
+        int k = g->first - run->first;
+        if (steer_world_formation_pace(run->world, run->anchors[gi], run->handles + k, g->count,
+                                       g->slots, g->count, run->slot_of + k, g->formation_speed,
+                                       g->formation_turn, &g->pace, NULL) != STEER_GROUP_OK)
+            return false;
+    }
     return true;
 }
 
@@ -75,10 +153,11 @@ bool cli_crowd_run_init(cli_crowd_run *run, const cli_scenario *s, uint64_t seed
     run->count = c->count;
     run->handles = calloc((size_t)run->count, sizeof *run->handles);
     run->routes = calloc((size_t)run->count * (CLI_ROUTE_MAX + 1), sizeof *run->routes);
-    if (!run->handles || !run->routes) return false;
+    int anchors = 0;
+    if (!run->handles || !run->routes || !cli_crowd_formations(run, c, &anchors)) return false;
     steer_world_def def = steer_world_default();
-    def.capacity = run->count;
-    def.max_recipes = c->group_count;
+    def.capacity = run->count + anchors;
+    def.max_recipes = c->group_count + anchors;
     def.seed = seed;
     def.bounds = cli_world_bounds(s, cli_edges_bounds_kind(s->edges));
     run->world = steer_world_create(&def);
@@ -92,6 +171,7 @@ bool cli_crowd_run_step(cli_crowd_run *run, const cli_scenario *s, steer_agent *
                         steer_vec3 *forces)
 {
     if (!run->world) return true;
+    if (!cli_crowd_pace(run, s)) return false;
     if (steer_world_step(run->world, s->dt) != STEER_WORLD_OK) return false;
     float per_step = s->model == STEER_MODEL_REYNOLDS ? 1.0f : 1.0f / s->dt;
     for (int k = 0; k < run->count; k++) {
@@ -125,6 +205,8 @@ void cli_crowd_run_free(cli_crowd_run *run)
 {
     steer_world_destroy(run->world);
     free(run->handles);
+    free(run->slot_of);
+    free(run->work);
     free(run->routes);
     memset(run, 0, sizeof *run);
 }

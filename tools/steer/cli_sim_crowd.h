@@ -18,6 +18,11 @@ typedef struct cli_crowd_run {
     steer_handle *handles;
     int first, count;   /* the members are agents[first .. first + count - 1] */
     steer_vec3 *routes; /* each member's route (its group's, then its goal): CLI_ROUTE_MAX + 1 */
+    steer_handle anchors[CLI_MAX_GROUPS]; /* a formation group's anchor (not an agent of the
+                                             scenario: it is not drawn) */
+    int *slot_of;                         /* every member's slot, formation groups only */
+    void *work;                           /* the group calls' workspace */
+    size_t work_size;
 } cli_crowd_run;
 
 /* Builds the world with every member at its start, at rest, facing its goal, and the

@@ -10,7 +10,7 @@
 // on a phone; each scene shows real library calls from its source with working links;
 // a frame error is shown; zoom, pan, follow and the speed readout work; the address
 // reproduces a scene's settings; a click moves the target and an agent, read from the wasm memory, approaches
-// it; the force-vector toggle changes the picture; the flock scene shows its frame rate
+// it; in the groups scene a dragged box selects units and a click sends only them; the force-vector toggle changes the picture; the flock scene shows its frame rate
 // and step time, draws a sample's vectors, flocks, and runs 100,000 agents; the crowd
 // scene's walkers do not overlap with ORCA on (and do with it off), go round a clicked
 // pillar, and run 2,000 strong; and the
@@ -586,6 +586,33 @@ try {
   await page.waitForTimeout(2000);
   const w1 = await agentDistance(0);
   check(w1 < w0 - 4, 'the approach walker closes on a clicked target', `distance ${w0.toFixed(2)} -> ${w1.toFixed(2)}`);
+
+  // The groups scene: a drag selects the units inside its box, a click sends only them.
+  await openScene('groups');
+  await page.evaluate(() => { window.steer.load(window.steer.exports.web_scene(), 1); window.steer.setPaused(true); });
+  const groupStart = await page.evaluate(() => window.steer.agents());
+  const groupMid = groupStart.reduce((sum, a) => sum + a.x, 0) / groupStart.length;
+  const [gax, gay] = await pagePoint(0.5, 0.5);
+  const [gbx, gby] = await pagePoint(groupMid, 37);
+  await page.mouse.move(gax, gay);
+  await page.mouse.down();
+  await page.mouse.move((gax + gbx) / 2, (gay + gby) / 2);
+  await page.mouse.move(gbx, gby);
+  await page.mouse.up();
+  const [gcx, gcy] = await pagePoint(50, 30);
+  await page.mouse.click(gcx, gcy);
+  const groupChosen = groupStart.map((a) => a.x < groupMid);
+  // Ten seconds of steps, run here rather than by the page's clock.
+  const groupSent = await page.evaluate((sel) => {
+    const w = window.steer.exports;
+    for (let k = 0; k < 600; k++) w.web_step();
+    const agents = window.steer.agents();
+    const d = agents.map((a) => Math.hypot(a.x - 50, a.y - 30));
+    const mean = (want) => { const v = d.filter((_, i) => sel[i] === want); return v.reduce((s, x) => s + x, 0) / v.length; };
+    return { chosen: sel.filter(Boolean).length, selected: mean(true), others: mean(false), styles: agents.filter((a) => a.style === 1).length };
+  }, groupChosen);
+  check(groupChosen.filter(Boolean).length === 8 && groupSent.styles === 8 && groupSent.selected < 4 && groupSent.others > 8,
+    'groups: a dragged box selects the units inside it and a click sends only them', JSON.stringify(groupSent));
 
   // 3. The force toggle: a click on the wander scene (no target) shows the vectors.
   await openScene('wander');

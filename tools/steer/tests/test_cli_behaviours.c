@@ -14,8 +14,9 @@
  * pursuit need two agents or a leader's frame, which the runner's targets do not give;
  * scenario files have no flow fields. */
 static const char *const world_only[] = {
-    "none",          "separation",   "alignment", "cohesion",       "queue",
-    "follow_leader", "avoid_agents", "interpose", "offset_pursuit", "follow_flow_field"};
+    "none",           "separation",        "alignment",    "cohesion",
+    "queue",          "follow_leader",     "avoid_agents", "interpose",
+    "offset_pursuit", "follow_flow_field", "formation"};
 
 static bool is_world_only(const char *name)
 {

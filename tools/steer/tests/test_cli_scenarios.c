@@ -768,6 +768,46 @@ static void check_doorway(const cli_scenario *s, const tape *t, const cli_run_re
     CHECK_MSG(pair >= 0.99f && wall >= 0.99f, "pair %g wall %g", pair, wall);
 }
 
+/* ---- column-march: a formation on a path with right-angle turns ---------------------- */
+
+static void check_column_march(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const cli_crowd_group *g = &s->crowd.groups[0];
+    CHECK(s->crowd.present && g->formation && g->count == 9);
+    int arrived = 0;
+    for (int i = s->crowd.first; i < t->n; i++) arrived += r->agents[i].arrived ? 1 : 0;
+    float pair = closest_pair(s, t);
+    fprintf(stderr,
+            "  column-march: %d of %d on their slots at the end, closest pair %.3f of "
+            "the radius sum\n",
+            arrived, g->count, pair);
+    CHECK(arrived == g->count);
+    CHECK_MSG(pair >= 0.99f, "pair %g", pair);
+}
+
+/* ---- group-doorway: forty walkers, one group move, through a door ----------------------- */
+
+static void check_group_doorway(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const cli_crowd_group *g = &s->crowd.groups[0];
+    CHECK(s->crowd.present && g->moved && g->count == 40 && g->route_count == 2);
+    int arrived = 0;
+    for (int i = s->crowd.first; i < t->n; i++) arrived += r->agents[i].arrived ? 1 : 0;
+    float pair = closest_pair(s, t), wall = closest_wall(s, t), spots = 1e9f;
+    for (int i = 0; i < g->count; i++)
+        for (int j = i + 1; j < g->count; j++) {
+            float d = hypotf(g->goals[i].x - g->goals[j].x, g->goals[i].y - g->goals[j].y);
+            if (d / (2.0f * g->member.radius) < spots) spots = d / (2.0f * g->member.radius);
+        }
+    fprintf(stderr,
+            "  group-doorway: %d of %d arrived, closest pair %.3f of the radius sum, "
+            "closest spots %.3f of it, closest wall %.3f of a radius\n",
+            arrived, g->count, pair, spots, wall);
+    CHECK(arrived == g->count);
+    CHECK_MSG(pair >= 0.99f && wall >= 0.99f && spots >= 1.0f, "pair %g wall %g spots %g", pair,
+              wall, spots);
+}
+
 /* ---- stuck-walker: the world reports the walker whose goal is walled in ------------------ */
 
 static void check_stuck_walker(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -829,6 +869,8 @@ static const struct {
     {"track-obstacles", check_track_obstacles},
     {"crowd-goal", check_crowd_goal},
     {"navmesh-rooms", check_navmesh_rooms},
+    {"column-march", check_column_march},
+    {"group-doorway", check_group_doorway},
 };
 
 static scenario_check find_check(const char *name)
