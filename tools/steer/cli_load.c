@@ -499,8 +499,7 @@ static bool cli_load_root(cli_loader *ld)
 {
     static const char *const keys[] = {"name",  "description", "model", "space",  "world",
                                        "steps", "dt",          "seed",  "agents", "grid",
-                                       "paths", "obstacles",   "flock", "crowd",
-                                       "navmesh"};
+                                       "paths", "obstacles",   "flock", "crowd",  "navmesh"};
     const cJSON *root = ld->doc.root;
     if (!cli_check_object(ld, root, "the scenario", keys, CLI_COUNT(keys))) return false;
     return cli_load_settings(ld, root) &&

@@ -175,7 +175,7 @@ typedef struct cli_crowd_group {
     int route_count;                 /* 0: straight to the goal */
     float route_reach;               /* a waypoint is passed within this distance (1) */
     bool settle; /* members that arrive stop pressing for their goal (steer_recipe.settle) */
-    bool moved;                      /* goals from a group move (steer_group_move_to/_along) */
+    bool moved;  /* goals from a group move (steer_group_move_to/_along) */
     /* "formation": the members hold slots round an anchor that follows a path, and their
      * goals are their slots once the anchor rests at its end (docs/groups.md) */
     bool formation;
