@@ -45,4 +45,28 @@ static inline steer_navmesh_status test_two_rooms(test_mesh *t)
                                test_door_indices, 3, STEER_SPACE_XY, &t->report);
 }
 
+/* A hall from (0, 0) to `size` with 3 x 3 rectangular pillars of `pillar` (width,
+ * height), the first at `first`, the next `step` apart on each axis: an outline with nine
+ * holes on the XY plane. */
+static inline steer_navmesh_status test_pillar_hall(test_mesh *t, steer_vec3 size, steer_vec3 first,
+                                                    steer_vec3 step, steer_vec3 pillar)
+{
+    steer_vec3 pts[4 + 9 * 4];
+    int32_t rings[10] = {4};
+    pts[0] = steer_v3(0, 0, 0), pts[1] = steer_v3(size.x, 0, 0);
+    pts[2] = steer_v3(size.x, size.y, 0), pts[3] = steer_v3(0, size.y, 0);
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) {
+            float x = first.x + step.x * (float)i, y = first.y + step.y * (float)j;
+            steer_vec3 *h = pts + 4 + 4 * (j * 3 + i);
+            h[0] = steer_v3(x, y, 0), h[1] = steer_v3(x + pillar.x, y, 0);
+            h[2] = steer_v3(x + pillar.x, y + pillar.y, 0), h[3] = steer_v3(x, y + pillar.y, 0);
+            rings[1 + j * 3 + i] = 4;
+        }
+    size_t bytes = steer_navmesh_outline_bytes(40, 10);
+    t->memory = malloc(bytes);
+    return steer_navmesh_build_outline(&t->mesh, t->memory, bytes, pts, rings, 10, STEER_SPACE_XY,
+                                       &t->report);
+}
+
 #endif /* STEER_NAVMESH_LEVELS_H */

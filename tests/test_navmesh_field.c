@@ -70,23 +70,9 @@ static void field_bad_input(void)
  * straying more than 0.05 off the mesh. */
 static void a_thousand_agents_leave_by_one_exit(void)
 {
-    steer_vec3 pts[4 + 9 * 4];
-    int32_t rings[10] = {4};
-    pts[0] = steer_v3(0, 0, 0), pts[1] = steer_v3(60, 0, 0);
-    pts[2] = steer_v3(60, 40, 0), pts[3] = steer_v3(0, 40, 0);
-    for (int j = 0; j < 3; j++)
-        for (int i = 0; i < 3; i++) {
-            float x = 10.0f + 17.0f * (float)i, y = 8.0f + 11.0f * (float)j;
-            steer_vec3 *h = pts + 4 + 4 * (j * 3 + i);
-            h[0] = steer_v3(x, y, 0), h[1] = steer_v3(x + 6, y, 0);
-            h[2] = steer_v3(x + 6, y + 3, 0), h[3] = steer_v3(x, y + 3, 0);
-            rings[1 + j * 3 + i] = 4;
-        }
     test_mesh t;
-    size_t bytes = steer_navmesh_outline_bytes(40, 10);
-    t.memory = malloc(bytes);
-    CHECK(steer_navmesh_build_outline(&t.mesh, t.memory, bytes, pts, rings, 10, STEER_SPACE_XY,
-                                      NULL) == STEER_NAVMESH_OK);
+    CHECK(test_pillar_hall(&t, steer_v3(60, 40, 0), steer_v3(10, 8, 0), steer_v3(17, 11, 0),
+                           steer_v3(6, 3, 0)) == STEER_NAVMESH_OK);
     CHECK(t.mesh.polygon_count <= 64);
     field f;
     steer_vec3 exit = steer_v3(59, 20, 0);

@@ -129,23 +129,9 @@ static void pushed_agents_rejoin_and_lost_ones_search(void)
  * 0.05 off the mesh as it rounds the pillars' corners (0.002 when written). */
 static void random_goals_in_a_pillar_hall(void)
 {
-    static const steer_vec3 outline[] = {{0, 0, 0}, {30, 0, 0}, {30, 30, 0}, {0, 30, 0}};
-    steer_vec3 pts[4 + 9 * 4];
-    int32_t rings[10] = {4};
-    for (int k = 0; k < 4; k++) pts[k] = outline[k];
-    for (int j = 0; j < 3; j++)
-        for (int i = 0; i < 3; i++) {
-            float x = 5.0f + 9.0f * (float)i, y = 5.0f + 9.0f * (float)j;
-            steer_vec3 *h = pts + 4 + 4 * (j * 3 + i);
-            h[0] = steer_v3(x, y, 0), h[1] = steer_v3(x + 3, y, 0);
-            h[2] = steer_v3(x + 3, y + 3, 0), h[3] = steer_v3(x, y + 3, 0);
-            rings[1 + j * 3 + i] = 4;
-        }
     test_mesh t;
-    size_t bytes = steer_navmesh_outline_bytes(40, 10);
-    t.memory = malloc(bytes);
-    CHECK(steer_navmesh_build_outline(&t.mesh, t.memory, bytes, pts, rings, 10, STEER_SPACE_XY,
-                                      NULL) == STEER_NAVMESH_OK);
+    CHECK(test_pillar_hall(&t, steer_v3(30, 30, 0), steer_v3(5, 5, 0), steer_v3(9, 9, 0),
+                           steer_v3(3, 3, 0)) == STEER_NAVMESH_OK);
     void *qm;
     steer_navmesh_query *q = query_for(&t.mesh, &qm);
     steer_rng rng = steer_rng_make(5, 9);
