@@ -6,7 +6,6 @@
 
 #include "steering_internal.h"
 
-#include <string.h>
 
 void steer__world_crowd(const steer_world *w, int i, steer_agent *agent, steer_world_body *body,
                         const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen)
@@ -72,14 +71,9 @@ bool steer__world_settle(const steer_world *w, int i, const steer_agent *agent,
     bool settled = (body->flags & STEER_WORLD_SETTLED) != 0u;
     body->flags &= (uint8_t)~STEER_WORLD_SETTLED;
     if (!steer_settle_goal(w, s, &goal)) return false;
-    /* Its own memory entry, fresh (zero) for a new agent in the slot: only this agent's
-     * step touches it. */
-    steer_world *own = (steer_world *)(uintptr_t)w;
-    steer_world_memory *m = &own->memory[body->slot];
-    if (m->generation != s->generation) {
-        memset(m, 0, sizeof *m);
-        m->generation = s->generation;
-    }
+    /* Its own memory entry (fresh for a new agent in the slot): only this agent's step
+     * touches it. */
+    steer_world_memory *m = steer__world_memory((steer_world *)(uintptr_t)w, body->slot);
     float r = steer__nonneg(agent->radius);
     float d = steer_settle_distance(agent->space, agent->position, goal);
     float reach = steer__nonneg(recipe->recipe.items[recipe->settle_item].arrive.target_radius);
