@@ -30,6 +30,19 @@ typedef struct settle_result {
     uint64_t hash;
 } settle_result;
 
+/* The walkers' recipe: arrive (target radius 0.3, slow radius 2) through the crowd
+ * filter with a 3 s horizon, settling as steer_recipe_default sets it. */
+static steer_recipe walker_recipe(void)
+{
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    r.items[0].arrive.target_radius = 0.3f;
+    r.items[0].arrive.slow_radius = 2.0f;
+    r.crowd = true;
+    r.orca.time_horizon = 3.0f;
+    return r;
+}
+
 /* n walkers in a block 24 units from the goal (spacing 1.2: dense), all sent to it;
  * `release` is the recipe's settle_release. */
 static settle_result run_crowd_with(int n, int workers, bool settle, float release)
@@ -41,12 +54,7 @@ static settle_result run_crowd_with(int n, int workers, bool settle, float relea
     def.parallel_for = steer_pool_parallel_for;
     def.parallel_user = pool;
     steer_world *w = steer_world_create(&def);
-    steer_recipe r = steer_recipe_default();
-    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
-    r.items[0].arrive.target_radius = 0.3f;
-    r.items[0].arrive.slow_radius = 2.0f;
-    r.crowd = true;
-    r.orca.time_horizon = 3.0f;
+    steer_recipe r = walker_recipe();
     r.settle = settle;
     r.settle_release = release;
     int recipe = steer_world_add_recipe(w, &r);
@@ -168,12 +176,7 @@ static void settled_crowd_lets_a_walker_through(void)
     steer_world_def def = steer_world_default();
     def.capacity = 25;
     steer_world *w = steer_world_create(&def);
-    steer_recipe r = steer_recipe_default();
-    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
-    r.items[0].arrive.target_radius = 0.3f;
-    r.items[0].arrive.slow_radius = 2.0f;
-    r.crowd = true;
-    r.orca.time_horizon = 3.0f;
+    steer_recipe r = walker_recipe();
     int crowd = steer_world_add_recipe(w, &r);
     r.orca.responsibility = 0.0f;
     int stubborn = steer_world_add_recipe(w, &r);
