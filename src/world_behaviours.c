@@ -22,8 +22,7 @@ static int steer_world_target_index(const steer_world_eval *e)
 /* The target point: the target agent's position when it has one, else the point. */
 static steer_vec3 steer_world_target_point(const steer_world_eval *e)
 {
-    int t = steer_world_target_index(e);
-    return t >= 0 ? e->w->pos[e->w->cur][t] : e->slot->target;
+    return steer__world_goal(e->w, e->slot);
 }
 
 /* ---- evaluations ------------------------------------------------------------------------ */

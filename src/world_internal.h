@@ -245,6 +245,14 @@ void steer__world_free(const steer_world_def *def, void *ptr, size_t size);
 /* The slot a handle names, or NULL when the handle is stale or foreign. */
 steer_world_slot *steer__world_slot(const steer_world *world, steer_handle handle);
 
+/* Where slot s's agent heads for: its target agent's position while that agent lives,
+ * else its target point (what seek, arrive, navigate and the stuck report read). */
+static inline steer_vec3 steer__world_goal(const steer_world *w, const steer_world_slot *s)
+{
+    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
+    return t != NULL && t->dense >= 0 ? w->pos[w->cur][t->dense] : s->target;
+}
+
 /* Build a steer_agent from dense entry i of buffer b, and store one back. */
 steer_agent steer__world_load(const steer_world *world, int b, int i);
 void steer__world_store(steer_world *world, int b, int i, const steer_agent *agent);

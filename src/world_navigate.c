@@ -6,13 +6,6 @@
 #include "world_behaviours.h"
 #include "world_internal.h"
 
-/* The target point: the target agent's position when it has one, else the point. */
-static steer_vec3 steer_world_nav_target(const steer_world *w, const steer_world_slot *s)
-{
-    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
-    return t != NULL && t->dense >= 0 ? w->pos[w->cur][t->dense] : s->target;
-}
-
 static bool steer_world_nav_same(steer_vec3 a, steer_vec3 b)
 {
     return a.x == b.x && a.y == b.y && a.z == b.z;
@@ -64,7 +57,7 @@ static void steer_world_nav_agent(steer_world *w, int d)
         if (nm == NULL) return;
         const steer_world_slot *s = &w->slots[b->slot];
         steer_world_nav *nav = &steer__world_memory(w, b->slot)->nav;
-        steer_vec3 p = w->pos[w->cur][d], target = steer_world_nav_target(w, s);
+        steer_vec3 p = w->pos[w->cur][d], target = steer__world_goal(w, s);
         float reach = 2.0f * (it->arrive.target_radius > 0.0f ? it->arrive.target_radius : 0.25f);
         if (steer_world_nav_stale(nm, nav, s, p, target, reach))
             steer_world_nav_plan(nm, nav, p, target);

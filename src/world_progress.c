@@ -2,15 +2,6 @@
 /* Progress toward the goal: which agents are stuck, so the game can re-plan. */
 #include "world_internal.h"
 
-/* Where agent i heads for: its target agent's position while that agent lives, else its
- * target point (as the step's seek and arrive read it). */
-static steer_vec3 steer_progress_goal(const steer_world *w, const steer_world_slot *s)
-{
-    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
-    if (t != NULL && t->dense >= 0) return w->pos[w->cur][t->dense];
-    return s->target;
-}
-
 static float steer_progress_positive(float x, float fallback)
 {
     return x > 0.0f && steer_is_finite(x) ? x : fallback;
@@ -67,7 +58,7 @@ void steer__world_progress(steer_world *world, float dt)
         /* No goal: the slot (a cache miss) is not touched; setting the recipe reset it. */
         if (y[i].recipe < 0 || !world->recipes[y[i].recipe].has_goal) continue;
         steer_world_slot *s = &world->slots[y[i].slot];
-        steer_vec3 to = steer_sub(steer_progress_goal(world, s), world->pos[world->cur][i]);
+        steer_vec3 to = steer_sub(steer__world_goal(world, s), world->pos[world->cur][i]);
         float d = steer_length(to);
         if (!steer_is_finite(d)) d = 0.0f; /* unreadable: never reported stuck */
         /* An agent settled in a crowd at its goal (world_crowd.c) has arrived too. */
