@@ -127,4 +127,8 @@ void steer__nav_tree_build(steer_navmesh *m, steer__nav_key *keys);
 /* Empty the mesh. */
 void steer__nav_clear(steer_navmesh *m);
 
+/* steer_navmesh_raycast from `from`, already located in polygon p (>= 0). */
+steer_navmesh_hit steer__nav_raycast_from(const steer_navmesh *mesh, int p, steer_vec3 from,
+                                          steer_vec3 to);
+
 #endif /* STEER_NAVMESH_INTERNAL_H */

@@ -183,6 +183,7 @@ struct steer_world {
     steer_world_points points; /* position and layer, packed for the neighbour loop */
     uint32_t *neighbours;      /* per agent, last step (order-free: summed for stats) */
     uint32_t *cell_of;         /* scratch: cell of each agent */
+    uint8_t *nav_stale;        /* scratch: does the agent need a new corner (world_navigate.c) */
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Navigate's planning: before the workers start, one agent after the other (the navmesh's
- * one query is the world's), each navigating agent that needs it gets the next corner of
- * its shortest path on the mesh. Serial, in dense order, so the plans do not depend on
- * the number of workers. */
+/* Navigate's planning: before the step's workers start, each navigating agent that needs
+ * it gets the next corner of its shortest path on the mesh. Which agents need one is
+ * found by the workers; the plans are made one agent after the other (the navmesh's one
+ * query is the world's), in dense order, so they do not depend on the number of
+ * workers. */
 #include "world_behaviours.h"
 #include "world_internal.h"
 
@@ -43,25 +44,38 @@ static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav 
     nav->state = last ? STEER_WORLD_NAV_LAST : STEER_WORLD_NAV_CORNER;
 }
 
-/* Agent d, if its recipe navigates. */
-static void steer_world_nav_agent(steer_world *w, int d)
+/* Agent d's navigate item and its mesh, if its recipe navigates (one navigate item a
+ * recipe: its state is one). */
+static const steer_recipe_item *steer_world_nav_item(steer_world *w, int d,
+                                                     const steer_world_navmesh **nm)
 {
     const steer_world_body *b = &w->body[w->cur][d];
-    if (b->recipe < 0) return;
+    if (b->recipe < 0) return NULL;
     const steer_recipe *r = &w->recipes[b->recipe].recipe;
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->kind != STEER_BEHAVIOUR_NAVIGATE) continue;
-        const steer_world_navmesh *nm =
-            steer__world_resource(w, it->resource, STEER_WORLD_RESOURCE_NAVMESH);
-        if (nm == NULL) return;
-        const steer_world_slot *s = &w->slots[b->slot];
-        steer_world_nav *nav = &steer__world_memory(w, b->slot)->nav;
-        steer_vec3 p = w->pos[w->cur][d], target = steer__world_goal(w, s);
+        *nm = steer__world_resource(w, it->resource, STEER_WORLD_RESOURCE_NAVMESH);
+        return *nm != NULL ? it : NULL;
+    }
+    return NULL;
+}
+
+/* Whether each agent of [begin, end) needs a new corner: reads the mesh and the agent's
+ * own state only, so the workers share it out. */
+static void steer_world_nav_check(void *ctx, int begin, int end)
+{
+    steer_world *w = ctx;
+    for (int d = begin; d < end; d++) {
+        const steer_world_navmesh *nm = NULL;
+        const steer_recipe_item *it = steer_world_nav_item(w, d, &nm);
+        w->nav_stale[d] = 0;
+        if (it == NULL) continue;
+        const steer_world_slot *s = &w->slots[w->body[w->cur][d].slot];
+        const steer_world_nav *nav = &steer__world_memory(w, w->body[w->cur][d].slot)->nav;
         float reach = 2.0f * (it->arrive.target_radius > 0.0f ? it->arrive.target_radius : 0.25f);
-        if (steer_world_nav_stale(nm, nav, s, p, target, reach))
-            steer_world_nav_plan(nm, nav, p, target);
-        return; /* one navigate item a recipe (its state is one) */
+        w->nav_stale[d] =
+            steer_world_nav_stale(nm, nav, s, w->pos[w->cur][d], steer__world_goal(w, s), reach);
     }
 }
 
@@ -71,5 +85,12 @@ void steer__world_navigate(steer_world *world)
     for (int i = 0; i < STEER_WORLD_RESOURCE_MAX && !any; i++)
         any = world->resources[i].kind == STEER_WORLD_RESOURCE_NAVMESH;
     if (!any) return; /* no navmesh: no navigating agent, and no pass over the agents */
-    for (int d = 0; d < world->count; d++) steer_world_nav_agent(world, d);
+    steer__world_parallel(world, world->count, steer_world_nav_check, world);
+    for (int d = 0; d < world->count; d++) {
+        const steer_world_navmesh *nm = NULL;
+        if (!world->nav_stale[d] || steer_world_nav_item(world, d, &nm) == NULL) continue;
+        const steer_world_slot *s = &world->slots[world->body[world->cur][d].slot];
+        steer_world_nav *nav = &steer__world_memory(world, world->body[world->cur][d].slot)->nav;
+        steer_world_nav_plan(nm, nav, world->pos[world->cur][d], steer__world_goal(world, s));
+    }
 }
