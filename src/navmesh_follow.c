@@ -23,9 +23,17 @@ steer_steering steer_navmesh_contain(const steer_agent *agent, const steer_navme
 {
     if (!steer__usable(agent) || mesh == NULL || mesh->polygon_count < 1)
         return steer_steering_zero();
+    return steer__navmesh_contain_in(agent, mesh, steer_navmesh_locate(mesh, agent->position),
+                                     params);
+}
+
+steer_steering steer__navmesh_contain_in(const steer_agent *agent, const steer_navmesh *mesh,
+                                         int poly, const steer_contain_params *params)
+{
+    if (!steer__usable(agent) || mesh == NULL || mesh->polygon_count < 1)
+        return steer_steering_zero();
     steer_contain_params p = params != NULL ? *params : steer_contain_default();
     float accel = steer__max_accel(agent);
-    int poly = steer_navmesh_locate(mesh, agent->position);
     if (poly < 0) {
         steer_vec3 back;
         if (steer_navmesh_nearest(mesh, agent->position, &back) < 0) return steer_steering_zero();

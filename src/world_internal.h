@@ -184,6 +184,9 @@ struct steer_world {
     uint32_t *neighbours;      /* per agent, last step (order-free: summed for stats) */
     uint32_t *cell_of;         /* scratch: cell of each agent */
     uint8_t *nav_stale;        /* scratch: does the agent need a new corner (world_navigate.c) */
+    int32_t *nav_poly;         /* scratch: the polygon under a navigating agent during a step
+                                  (-1: off its mesh), found once for its check and its
+                                  containment */
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;

@@ -6,41 +6,61 @@
  * workers. */
 #include "world_behaviours.h"
 #include "world_internal.h"
+#include "navmesh_internal.h"
 
 static bool steer_world_nav_same(steer_vec3 a, steer_vec3 b)
 {
     return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
+/* A stuck agent plans afresh once in this many steps. */
+#define STEER_WORLD_NAV_STUCK_EVERY 30u
+
+/* How near a corner counts as reaching it: twice the arrive item's target radius. */
+static float steer_world_nav_reach(const steer_recipe_item *it)
+{
+    return 2.0f * (it->arrive.target_radius > 0.0f ? it->arrive.target_radius : 0.25f);
+}
+
 /* Does the agent at p need a new corner? */
 static bool steer_world_nav_stale(const steer_world_navmesh *nm, const steer_world_nav *nav,
-                                  const steer_world_slot *s, steer_vec3 p, steer_vec3 target,
-                                  float reach)
+                                  const steer_world_slot *s, uint64_t steps, uint32_t slot,
+                                  steer_vec3 p, int poly, steer_vec3 target, float reach)
 {
     if (nav->state == STEER_WORLD_NAV_UNPLANNED || !steer_world_nav_same(nav->goal, target))
         return true;
-    if (s->progress == STEER_PROGRESS_STUCK) return true;
+    /* Stuck: a fresh plan now and then (every STEER_WORLD_NAV_STUCK_EVERY steps, spread
+     * over the agents by slot), not every step while a crowd holds it back. */
+    if (s->progress == STEER_PROGRESS_STUCK && (steps + slot) % STEER_WORLD_NAV_STUCK_EVERY == 0)
+        return true;
     if (nav->state == STEER_WORLD_NAV_NO_WAY) return false;
     if (nav->state == STEER_WORLD_NAV_CORNER && steer_distance(p, nav->corner) <= reach)
         return true;
-    steer_navmesh_hit h = steer_navmesh_raycast(nm->mesh, p, nav->corner);
-    return h.polygon >= 0 && h.hit;
+    if (poly < 0) return false; /* off the mesh: containment brings it back first */
+    return steer__nav_raycast_from(nm->mesh, poly, p, nav->corner).hit;
 }
 
+/* The next corner of the shortest path from p (in polygon poly) to target. A corner
+ * already within reach is passed over for the one after it when that one is in sight:
+ * else the agent, still within reach, would plan the same corner again every step. */
 static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav *nav, steer_vec3 p,
-                                 steer_vec3 target)
+                                 int poly, steer_vec3 target, float reach)
 {
-    steer_vec3 points[3];
+    steer_vec3 points[4];
     steer_navmesh_path r =
-        steer_navmesh_find_path(nm->mesh, nm->query, p, target, INFINITY, NULL, 0, points, 3);
+        steer_navmesh_find_path(nm->mesh, nm->query, p, target, INFINITY, NULL, 0, points, 4);
     nav->goal = target;
     if (r.status == STEER_NAVMESH_PATH_BAD_INPUT || r.count < 1) {
         nav->state = STEER_WORLD_NAV_NO_WAY;
         nav->corner = p;
         return;
     }
-    bool last = r.count == 1 || (r.count == 2 && r.status != STEER_NAVMESH_PATH_TOO_LONG);
-    nav->corner = points[r.count == 1 ? 0 : 1];
+    int k = r.count == 1 ? 0 : 1;
+    while (k + 1 < r.count && poly >= 0 && steer_distance(p, points[k]) <= reach &&
+           !steer__nav_raycast_from(nm->mesh, poly, p, points[k + 1]).hit)
+        k++;
+    bool last = k == r.count - 1 && r.status != STEER_NAVMESH_PATH_TOO_LONG;
+    nav->corner = points[k];
     nav->state = last ? STEER_WORLD_NAV_LAST : STEER_WORLD_NAV_CORNER;
 }
 
@@ -70,12 +90,15 @@ static void steer_world_nav_check(void *ctx, int begin, int end)
         const steer_world_navmesh *nm = NULL;
         const steer_recipe_item *it = steer_world_nav_item(w, d, &nm);
         w->nav_stale[d] = 0;
+        w->nav_poly[d] = -1;
         if (it == NULL) continue;
         const steer_world_slot *s = &w->slots[w->body[w->cur][d].slot];
         const steer_world_nav *nav = &steer__world_memory(w, w->body[w->cur][d].slot)->nav;
-        float reach = 2.0f * (it->arrive.target_radius > 0.0f ? it->arrive.target_radius : 0.25f);
-        w->nav_stale[d] =
-            steer_world_nav_stale(nm, nav, s, w->pos[w->cur][d], steer__world_goal(w, s), reach);
+        float reach = steer_world_nav_reach(it);
+        steer_vec3 p = w->pos[w->cur][d];
+        w->nav_poly[d] = steer_navmesh_locate(nm->mesh, p);
+        w->nav_stale[d] = steer_world_nav_stale(nm, nav, s, w->steps, w->body[w->cur][d].slot, p,
+                                                w->nav_poly[d], steer__world_goal(w, s), reach);
     }
 }
 
@@ -88,9 +111,12 @@ void steer__world_navigate(steer_world *world)
     steer__world_parallel(world, world->count, steer_world_nav_check, world);
     for (int d = 0; d < world->count; d++) {
         const steer_world_navmesh *nm = NULL;
-        if (!world->nav_stale[d] || steer_world_nav_item(world, d, &nm) == NULL) continue;
+        const steer_recipe_item *it =
+            world->nav_stale[d] ? steer_world_nav_item(world, d, &nm) : NULL;
+        if (it == NULL) continue;
         const steer_world_slot *s = &world->slots[world->body[world->cur][d].slot];
         steer_world_nav *nav = &steer__world_memory(world, world->body[world->cur][d].slot)->nav;
-        steer_world_nav_plan(nm, nav, world->pos[world->cur][d], steer__world_goal(world, s));
+        steer_world_nav_plan(nm, nav, world->pos[world->cur][d], world->nav_poly[d],
+                             steer__world_goal(world, s), steer_world_nav_reach(it));
     }
 }
