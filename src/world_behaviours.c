@@ -302,7 +302,8 @@ static steer_steering steer_world_eval_navigate(steer_world_eval *e, int k,
     steer_steering keep_on = steer__navmesh_contain_in(&e->agent, nm->mesh, poly, &contain);
     if (steer_length_sq(keep_on.linear) > 0.0f) return keep_on;
     const steer_world_nav *nav = &steer_world_memory_of(e)->nav;
-    if (nav->state == STEER_WORLD_NAV_CORNER) return steer_seek(&e->agent, nav->corner);
+    if (nav->state == STEER_WORLD_NAV_CORNER || nav->state == STEER_WORLD_NAV_PASSING)
+        return steer_seek(&e->agent, nav->corner);
     if (nav->state == STEER_WORLD_NAV_LAST)
         return steer_arrive(&e->agent, nav->corner, &it->arrive, NULL);
     return steer_match_velocity(&e->agent, steer_v3_zero(), 0.1f);

@@ -90,7 +90,9 @@ typedef enum steer_world_nav_state {
     STEER_WORLD_NAV_UNPLANNED = 0,
     STEER_WORLD_NAV_CORNER, /* `corner` is the next corner of the path */
     STEER_WORLD_NAV_LAST,   /* `corner` is the path's end: arrive there */
-    STEER_WORLD_NAV_NO_WAY  /* no path (off the mesh): brake */
+    STEER_WORLD_NAV_NO_WAY, /* no path (off the mesh): brake */
+    STEER_WORLD_NAV_PASSING /* `corner` is the next corner and the agent is already within
+                               reach of it, not yet in sight of the one after */
 } steer_world_nav_state;
 
 typedef struct steer_world_nav {

@@ -13,8 +13,10 @@ static bool steer_world_nav_same(steer_vec3 a, steer_vec3 b)
     return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
-/* A stuck agent plans afresh once in this many steps. */
-#define STEER_WORLD_NAV_STUCK_EVERY 30u
+/* A stuck agent plans afresh once in this many steps, one rounding a corner once in
+ * this many. */
+#define STEER_WORLD_NAV_STUCK_EVERY   30u
+#define STEER_WORLD_NAV_PASSING_EVERY 8u
 
 /* How near a corner counts as reaching it: twice the arrive item's target radius. */
 static float steer_world_nav_reach(const steer_recipe_item *it)
@@ -34,15 +36,21 @@ static bool steer_world_nav_stale(const steer_world_navmesh *nm, const steer_wor
     if (s->progress == STEER_PROGRESS_STUCK && (steps + slot) % STEER_WORLD_NAV_STUCK_EVERY == 0)
         return true;
     if (nav->state == STEER_WORLD_NAV_NO_WAY) return false;
-    if (nav->state == STEER_WORLD_NAV_CORNER && steer_distance(p, nav->corner) <= reach)
+    float to_corner = steer_distance(p, nav->corner);
+    if (nav->state == STEER_WORLD_NAV_CORNER && to_corner <= reach) return true;
+    /* Round the corner without planning it again each step: plan once past it, or now
+     * and then in case the crowd pushed the agent elsewhere. */
+    if (nav->state == STEER_WORLD_NAV_PASSING &&
+        (to_corner > reach || (steps + slot) % STEER_WORLD_NAV_PASSING_EVERY == 0))
         return true;
     if (poly < 0) return false; /* off the mesh: containment brings it back first */
     return steer__nav_raycast_from(nm->mesh, poly, p, nav->corner).hit;
 }
 
 /* The next corner of the shortest path from p (in polygon poly) to target. A corner
- * already within reach is passed over for the one after it when that one is in sight:
- * else the agent, still within reach, would plan the same corner again every step. */
+ * already within reach is passed over for the one after it when that one is in sight,
+ * else the agent rounds it (PASSING): planned again every step, it would get the same
+ * corner until it left the reach. */
 static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav *nav, steer_vec3 p,
                                  int poly, steer_vec3 target, float reach)
 {
@@ -62,6 +70,7 @@ static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav 
     bool last = k == r.count - 1 && r.status != STEER_NAVMESH_PATH_TOO_LONG;
     nav->corner = points[k];
     nav->state = last ? STEER_WORLD_NAV_LAST : STEER_WORLD_NAV_CORNER;
+    if (!last && steer_distance(p, nav->corner) <= reach) nav->state = STEER_WORLD_NAV_PASSING;
 }
 
 /* Agent d's navigate item and its mesh, if its recipe navigates (one navigate item a
