@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The world's group calls: group move-to and formations over a set of handles. They read
  * the agents, run the library's group functions (steer/formation.h) and set targets. */
-#include "formation_internal.h"
-#include "world_internal.h"
+#include "world_group_navigate.h"
 
 /* In-place heap sort of slot indices, to find an agent named twice without a table the
  * size of the world. */
@@ -68,7 +67,7 @@ size_t steer_world_group_workspace_size(int count, const steer_group_move_params
     if (move == 0) return 0;
     size_t own = (size_t)count *
                  (sizeof(steer_agent) + sizeof(steer_vec3) * 2 + sizeof(float) + sizeof(uint32_t));
-    return move + own + 6 * 8 + 8;
+    return move + own + steer__world_group_nav_size(count) + 6 * 8 + 8;
 }
 
 /* The agents' positions and radii, then the move (to a point, or along a to b). */
@@ -93,7 +92,11 @@ static steer_group_status steer_world_move(steer_world *w, const steer_handle *h
         radii[i] = agents[i].radius;
     }
     steer_space space = agents[0].space;
-    st = b != NULL
+    const steer_world_navmesh *nm = steer__world_group_navmesh(w, h[0]);
+    if (nm != NULL)
+        st = steer__world_group_nav_move(nm, pos, radii, n, a, b, params, spots, &c);
+    else
+        st = b != NULL
              ? steer_group_move_along(space, pos, radii, n, a, *b, params, spots, c.at, c.left)
              : steer_group_move_to(space, pos, radii, n, a, params, spots, c.at, c.left);
     if (st != STEER_GROUP_OK) return st;

@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/* Group moves over a navigation mesh: walkers that navigate (the navigate item) with the
+ * crowd filter, in one room, sent with one steer_world_group_move to a point in the
+ * other room beyond a door. Each must reach its own spot on the mesh, no two may ever
+ * overlap, and all must come to rest; the same bits at 1, 2 and 8 workers. */
+#include "pool.h"
+#include "steer/steer.h"
+#include "test.h"
+
+static unsigned char work[1 << 20];
+
+enum { MAX_UNITS = 40 };
+
+/* The two rooms of tests/navmesh_levels.h (room A 0..4 x 0..4, a door 4..5 x 1.5..2.5,
+ * room B 5..9 x 0..4) scaled by `scale`. */
+typedef struct rooms {
+    steer_navmesh mesh;
+    void *memory;
+    void *query_memory;
+    steer_navmesh_query query;
+    steer_world_navmesh nav;
+} rooms;
+
+static bool rooms_make(rooms *r, float scale)
+{
+    static const steer_vec3 v[] = {{0, 0, 0}, {4, 0, 0}, {4, 1.5f, 0}, {4, 2.5f, 0},
+                                   {4, 4, 0}, {0, 4, 0}, {5, 1.5f, 0}, {5, 2.5f, 0},
+                                   {5, 0, 0}, {9, 0, 0}, {9, 4, 0},    {5, 4, 0}};
+    static const int32_t first[] = {0, 6, 10, 16};
+    static const int32_t idx[] = {0, 1, 2, 3, 4, 5, 2, 6, 7, 3, 8, 9, 10, 11, 7, 6};
+    steer_vec3 scaled[12];
+    for (int i = 0; i < 12; i++) scaled[i] = steer_scale(v[i], scale);
+    size_t bytes = steer_navmesh_bytes(12, 3, 16);
+    r->memory = malloc(bytes);
+    if (steer_navmesh_build(&r->mesh, r->memory, bytes, scaled, 12, first, idx, 3, STEER_SPACE_XY,
+                            NULL) != STEER_NAVMESH_OK)
+        return false;
+    int edges = steer_navmesh_edge_count(&r->mesh);
+    size_t qbytes = steer_navmesh_query_bytes(edges);
+    r->query_memory = malloc(qbytes);
+    if (!steer_navmesh_query_init(&r->query, r->query_memory, qbytes, edges)) return false;
+    r->nav = (steer_world_navmesh){&r->mesh, &r->query};
+    return true;
+}
+
+static void rooms_free(rooms *r)
+{
+    free(r->query_memory);
+    free(r->memory);
+}
+
+/* What a run measured. */
+typedef struct group_run {
+    steer_group_status status;
+    int arrived;      /* units within REACH of their spots at the end */
+    float worst;      /* furthest any unit ended from its spot */
+    int overlaps;     /* pair-steps closer than 0.99 of the sum of radii */
+    float rest_time;  /* seconds until every unit is within REACH and slower than 0.05, -1: never */
+    float spot_gap;   /* least distance between two spots, less the sum of radii */
+    float spot_off;   /* furthest a spot lies from the mesh */
+    uint64_t hash;
+} group_run;
+
+#define REACH 0.25f
+
+/* `units` walkers of radius `radius` in a block in room A, sent with one group move to
+ * `point` in room B; `seconds` of steps at 60 Hz. */
+static void run_group_into(group_run *out, int units, float scale, float radius, steer_vec3 point,
+                           int workers, int seconds)
+{
+    group_run res = {STEER_GROUP_OK, 0, 0.0f, 0, -1.0f, 1e9f, 0.0f, 0};
+    rooms r;
+    CHECK(rooms_make(&r, scale));
+    steer_pool *pool = steer_pool_create(workers);
+    steer_world_def def = steer_world_default();
+    def.capacity = MAX_UNITS;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    steer_resource floor;
+    CHECK(steer_world_add_navmesh(w, &r.nav, &floor) == STEER_WORLD_OK);
+    steer_recipe rec = steer_recipe_default();
+    rec.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
+    rec.items[0].resource = floor;
+    rec.items[0].arrive.target_radius = getenv("GN_TR") ? (float)atof(getenv("GN_TR")) : 0.1f;
+    rec.items[0].arrive.slow_radius = 1.0f;
+    rec.count = 1;
+    rec.crowd = true;
+    int recipe = steer_world_add_recipe(w, &rec);
+    CHECK(recipe >= 0);
+    steer_handle h[MAX_UNITS];
+    int cols = units <= 8 ? 2 : 5;
+    float pitch = 2.0f * radius + 0.3f;
+    for (int i = 0; i < units; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = steer_v3(0.5f * scale + pitch * (float)(i % cols),
+                                    0.5f * scale + pitch * (float)(i / cols), 0.0f);
+        d.agent.max_speed = 2.0f;
+        d.agent.max_accel = 8.0f;
+        d.agent.radius = radius;
+        d.recipe = recipe;
+        d.target = d.agent.position;
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    steer_vec3 dest[MAX_UNITS];
+    steer_group_move_params gp = steer_group_move_default();
+    gp.gap = getenv("GN_GAP") ? (float)atof(getenv("GN_GAP")) : 0.8f;
+    res.status = steer_world_group_move(w, h, units, point, &gp, dest, work, sizeof work);
+    for (int i = 0; i < units; i++) {
+        steer_vec3 on;
+        steer_navmesh_nearest(&r.mesh, dest[i], &on);
+        float off = steer_distance(on, dest[i]);
+        if (off > res.spot_off) res.spot_off = off;
+        for (int j = i + 1; j < units; j++) {
+            float gap = steer_distance(dest[i], dest[j]) - 2.0f * radius;
+            if (gap < res.spot_gap) res.spot_gap = gap;
+        }
+    }
+    for (int s = 0; s < 60 * seconds; s++) {
+        steer_world_step(w, 1.0f / 60.0f);
+        steer_agent a[MAX_UNITS];
+        bool rest = true;
+        for (int i = 0; i < units; i++) {
+            steer_world_get_agent(w, h[i], &a[i]);
+            rest = rest && steer_distance(a[i].position, dest[i]) <= REACH &&
+                   steer_length(a[i].velocity) <= 0.05f;
+        }
+        if (getenv("GN_TRACE") && units == 8 && s % 60 == 0)
+            fprintf(stderr, "t%d u5 %.2f %.2f v %.2f %.2f settled %d\n", s / 60,
+                    (double)a[5].position.x, (double)a[5].position.y, (double)a[5].velocity.x,
+                    (double)a[5].velocity.y, (int)steer_world_agent_settled(w, h[5]));
+        if (rest && res.rest_time < 0.0f) res.rest_time = (float)(s + 1) / 60.0f;
+        if (!rest) res.rest_time = -1.0f;
+        for (int i = 0; i < units; i++)
+            for (int j = i + 1; j < units; j++)
+                res.overlaps += steer_distance(a[i].position, a[j].position) < 0.99f * 2.0f * radius;
+    }
+    for (int i = 0; i < units; i++) {
+        steer_agent a;
+        steer_world_get_agent(w, h[i], &a);
+        float d = steer_distance(a.position, dest[i]);
+        res.arrived += d <= REACH ? 1 : 0;
+        if (getenv("GN_DEBUG"))
+            fprintf(stderr, "%2d at %6.2f %6.2f  spot %6.2f %6.2f  d %.2f v %.3f p%d\n", i,
+                    (double)a.position.x, (double)a.position.y, (double)dest[i].x,
+                    (double)dest[i].y, (double)d, (double)steer_length(a.velocity),
+                    (int)steer_world_agent_progress(w, h[i], NULL));
+        if (d > res.worst) res.worst = d;
+    }
+    res.hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+    rooms_free(&r);
+    *out = res;
+}
+
+static group_run run_group(int units, float scale, float radius, steer_vec3 point, int workers,
+                           int seconds)
+{
+    group_run res = {STEER_GROUP_EMPTY, 0, 0.0f, 0, -1.0f, 0.0f, 0.0f, 0};
+    run_group_into(&res, units, scale, radius, point, workers, seconds);
+    return res;
+}
+
+static void report(const char *what, int units, group_run g)
+{
+    fprintf(stderr,
+            "  %s: %d of %d within %.2f (worst %.3f), at rest after %.2f s, %d overlapping "
+            "pair-steps; spots %.3f apart at least, %.4f off the mesh at most\n",
+            what, g.arrived, units, (double)REACH, (double)g.worst, (double)g.rest_time,
+            g.overlaps, (double)g.spot_gap, (double)g.spot_off);
+}
+
+/* Eight walkers of radius 0.2 through the 1-wide door of the two rooms to (7, 2). */
+static void eight_through_the_door(void)
+{
+    group_run one = run_group(8, 1.0f, 0.2f, steer_v3(7.0f, 2.0f, 0.0f), 1, 60);
+    report("eight", 8, one);
+    CHECK(one.status == STEER_GROUP_OK);
+    CHECK(one.arrived == 8 && one.overlaps == 0);
+    CHECK(one.rest_time > 0.0f && one.rest_time <= 30.0f);
+    CHECK(one.spot_off <= 1e-4f && one.spot_gap >= 0.0f);
+    CHECK(run_group(8, 1.0f, 0.2f, steer_v3(7.0f, 2.0f, 0.0f), 2, 60).hash == one.hash);
+    CHECK(run_group(8, 1.0f, 0.2f, steer_v3(7.0f, 2.0f, 0.0f), 8, 60).hash == one.hash);
+}
+
+/* Forty walkers of radius 0.3 through the rooms scaled by 2.5 (a door 2.5 wide) to a
+ * point near room B's far wall, so part of the block would stand off the mesh. */
+static void forty_through_the_door(void)
+{
+    steer_vec3 point = steer_v3(20.0f, 5.0f, 0.0f);
+    group_run one = run_group(40, 2.5f, 0.3f, point, 1, 90);
+    report("forty", 40, one);
+    CHECK(one.status == STEER_GROUP_OK);
+    CHECK(one.arrived == 40 && one.overlaps == 0);
+    CHECK(one.rest_time > 0.0f && one.rest_time <= 60.0f);
+    CHECK(one.spot_off <= 1e-4f && one.spot_gap >= 0.0f);
+    CHECK(run_group(40, 2.5f, 0.3f, point, 2, 90).hash == one.hash);
+    CHECK(run_group(40, 2.5f, 0.3f, point, 8, 90).hash == one.hash);
+}
+
+TEST_MAIN(TEST(eight_through_the_door), TEST(forty_through_the_door))
