@@ -127,8 +127,8 @@ static bool steer_nav_nearest_free(const steer_nav_place *pl, steer_vec3 s, stee
 
 /* The spots from the block, each moved onto a free place of the mesh: first every spot
  * that is one already, then the others to the nearest free place. */
-static void steer_nav_place_spots(steer_nav_place *pl, const steer_vec3 *raw, int n,
-                                  steer_vec3 fwd, steer_vec3 left, steer_vec3 *spots, int *placed)
+static void steer_nav_place_spots(steer_nav_place *pl, const steer_vec3 *raw, int n, steer_vec3 fwd,
+                                  steer_vec3 left, steer_vec3 *spots, int *placed)
 {
     int rings = 4;
     while (rings * rings < 4 * n) rings++;
@@ -172,15 +172,14 @@ static void steer_nav_assign(const steer_nav_way *ways, const steer_vec3 *pos, i
             units[k].b = -steer_dot(steer_sub(pos[i], point), left);
         }
         qsort(units + first, (size_t)(end - first), sizeof *units, steer_nav_key_cmp);
-        for (int k = first; k < end; k++)
-            destinations[units[k].index] = spots[order[k].index];
+        for (int k = first; k < end; k++) destinations[units[k].index] = spots[order[k].index];
         first = end;
     }
 }
 
-steer_group_status steer__world_group_nav_move(const steer_world_navmesh *nm,
-                                               const steer_vec3 *pos, const float *radii, int n,
-                                               steer_vec3 a, const steer_vec3 *b,
+steer_group_status steer__world_group_nav_move(const steer_world_navmesh *nm, const steer_vec3 *pos,
+                                               const float *radii, int n, steer_vec3 a,
+                                               const steer_vec3 *b,
                                                const steer_group_move_params *params,
                                                steer_vec3 *destinations, steer_carve *c)
 {
@@ -219,9 +218,9 @@ steer_group_status steer__world_group_nav_move(const steer_world_navmesh *nm,
         virt[i] = steer_sub(mid, steer_scale(fwd, back));
     }
     steer_group_status st =
-        b != NULL ? steer_group_move_along(plane, virt, radii, n, point, other, &p, raw, c->at,
-                                           c->left)
-                  : steer_group_move_to(plane, virt, radii, n, point, &p, raw, c->at, c->left);
+        b != NULL
+            ? steer_group_move_along(plane, virt, radii, n, point, other, &p, raw, c->at, c->left)
+            : steer_group_move_to(plane, virt, radii, n, point, &p, raw, c->at, c->left);
     if (st != STEER_GROUP_OK) return st;
     float spacing = 2.0f * widest + p.gap;
     steer_nav_place pl = {nm->mesh, mid, widest, spacing, NULL, 0};

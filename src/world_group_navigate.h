@@ -15,9 +15,9 @@ size_t steer__world_group_nav_size(int count);
 /* Spots on the mesh for members at pos (radii) sent to a (b NULL) or along a to b:
  * destinations[i] receives member i's. Plans with the mesh's query: call it between
  * steps only. Statuses as steer_group_move_to / _along. */
-steer_group_status steer__world_group_nav_move(const steer_world_navmesh *nm,
-                                               const steer_vec3 *pos, const float *radii, int n,
-                                               steer_vec3 a, const steer_vec3 *b,
+steer_group_status steer__world_group_nav_move(const steer_world_navmesh *nm, const steer_vec3 *pos,
+                                               const float *radii, int n, steer_vec3 a,
+                                               const steer_vec3 *b,
                                                const steer_group_move_params *params,
                                                steer_vec3 *destinations, steer_carve *c);
 

@@ -97,8 +97,8 @@ static steer_group_status steer_world_move(steer_world *w, const steer_handle *h
         st = steer__world_group_nav_move(nm, pos, radii, n, a, b, params, spots, &c);
     else
         st = b != NULL
-             ? steer_group_move_along(space, pos, radii, n, a, *b, params, spots, c.at, c.left)
-             : steer_group_move_to(space, pos, radii, n, a, params, spots, c.at, c.left);
+                 ? steer_group_move_along(space, pos, radii, n, a, *b, params, spots, c.at, c.left)
+                 : steer_group_move_to(space, pos, radii, n, a, params, spots, c.at, c.left);
     if (st != STEER_GROUP_OK) return st;
     for (int i = 0; i < n; i++) {
         steer_world_set_target(w, h[i], spots[i]);

@@ -52,12 +52,13 @@ static void rooms_free(rooms *r)
 /* What a run measured. */
 typedef struct group_run {
     steer_group_status status;
-    int arrived;      /* units within REACH of their spots at the end */
-    float worst;      /* furthest any unit ended from its spot */
-    int overlaps;     /* pair-steps closer than 0.99 of the sum of radii */
-    float rest_time;  /* seconds until every unit is within REACH and slower than 0.05, -1: never */
-    float spot_gap;   /* least distance between two spots, less the sum of radii */
-    float spot_off;   /* furthest a spot lies from the mesh */
+    int arrived;     /* units within REACH of their spots at the end */
+    float worst;     /* furthest any unit ended from its spot */
+    int overlaps;    /* pair-steps closer than 0.99 of the sum of radii */
+    float rest_time; /* seconds until every unit is within REACH and slower than 0.05, -1: never */
+    float spot_gap;  /* least distance between two spots, less the sum of radii */
+    float spot_off;  /* furthest a spot lies from the mesh */
+    int swaps;       /* trades steer_world_group_unstick made */
     uint64_t hash;
 } group_run;
 
@@ -68,7 +69,7 @@ typedef struct group_run {
 static void run_group_into(group_run *out, int units, float scale, float radius, steer_vec3 point,
                            int workers, int seconds)
 {
-    group_run res = {STEER_GROUP_OK, 0, 0.0f, 0, -1.0f, 1e9f, 0.0f, 0};
+    group_run res = {STEER_GROUP_OK, 0, 0.0f, 0, -1.0f, 1e9f, 0.0f, 0, 0};
     rooms r;
     CHECK(rooms_make(&r, scale));
     steer_pool *pool = steer_pool_create(workers);
@@ -82,10 +83,15 @@ static void run_group_into(group_run *out, int units, float scale, float radius,
     steer_recipe rec = steer_recipe_default();
     rec.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
     rec.items[0].resource = floor;
-    rec.items[0].arrive.target_radius = getenv("GN_TR") ? (float)atof(getenv("GN_TR")) : 0.1f;
+    rec.items[0].arrive.target_radius = 0.1f;
     rec.items[0].arrive.slow_radius = 1.0f;
     rec.count = 1;
     rec.crowd = true;
+    /* The filter's default 10 s horizon makes a walker on its spot give way to every one
+     * still coming up behind it, as if they would walk on through it: 2 s lets the block
+     * form (docs/groups.md). */
+    rec.orca.time_horizon = 2.0f;
+    rec.orca.time_horizon_obstacles = 1.0f;
     int recipe = steer_world_add_recipe(w, &rec);
     CHECK(recipe >= 0);
     steer_handle h[MAX_UNITS];
@@ -103,9 +109,7 @@ static void run_group_into(group_run *out, int units, float scale, float radius,
         CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
     }
     steer_vec3 dest[MAX_UNITS];
-    steer_group_move_params gp = steer_group_move_default();
-    gp.gap = getenv("GN_GAP") ? (float)atof(getenv("GN_GAP")) : 0.8f;
-    res.status = steer_world_group_move(w, h, units, point, &gp, dest, work, sizeof work);
+    res.status = steer_world_group_move(w, h, units, point, NULL, dest, work, sizeof work);
     for (int i = 0; i < units; i++) {
         steer_vec3 on;
         steer_navmesh_nearest(&r.mesh, dest[i], &on);
@@ -117,6 +121,11 @@ static void run_group_into(group_run *out, int units, float scale, float radius,
         }
     }
     for (int s = 0; s < 60 * seconds; s++) {
+        if (s % 30 == 0) { /* twice a second, as a game might */
+            int swaps = 0;
+            steer_world_group_unstick(w, h, units, dest, REACH, &swaps);
+            res.swaps += swaps;
+        }
         steer_world_step(w, 1.0f / 60.0f);
         steer_agent a[MAX_UNITS];
         bool rest = true;
@@ -125,26 +134,18 @@ static void run_group_into(group_run *out, int units, float scale, float radius,
             rest = rest && steer_distance(a[i].position, dest[i]) <= REACH &&
                    steer_length(a[i].velocity) <= 0.05f;
         }
-        if (getenv("GN_TRACE") && units == 8 && s % 60 == 0)
-            fprintf(stderr, "t%d u5 %.2f %.2f v %.2f %.2f settled %d\n", s / 60,
-                    (double)a[5].position.x, (double)a[5].position.y, (double)a[5].velocity.x,
-                    (double)a[5].velocity.y, (int)steer_world_agent_settled(w, h[5]));
         if (rest && res.rest_time < 0.0f) res.rest_time = (float)(s + 1) / 60.0f;
         if (!rest) res.rest_time = -1.0f;
         for (int i = 0; i < units; i++)
             for (int j = i + 1; j < units; j++)
-                res.overlaps += steer_distance(a[i].position, a[j].position) < 0.99f * 2.0f * radius;
+                res.overlaps +=
+                    steer_distance(a[i].position, a[j].position) < 0.99f * 2.0f * radius;
     }
     for (int i = 0; i < units; i++) {
         steer_agent a;
         steer_world_get_agent(w, h[i], &a);
         float d = steer_distance(a.position, dest[i]);
         res.arrived += d <= REACH ? 1 : 0;
-        if (getenv("GN_DEBUG"))
-            fprintf(stderr, "%2d at %6.2f %6.2f  spot %6.2f %6.2f  d %.2f v %.3f p%d\n", i,
-                    (double)a.position.x, (double)a.position.y, (double)dest[i].x,
-                    (double)dest[i].y, (double)d, (double)steer_length(a.velocity),
-                    (int)steer_world_agent_progress(w, h[i], NULL));
         if (d > res.worst) res.worst = d;
     }
     res.hash = steer_world_state_hash(w);
@@ -157,7 +158,7 @@ static void run_group_into(group_run *out, int units, float scale, float radius,
 static group_run run_group(int units, float scale, float radius, steer_vec3 point, int workers,
                            int seconds)
 {
-    group_run res = {STEER_GROUP_EMPTY, 0, 0.0f, 0, -1.0f, 0.0f, 0.0f, 0};
+    group_run res = {STEER_GROUP_EMPTY, 0, 0.0f, 0, -1.0f, 0.0f, 0.0f, 0, 0};
     run_group_into(&res, units, scale, radius, point, workers, seconds);
     return res;
 }
@@ -166,22 +167,22 @@ static void report(const char *what, int units, group_run g)
 {
     fprintf(stderr,
             "  %s: %d of %d within %.2f (worst %.3f), at rest after %.2f s, %d overlapping "
-            "pair-steps; spots %.3f apart at least, %.4f off the mesh at most\n",
-            what, g.arrived, units, (double)REACH, (double)g.worst, (double)g.rest_time,
-            g.overlaps, (double)g.spot_gap, (double)g.spot_off);
+            "pair-steps, %d trades; spots %.3f apart at least, %.4f off the mesh at most\n",
+            what, g.arrived, units, (double)REACH, (double)g.worst, (double)g.rest_time, g.overlaps,
+            g.swaps, (double)g.spot_gap, (double)g.spot_off);
 }
 
 /* Eight walkers of radius 0.2 through the 1-wide door of the two rooms to (7, 2). */
 static void eight_through_the_door(void)
 {
-    group_run one = run_group(8, 1.0f, 0.2f, steer_v3(7.0f, 2.0f, 0.0f), 1, 60);
+    group_run one = run_group(8, 1.0f, 0.2f, steer_v3(8.2f, 2.0f, 0.0f), 1, 60);
     report("eight", 8, one);
     CHECK(one.status == STEER_GROUP_OK);
     CHECK(one.arrived == 8 && one.overlaps == 0);
     CHECK(one.rest_time > 0.0f && one.rest_time <= 30.0f);
     CHECK(one.spot_off <= 1e-4f && one.spot_gap >= 0.0f);
-    CHECK(run_group(8, 1.0f, 0.2f, steer_v3(7.0f, 2.0f, 0.0f), 2, 60).hash == one.hash);
-    CHECK(run_group(8, 1.0f, 0.2f, steer_v3(7.0f, 2.0f, 0.0f), 8, 60).hash == one.hash);
+    CHECK(run_group(8, 1.0f, 0.2f, steer_v3(8.2f, 2.0f, 0.0f), 2, 60).hash == one.hash);
+    CHECK(run_group(8, 1.0f, 0.2f, steer_v3(8.2f, 2.0f, 0.0f), 8, 60).hash == one.hash);
 }
 
 /* Forty walkers of radius 0.3 through the rooms scaled by 2.5 (a door 2.5 wide) to a
@@ -193,10 +194,78 @@ static void forty_through_the_door(void)
     report("forty", 40, one);
     CHECK(one.status == STEER_GROUP_OK);
     CHECK(one.arrived == 40 && one.overlaps == 0);
-    CHECK(one.rest_time > 0.0f && one.rest_time <= 60.0f);
+    CHECK(one.rest_time > 0.0f && one.rest_time <= 30.0f);
     CHECK(one.spot_off <= 1e-4f && one.spot_gap >= 0.0f);
     CHECK(run_group(40, 2.5f, 0.3f, point, 2, 90).hash == one.hash);
     CHECK(run_group(40, 2.5f, 0.3f, point, 8, 90).hash == one.hash);
 }
 
-TEST_MAIN(TEST(eight_through_the_door), TEST(forty_through_the_door))
+/* The failure trading fixes, in the open: eight walkers stand on a ring of spots 0.7
+ * apart round an empty centre spot (radius 0.3: gaps of 0.1, too narrow to pass);
+ * a ninth, sent to the centre from 4 units away, is walled off. Traded, the ring walker
+ * in its way steps into the centre and the ninth takes its place: all nine stand on
+ * spots. `trade` false: the ninth stays outside. */
+static int walled_in_run(bool trade, int *swaps, float *worst)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = 9;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe rec = steer_recipe_default();
+    rec.items[rec.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    rec.items[0].arrive.target_radius = 0.1f;
+    rec.items[0].arrive.slow_radius = 1.0f;
+    rec.crowd = true;
+    rec.orca.time_horizon = 2.0f;
+    int recipe = steer_world_add_recipe(w, &rec);
+    steer_handle h[9];
+    steer_vec3 dest[9];
+    for (int i = 0; i < 9; i++) {
+        int k = i < 4 ? i : i + 1; /* the ring: every cell of the 3 x 3 block but the centre */
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = steer_v3(0.7f * (float)(k % 3 - 1), 0.7f * (float)(k / 3 - 1), 0.0f);
+        if (i == 8) d.agent.position = steer_v3(-4.0f, 0.2f, 0.0f);
+        d.agent.max_speed = 2.0f;
+        d.agent.max_accel = 8.0f;
+        d.agent.radius = 0.3f;
+        d.recipe = recipe;
+        dest[i] = i == 8 ? steer_v3(0, 0, 0) : d.agent.position;
+        d.target = dest[i];
+        steer_world_add(w, &d, &h[i]);
+    }
+    *swaps = 0;
+    for (int s = 0; s < 60 * 30; s++) {
+        if (trade && s % 30 == 0) {
+            int n = 0;
+            if (steer_world_group_unstick(w, h, 9, dest, REACH, &n) != STEER_GROUP_OK) n = -100;
+            *swaps += n;
+        }
+        steer_world_step(w, 1.0f / 60.0f);
+    }
+    int there = 0;
+    *worst = 0.0f;
+    for (int i = 0; i < 9; i++) {
+        steer_agent a;
+        steer_world_get_agent(w, h[i], &a);
+        float d = steer_distance(a.position, dest[i]);
+        there += d <= REACH ? 1 : 0;
+        if (d > *worst) *worst = d;
+    }
+    steer_world_destroy(w);
+    return there;
+}
+
+static void a_walled_in_spot_is_traded(void)
+{
+    int swaps = 0, none = 0;
+    float worst = 0.0f, stuck = 0.0f;
+    int traded = walled_in_run(true, &swaps, &worst);
+    int kept = walled_in_run(false, &none, &stuck);
+    fprintf(stderr,
+            "  walled in: traded %d on spots (%d trades, worst %.3f); kept %d (worst %.3f)\n",
+            traded, swaps, (double)worst, kept, (double)stuck);
+    CHECK(traded == 9 && swaps >= 1 && worst <= 0.1f + 1e-3f); /* measured: 1 trade */
+    CHECK(kept < 9);                                           /* measured: 8, one 1.2 out */
+}
+
+TEST_MAIN(TEST(eight_through_the_door), TEST(forty_through_the_door),
+          TEST(a_walled_in_spot_is_traded))

@@ -12,6 +12,7 @@
  *   steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_group_workspace_size, steer_world_group_move, steer_world_group_move_along,
+ *   steer_world_group_unstick,
  *   steer_world_formation_workspace_size, steer_world_formation_assign,
  *   steer_world_formation_pace,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
@@ -509,6 +510,24 @@ STEER_API steer_group_status steer_world_group_move(steer_world *world, const st
 STEER_API steer_group_status steer_world_group_move_along(
     steer_world *world, const steer_handle *agents, int count, steer_vec3 a, steer_vec3 b,
     const steer_group_move_params *params, steer_vec3 *destinations, void *work, size_t work_size);
+
+/* Trade spots inside a group on its way (call it between steps, e.g. once a second): each
+ * member the world reads STEER_PROGRESS_STUCK (steer_world_agent_progress; detection on,
+ * steer_world_def.stuck_time) and further than `reach` from its spot trades spots with
+ * the member in its way: of those nearer to the stuck member's spot than it is, and
+ * whose own spot is nearer to the stuck member than its own, the one nearest to the
+ * spot. That member steps into the spot it was walled off from and the stuck one takes
+ * the place it left. Both get their new spots as targets (steer_world_set_target) and in
+ * destinations[], which holds the members' spots in the order of `agents` (a group
+ * move's). `swaps` (may be NULL) receives how many trades were made. O(count) per stuck
+ * member, no workspace. Statuses: EMPTY (NULL arrays, count < 1), INVALID (count above
+ * STEER_GROUP_MAX, a non-finite destination, reach negative or not finite), STALE (a
+ * handle names no live agent of this world), BUSY (inside a step); nothing changes on
+ * those. An agent named twice may trade with itself and then heads for one of its spots. */
+STEER_API steer_group_status steer_world_group_unstick(steer_world *world,
+                                                       const steer_handle *agents, int count,
+                                                       steer_vec3 *destinations, float reach,
+                                                       int *swaps);
 
 /* Bytes of workspace steer_world_formation_assign needs (0 for counts < 1 or above
  * STEER_GROUP_MAX). */
