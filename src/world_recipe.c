@@ -84,9 +84,8 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if ((row->reads & (STEER_READS_TARGET | STEER_READS_TARGET_AGENT)) != 0u)
             wr->needs_target = true;
         if ((row->reads & STEER_HEADS_FOR_TARGET) != 0u) wr->has_goal = true;
-        /* Navigate arrives at its goal with its own arrive settings: it settles too. */
-        bool arrives = it->kind == STEER_BEHAVIOUR_ARRIVE || it->kind == STEER_BEHAVIOUR_NAVIGATE;
-        if (r->crowd && r->settle && arrives && wr->settle_item < 0) wr->settle_item = k;
+        if (r->crowd && r->settle && it->kind == STEER_BEHAVIOUR_ARRIVE && wr->settle_item < 0)
+            wr->settle_item = k;
         /* Other agents read besides through the neighbour sums: the predictive avoidance
          * searches the index, leader following reads the leader's forward direction. */
         if ((row->reads & STEER_READS_AGENTS) != 0u) wr->looks_around = true;
