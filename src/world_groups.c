@@ -209,10 +209,12 @@ steer_world_formation_pace(steer_world *world, steer_handle anchor, const steer_
     }
     steer_vec3 zero = steer_v3_zero(), far = steer_v3(worst, 0.0f, 0.0f);
     float f = steer_formation_pace(&zero, &far, 1, params);
-    steer_agent paced = lead;
-    paced.max_speed = cruise_speed * f;
-    if (steer_is_finite(turn_rate) && turn_rate > 0.0f) paced.max_rotation = turn_rate * f;
-    if (steer_world_set_agent(world, anchor, &paced) != STEER_WORLD_OK) return STEER_GROUP_INVALID;
+    /* Only the limits change, and the spatial index holds neither: written in place, the
+     * index stays valid (steer_world_set_agent would mark it stale, and a crowd world
+     * would then rebuild it before the next step as well as after). */
+    steer_world_body *y = &world->body[world->cur][steer__world_slot(world, anchor)->dense];
+    y->max_speed = cruise_speed * f;
+    if (steer_is_finite(turn_rate) && turn_rate > 0.0f) y->max_rotation = turn_rate * f;
     if (factor != NULL) *factor = f;
     return STEER_GROUP_OK;
 }

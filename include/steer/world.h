@@ -554,8 +554,9 @@ STEER_API steer_group_status steer_world_formation_assign(
  * turn_rate * factor (a turn_rate <= 0 or not finite leaves max_rotation alone). Call
  * it between steps. `factor` (may be NULL) receives the factor. Statuses: EMPTY (no
  * members, NULL arrays), INVALID (cruise_speed not finite or negative, a slot_of entry
- * out of range, or an anchor the world refuses at that speed: steer_world_set_agent),
- * STALE, BUSY as steer_world_formation_assign; nothing changes on those. */
+ * out of range), STALE, BUSY as steer_world_formation_assign; nothing changes on those.
+ * Only the two limits are written: the spatial index stays current (unlike
+ * steer_world_set_agent, after which a crowd world's next step rebuilds it first). */
 STEER_API steer_group_status steer_world_formation_pace(
     steer_world *world, steer_handle anchor, const steer_handle *members, int count,
     const steer_formation_slot *slots, int slot_count, const int *slot_of, float cruise_speed,
