@@ -198,6 +198,7 @@ steer_group_status steer__world_group_nav_move(const steer_world_navmesh *nm, co
     steer_navmesh_nearest(nm->mesh, a, &point);
     if (b != NULL) steer_navmesh_nearest(nm->mesh, *b, &other);
     steer_vec3 mid = steer_scale(steer_add(point, other), 0.5f);
+    if (b != NULL) steer_navmesh_nearest(nm->mesh, mid, &mid); /* a line across a wall */
     /* The way in: the members' last legs, each counted once as a unit direction. */
     steer_vec3 in = steer_v3_zero(), mean = steer_v3_zero();
     float widest = 0.0f;

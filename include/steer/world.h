@@ -499,7 +499,22 @@ STEER_API size_t steer_world_group_workspace_size(int count, const steer_group_m
  * spots, in the order of `agents`, for a game that routes them (steer_world_set_route).
  * Statuses: those of steer_group_move_to, and STALE (a handle names no live agent of this
  * world), DUPLICATE (an agent twice), BUSY (inside a step). On any status but OK
- * nothing changes. */
+ * nothing changes.
+ *
+ * Over a navigation mesh: when the first agent's recipe has a navigate item, the move
+ * plans on that item's mesh (with the mesh's query, so between steps only) and differs
+ * in three ways. The point (or line) is first moved onto the mesh. The block faces the
+ * way the group comes in: the mean direction of the last legs of the agents' paths
+ * (steer_navmesh_find_path), not the straight line from their mean position. Every spot
+ * is a free place: on the mesh, at least the largest radius from every wall
+ * (steer_navmesh_walls_near), in sight of the point (steer_navmesh_raycast) and
+ * 2 * (largest radius) + gap from every other spot; a spot of the block that is not is
+ * moved to the nearest free place on a lattice of that spacing round it (when the mesh
+ * in sight has no room left, to the nearest mesh point, where bodies may overlap). And
+ * spots are given in arrival order: the agents with the shortest paths take the ranks
+ * furthest along the way in, so none arriving late finds its spot walled in by those
+ * standing round it; inside a rank, by where they come in from, across the way. Pair it
+ * with steer_world_group_unstick for the jams a crowd still gets into. docs/groups.md. */
 STEER_API steer_group_status steer_world_group_move(steer_world *world, const steer_handle *agents,
                                                     int count, steer_vec3 point,
                                                     const steer_group_move_params *params,
