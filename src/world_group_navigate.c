@@ -42,20 +42,22 @@ const steer_world_navmesh *steer__world_group_navmesh(const steer_world *w, stee
     return NULL;
 }
 
-size_t steer__world_group_nav_size(int count)
-{
-    if (count < 1 || count > STEER_GROUP_MAX) return 0;
-    size_t n = (size_t)count;
-    return n * (sizeof(float) + 3 * sizeof(steer_vec3) + 2 * sizeof(steer_nav_key) + sizeof(int)) +
-           5 * 8;
-}
-
 /* What a member's way to the point looks like. */
 typedef struct steer_nav_way {
     float length;     /* along the mesh, or straight when there is no way */
     steer_vec3 entry; /* where its last leg starts (its position for a straight way) */
     bool leg;         /* entry -> point is a real last leg */
 } steer_nav_way;
+
+size_t steer__world_group_nav_size(int count)
+{
+    if (count < 1 || count > STEER_GROUP_MAX) return 0;
+    size_t n = (size_t)count;
+    /* the six arrays steer__world_group_nav_move carves, each rounded up to 8 bytes */
+    return n * (sizeof(steer_nav_way) + 2 * sizeof(steer_vec3) + 2 * sizeof(steer_nav_key) +
+                sizeof(int)) +
+           6 * 8;
+}
 
 static steer_nav_way steer_nav_way_of(const steer_world_navmesh *nm, steer_vec3 from,
                                       steer_vec3 point)
