@@ -495,10 +495,14 @@ static void cli_scenario_defaults(cli_scenario *s, const char *file)
     s->seed = 1;
 }
 
-/* A crowd group that navigates needs the navmesh, which is read after the crowd. */
+/* A crowd group that navigates, or a crowd kept off the navmesh's boundary, needs the
+ * navmesh, which is read after the crowd. */
 static bool cli_check_navigating_groups(cli_loader *ld)
 {
     const cli_crowd *c = &ld->s->crowd;
+    if (c->navmesh_walls && !ld->s->navmesh.present)
+        return cli_json_fail_at(ld->err, &ld->doc, 0, "%s",
+                                "a crowd with \"navmesh_walls\" needs a \"navmesh\"");
     for (int g = 0; g < c->group_count; g++)
         if (c->groups[g].navigate && !ld->s->navmesh.present)
             return cli_json_fail_at(ld->err, &ld->doc, 0, "%s",

@@ -204,6 +204,7 @@ typedef struct cli_crowd {
     int first, count; /* every member: agents[first .. first + count - 1] */
     steer_orca_params orca;
     bool use_walls;
+    bool navmesh_walls; /* the navmesh's boundary is among the world's walls too */
     int group_count;
     cli_crowd_group groups[CLI_MAX_GROUPS];
     steer_segment *walls; /* owned: the segments the world keeps the crowd clear of */

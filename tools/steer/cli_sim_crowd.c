@@ -2,7 +2,7 @@
 /* cli_sim_crowd.c - the crowd in the batch world: recipes, members, walls, stepping. */
 #include "cli_sim_crowd.h"
 
-#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,10 +106,9 @@ static bool cli_crowd_move_on_mesh(cli_crowd_run *run, const cli_crowd_group *g,
     steer_group_status st =
         g->move_line ? steer_world_group_move_along(run->world, run->handles + k, g->count,
                                                     g->move_a, g->move_b, &p, g->goals, work, size)
-                     : steer_world_group_move(run->world, run->handles + k, g->count, g->move_a,
-                                              &p, g->goals, work, size);
+                     : steer_world_group_move(run->world, run->handles + k, g->count, g->move_a, &p,
+                                              g->goals, work, size);
     free(work);
-    fprintf(stderr, "DBG move %d\n", (int)st);
     run->watched = true;
     return st == STEER_GROUP_OK;
 }
@@ -219,6 +218,23 @@ static bool cli_crowd_pace(cli_crowd_run *run, const cli_scenario *s)
     return true;
 }
 
+/* The world's walls: the crowd's, and with "navmesh_walls" the navmesh's boundary (the
+ * crowd filter does not read the mesh, so pressed walkers could leave it otherwise). */
+static bool cli_crowd_set_walls(cli_crowd_run *run, const cli_scenario *s)
+{
+    const cli_crowd *c = &s->crowd;
+    if (!c->navmesh_walls)
+        return steer_world_set_walls(run->world, c->walls, c->wall_count) == STEER_WORLD_OK;
+    int room = steer_navmesh_edge_count(&s->navmesh.mesh); /* boundary edges: at most these */
+    run->walls = malloc(((size_t)c->wall_count + (size_t)room) * sizeof *run->walls);
+    if (!run->walls) return false;
+    if (c->wall_count > 0) memcpy(run->walls, c->walls, (size_t)c->wall_count * sizeof *c->walls);
+    steer_vec3 lo = s->navmesh.points[0];
+    int n = steer_navmesh_walls_near(&s->navmesh.mesh, lo, INFINITY, run->walls + c->wall_count,
+                                     room, NULL);
+    return steer_world_set_walls(run->world, run->walls, c->wall_count + n) == STEER_WORLD_OK;
+}
+
 bool cli_crowd_run_init(cli_crowd_run *run, const cli_scenario *s, uint64_t seed)
 {
     memset(run, 0, sizeof *run);
@@ -240,7 +256,7 @@ bool cli_crowd_run_init(cli_crowd_run *run, const cli_scenario *s, uint64_t seed
     if (!cli_crowd_add_navmesh(run, s)) return false;
     for (int g = 0; g < c->group_count; g++)
         if (!cli_crowd_add_group(run, s, g)) return false;
-    return steer_world_set_walls(run->world, c->walls, c->wall_count) == STEER_WORLD_OK;
+    return cli_crowd_set_walls(run, s);
 }
 
 bool cli_crowd_run_step(cli_crowd_run *run, const cli_scenario *s, steer_agent *agents,
@@ -286,5 +302,6 @@ void cli_crowd_run_free(cli_crowd_run *run)
     free(run->work);
     free(run->routes);
     free(run->nav_query_memory);
+    free(run->walls);
     memset(run, 0, sizeof *run);
 }

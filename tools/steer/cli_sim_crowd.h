@@ -28,9 +28,10 @@ typedef struct cli_crowd_run {
     steer_navmesh_query nav_query;
     void *nav_query_memory;
     steer_resource floor;
-    int steps;    /* steps taken: trades are looked for every CLI_TRADE_STEPS */
-    bool watched; /* some group moved on the mesh: its members' overlaps are counted */
-    long overlaps; /* pair-steps two members of such groups overlapped (more than 1e-3) */
+    steer_segment *walls; /* the crowd's walls and the navmesh's boundary ("navmesh_walls") */
+    int steps;            /* steps taken: trades are looked for every CLI_TRADE_STEPS */
+    bool watched;         /* some group moved on the mesh: its members' overlaps are counted */
+    long overlaps;        /* pair-steps two members of such groups overlapped (more than 1e-3) */
 } cli_crowd_run;
 
 /* How often stuck members of a group moved on the mesh trade spots, in steps, and how
