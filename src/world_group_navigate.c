@@ -15,18 +15,42 @@
 enum { STEER_GROUP_NAV_POINTS = 32 };
 
 /* A sort key: two numbers, then the index, so the order is total and the same on every
- * machine (qsort is not stable). */
+ * machine. Sorted in place by a heapsort: qsort may allocate, and the group calls do not. */
 typedef struct steer_nav_key {
     float a, b;
     int index;
 } steer_nav_key;
 
-static int steer_nav_key_cmp(const void *x, const void *y)
+static bool steer_nav_key_less(const steer_nav_key *p, const steer_nav_key *q)
 {
-    const steer_nav_key *p = x, *q = y;
-    if (p->a != q->a) return p->a < q->a ? -1 : 1;
-    if (p->b != q->b) return p->b < q->b ? -1 : 1;
-    return (p->index > q->index) - (p->index < q->index);
+    if (p->a != q->a) return p->a < q->a;
+    if (p->b != q->b) return p->b < q->b;
+    return p->index < q->index;
+}
+
+static void steer_nav_sift(steer_nav_key *k, int root, int n)
+{
+    for (;;) {
+        int child = 2 * root + 1;
+        if (child >= n) return;
+        if (child + 1 < n && steer_nav_key_less(&k[child], &k[child + 1])) child++;
+        if (!steer_nav_key_less(&k[root], &k[child])) return;
+        steer_nav_key t = k[root];
+        k[root] = k[child];
+        k[child] = t;
+        root = child;
+    }
+}
+
+static void steer_nav_sort(steer_nav_key *k, int n)
+{
+    for (int i = n / 2 - 1; i >= 0; i--) steer_nav_sift(k, i, n);
+    for (int end = n - 1; end > 0; end--) {
+        steer_nav_key t = k[0];
+        k[0] = k[end];
+        k[end] = t;
+        steer_nav_sift(k, 0, end);
+    }
 }
 
 const steer_world_navmesh *steer__world_group_navmesh(const steer_world *w, steer_handle h)
@@ -162,8 +186,8 @@ static void steer_nav_assign(const steer_nav_way *ways, const steer_vec3 *pos, i
         order[i] = (steer_nav_key){-steer_dot(d, fwd), -steer_dot(d, left), i};
         units[i] = (steer_nav_key){ways[i].length, 0.0f, i};
     }
-    qsort(order, (size_t)n, sizeof *order, steer_nav_key_cmp);
-    qsort(units, (size_t)n, sizeof *units, steer_nav_key_cmp);
+    steer_nav_sort(order, n);
+    steer_nav_sort(units, n);
     for (int first = 0; first < n;) {
         int end = first + 1; /* one rank: spots within half a spacing of its front */
         while (end < n && order[end].a - order[first].a < 0.5f * spacing) end++;
@@ -173,7 +197,7 @@ static void steer_nav_assign(const steer_nav_way *ways, const steer_vec3 *pos, i
             units[k].a = -steer_dot(steer_sub(from, point), left);
             units[k].b = -steer_dot(steer_sub(pos[i], point), left);
         }
-        qsort(units + first, (size_t)(end - first), sizeof *units, steer_nav_key_cmp);
+        steer_nav_sort(units + first, end - first);
         for (int k = first; k < end; k++) destinations[units[k].index] = spots[order[k].index];
         first = end;
     }
