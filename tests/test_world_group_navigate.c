@@ -294,5 +294,96 @@ static void the_mesh_walls_keep_everyone_on_the_mesh(void)
     CHECK(forty.rest_time > 0.0f && forty.rest_time <= 90.0f);
 }
 
+/* A callback that trades from inside a step: refused. */
+typedef struct busy_probe {
+    steer_world *world;
+    steer_handle h[2];
+    steer_vec3 dest[2];
+    steer_group_status status;
+} busy_probe;
+
+static steer_steering trade_inside_a_step(void *user, const steer_world *world, steer_handle self,
+                                          const steer_agent *agent, steer_steering out)
+{
+    (void)world, (void)self, (void)agent;
+    busy_probe *b = user;
+    b->status = steer_world_group_unstick(b->world, b->h, 2, b->dest, 0.25f, NULL);
+    return out;
+}
+
+/* Bad input to the trades and to a group move on the mesh gives statuses and changes
+ * nothing. */
+static void bad_input_gives_statuses(void)
+{
+    rooms r;
+    CHECK(rooms_make(&r, 1.0f));
+    steer_world_def def = steer_world_default();
+    def.capacity = 4;
+    steer_world *w = steer_world_create(&def);
+    steer_resource floor;
+    CHECK(steer_world_add_navmesh(w, &r.nav, &floor) == STEER_WORLD_OK);
+    steer_recipe rec = steer_recipe_default();
+    rec.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
+    rec.items[0].resource = floor;
+    rec.count = 1;
+    rec.crowd = true;
+    busy_probe b = {w, {{0}}, {{1, 1, 0}, {2, 1, 0}}, STEER_GROUP_OK};
+    for (int i = 0; i < 2; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = steer_v3(1.0f + (float)i, 1.0f, 0.0f);
+        d.agent.radius = 0.2f;
+        d.recipe = steer_world_add_recipe(w, &rec);
+        CHECK(steer_world_add(w, &d, &b.h[i]) == STEER_WORLD_OK);
+    }
+    steer_vec3 dest[2] = {{1, 1, 0}, {2, 1, 0}}, keep[2] = {{1, 1, 0}, {2, 1, 0}};
+    int swaps = 7;
+    CHECK(steer_world_group_unstick(w, NULL, 2, dest, 0.25f, &swaps) == STEER_GROUP_EMPTY);
+    CHECK(swaps == 0);
+    CHECK(steer_world_group_unstick(w, b.h, 0, dest, 0.25f, NULL) == STEER_GROUP_EMPTY);
+    CHECK(steer_world_group_unstick(w, b.h, 2, NULL, 0.25f, NULL) == STEER_GROUP_EMPTY);
+    CHECK(steer_world_group_unstick(w, b.h, 2, dest, NAN, NULL) == STEER_GROUP_INVALID);
+    CHECK(steer_world_group_unstick(w, b.h, 2, dest, -1.0f, NULL) == STEER_GROUP_INVALID);
+    CHECK(steer_world_group_unstick(w, b.h, 2, dest, INFINITY, NULL) == STEER_GROUP_INVALID);
+    CHECK(steer_world_group_unstick(w, b.h, STEER_GROUP_MAX + 1, dest, 0.25f, NULL) ==
+          STEER_GROUP_INVALID);
+    dest[1].x = NAN;
+    CHECK(steer_world_group_unstick(w, b.h, 2, dest, 0.25f, NULL) == STEER_GROUP_INVALID);
+    dest[1] = keep[1];
+    steer_handle stale = b.h[1];
+    stale.generation += 1u;
+    steer_handle with_stale[2] = {b.h[0], stale};
+    CHECK(steer_world_group_unstick(w, with_stale, 2, dest, 0.25f, NULL) == STEER_GROUP_STALE);
+    CHECK(memcmp(dest, keep, sizeof dest) == 0);
+    CHECK(steer_world_set_callback(w, b.h[0], trade_inside_a_step, &b) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    CHECK(b.status == STEER_GROUP_BUSY);
+    CHECK(steer_world_set_callback(w, b.h[0], NULL, NULL) == STEER_WORLD_OK);
+    /* the move on the mesh: a point not finite, a workspace too small, an agent twice */
+    static unsigned char small[64];
+    CHECK(steer_world_group_move(w, b.h, 2, steer_v3(NAN, 2, 0), NULL, dest, work, sizeof work) ==
+          STEER_GROUP_INVALID);
+    CHECK(steer_world_group_move_along(w, b.h, 2, steer_v3(6, 1, 0), steer_v3(6, INFINITY, 0), NULL,
+                                       dest, work, sizeof work) == STEER_GROUP_INVALID);
+    CHECK(steer_world_group_move(w, b.h, 2, steer_v3(7, 2, 0), NULL, dest, small, sizeof small) ==
+          STEER_GROUP_NO_MEMORY);
+    steer_handle twice[2] = {b.h[0], b.h[0]};
+    CHECK(steer_world_group_move(w, twice, 2, steer_v3(7, 2, 0), NULL, dest, work, sizeof work) ==
+          STEER_GROUP_DUPLICATE);
+    CHECK(memcmp(dest, keep, sizeof dest) == 0);
+    /* exactly the workspace the size function gives is enough; a point off the mesh, or a
+     * line crossing a wall, still gives spots on the mesh */
+    size_t need = steer_world_group_workspace_size(2, NULL);
+    unsigned char *exact = malloc(need);
+    CHECK(steer_world_group_move(w, b.h, 2, steer_v3(12, -3, 0), NULL, dest, exact, need) ==
+          STEER_GROUP_OK);
+    CHECK(steer_world_group_move_along(w, b.h, 2, steer_v3(3, 2, 0), steer_v3(7, 2, 0), NULL, dest,
+                                       exact, need) == STEER_GROUP_OK);
+    for (int i = 0; i < 2; i++) CHECK(steer_navmesh_locate(&r.mesh, dest[i]) >= 0);
+    free(exact);
+    steer_world_destroy(w);
+    rooms_free(&r);
+}
+
 TEST_MAIN(TEST(eight_through_the_door), TEST(forty_through_the_door),
-          TEST(the_mesh_walls_keep_everyone_on_the_mesh), TEST(a_walled_in_spot_is_traded))
+          TEST(bad_input_gives_statuses), TEST(the_mesh_walls_keep_everyone_on_the_mesh),
+          TEST(a_walled_in_spot_is_traded))
