@@ -7,6 +7,8 @@
 #include "steer/steer.h"
 #include "test.h"
 
+#include <inttypes.h>
+
 static unsigned char work[1 << 20];
 
 enum { MAX_UNITS = 40 };
@@ -177,9 +179,9 @@ static void report(const char *what, int units, group_run g)
     fprintf(stderr,
             "  %s: %d of %d within %.2f (worst %.3f), at rest after %.2f s, %d overlapping "
             "pair-steps, %d trades; spots %.3f apart at least, %.4f off the mesh at most; "
-            "walkers %.2f off the mesh at most\n",
+            "walkers %.2f off the mesh at most; state hash %016" PRIx64 "\n",
             what, g.arrived, units, (double)REACH, (double)g.worst, (double)g.rest_time, g.overlaps,
-            g.swaps, (double)g.spot_gap, (double)g.spot_off, (double)g.left_mesh);
+            g.swaps, (double)g.spot_gap, (double)g.spot_off, (double)g.left_mesh, g.hash);
 }
 
 /* Eight walkers of radius 0.2 through the 1-wide door of the two rooms to (8.2, 2), 0.8
