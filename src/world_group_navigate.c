@@ -73,6 +73,27 @@ typedef struct steer_nav_way {
     bool leg;         /* entry -> point is a real last leg */
 } steer_nav_way;
 
+bool steer__world_recipe_walks_to_slot(const steer_recipe *r)
+{
+    bool slot = false, mesh = false;
+    for (int k = 0; k < r->count; k++) {
+        slot |= r->items[k].kind == STEER_BEHAVIOUR_FORMATION;
+        mesh |= r->items[k].kind == STEER_BEHAVIOUR_NAVIGATE;
+    }
+    return slot && mesh;
+}
+
+steer_vec3 steer__world_nav_goal(const steer_world *w, const steer_world_slot *s,
+                                 const steer_recipe *r)
+{
+    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
+    if (t == NULL || t->dense < 0 || !steer__world_recipe_walks_to_slot(r))
+        return steer__world_goal(w, s);
+    const steer_world_body *a = &w->body[w->cur][t->dense];
+    return steer_formation_slot_position((steer_space)a->space, w->pos[w->cur][t->dense],
+                                         a->orientation, s->target);
+}
+
 size_t steer__world_group_nav_size(int count)
 {
     if (count < 1 || count > STEER_GROUP_MAX) return 0;

@@ -21,4 +21,14 @@ steer_group_status steer__world_group_nav_move(const steer_world_navmesh *nm, co
                                                const steer_group_move_params *params,
                                                steer_vec3 *destinations, steer_carve *c);
 
+/* Whether the recipe holds both a formation item and a navigate item: its agents are
+ * formation members that walk the mesh to their slots when the way is not straight. */
+bool steer__world_recipe_walks_to_slot(const steer_recipe *r);
+
+/* Where the navigate item of slot s's agent heads (world_navigate.c plans toward it): its
+ * slot in the anchor's frame for a member that walks to its slot, else
+ * steer__world_goal. */
+steer_vec3 steer__world_nav_goal(const steer_world *w, const steer_world_slot *s,
+                                 const steer_recipe *r);
+
 #endif /* STEER_WORLD_GROUP_NAVIGATE_H */

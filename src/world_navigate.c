@@ -4,6 +4,7 @@
  * its shortest path on the mesh. Serial, in dense order, so the plans do not depend on
  * the number of workers. */
 #include "world_behaviours.h"
+#include "world_group_navigate.h"
 #include "world_internal.h"
 
 static bool steer_world_nav_same(steer_vec3 a, steer_vec3 b)
@@ -57,7 +58,7 @@ static void steer_world_nav_agent(steer_world *w, int d)
         if (nm == NULL) return;
         const steer_world_slot *s = &w->slots[b->slot];
         steer_world_nav *nav = &steer__world_memory(w, b->slot)->nav;
-        steer_vec3 p = w->pos[w->cur][d], target = steer__world_goal(w, s);
+        steer_vec3 p = w->pos[w->cur][d], target = steer__world_nav_goal(w, s, r);
         float reach = 2.0f * (it->arrive.target_radius > 0.0f ? it->arrive.target_radius : 0.25f);
         if (steer_world_nav_stale(nm, nav, s, p, target, reach))
             steer_world_nav_plan(nm, nav, p, target);
