@@ -198,7 +198,14 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_FORMATION,         /* steer_formation_member(the target agent as the
                                           anchor, the target point as the slot's offset in
                                           its frame, item.arrive, item.align): set by
-                                          steer_world_formation_assign */
+                                          steer_world_formation_assign. With a navigate
+                                          item in the same recipe the member walks the
+                                          mesh to its slot: navigate plans toward the
+                                          slot's position (re-planned as it moves) and
+                                          steers while the way is not straight or the slot
+                                          lies off the mesh; this item steers (and the
+                                          navigate item gives zero) once the plan's last
+                                          leg ends on the slot */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
