@@ -8,6 +8,7 @@
 #include "world_group_navigate.h"
 
 #include "world_crowd.h"
+#include "navmesh_internal.h"
 
 #include <string.h>
 
@@ -310,10 +311,14 @@ static steer_steering steer_world_eval_navigate(steer_world_eval *e, int k,
     const steer_world_navmesh *nm = steer_world_data(e, it, STEER_WORLD_RESOURCE_NAVMESH);
     if (nm == NULL) return steer_steering_zero();
     steer_contain_params contain = steer_navmesh_follow_default().contain;
-    steer_steering keep_on = steer_navmesh_contain(&e->agent, nm->mesh, &contain);
+    /* During a step the navigate pass has located the agent (world_navigate.c). */
+    int poly =
+        e->w->stepping ? e->w->nav_poly[e->i] : steer_navmesh_locate(nm->mesh, e->agent.position);
+    steer_steering keep_on = steer__navmesh_contain_in(&e->agent, nm->mesh, poly, &contain);
     if (steer_length_sq(keep_on.linear) > 0.0f) return keep_on;
     const steer_world_nav *nav = &steer_world_memory_of(e)->nav;
-    if (nav->state == STEER_WORLD_NAV_CORNER) return steer_seek(&e->agent, nav->corner);
+    if (nav->state == STEER_WORLD_NAV_CORNER || nav->state == STEER_WORLD_NAV_PASSING)
+        return steer_seek(&e->agent, nav->corner);
     /* a formation member in straight reach of its slot: its formation item holds it */
     if (steer__world_recipe_walks_to_slot(&e->recipe->recipe) && steer_world_slot_in_reach(nav))
         return steer_steering_zero();
