@@ -5,6 +5,7 @@
  * query is the world's), in dense order, so they do not depend on the number of
  * workers. */
 #include "world_behaviours.h"
+#include "world_group_navigate.h"
 #include "world_internal.h"
 #include "navmesh_internal.h"
 
@@ -90,6 +91,12 @@ static const steer_recipe_item *steer_world_nav_item(steer_world *w, int d,
     return NULL;
 }
 
+/* Where navigating agent d heads: its goal, or its formation slot (world_group_navigate.c). */
+static steer_vec3 steer_world_nav_target(const steer_world *w, const steer_world_slot *s, int d)
+{
+    return steer__world_nav_goal(w, s, &w->recipes[w->body[w->cur][d].recipe].recipe);
+}
+
 /* Whether each agent of [begin, end) needs a new corner: reads the mesh and the agent's
  * own state only, so the workers share it out. */
 static void steer_world_nav_check(void *ctx, int begin, int end)
@@ -106,8 +113,9 @@ static void steer_world_nav_check(void *ctx, int begin, int end)
         float reach = steer_world_nav_reach(it);
         steer_vec3 p = w->pos[w->cur][d];
         w->nav_poly[d] = steer_navmesh_locate(nm->mesh, p);
-        w->nav_stale[d] = steer_world_nav_stale(nm, nav, s, w->steps, w->body[w->cur][d].slot, p,
-                                                w->nav_poly[d], steer__world_goal(w, s), reach);
+        w->nav_stale[d] =
+            steer_world_nav_stale(nm, nav, s, w->steps, w->body[w->cur][d].slot, p, w->nav_poly[d],
+                                  steer_world_nav_target(w, s, d), reach);
     }
 }
 
@@ -126,6 +134,6 @@ void steer__world_navigate(steer_world *world)
         const steer_world_slot *s = &world->slots[world->body[world->cur][d].slot];
         steer_world_nav *nav = &steer__world_memory(world, world->body[world->cur][d].slot)->nav;
         steer_world_nav_plan(nm, nav, world->pos[world->cur][d], world->nav_poly[d],
-                             steer__world_goal(world, s), steer_world_nav_reach(it));
+                             steer_world_nav_target(world, s, d), steer_world_nav_reach(it));
     }
 }
