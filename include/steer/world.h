@@ -371,11 +371,20 @@ typedef struct steer_world_def {
                              about 150 bytes an agent) so that recipes may hold
                              STEER_BEHAVIOUR_APPROACH; without it such a recipe is refused
                              (false) */
+    float floor_clearance; /* floors: agents whose heights differ by more than this many world
+                              units do not perceive each other: every behaviour that reads
+                              neighbours (flocking, separation, avoid agents, the crowd filter,
+                              settling) leaves them out. The height is the coordinate along the
+                              searching agent's up axis: z for STEER_SPACE_XY, y for XZ and 3D.
+                              steer_world_query is not affected (its sphere has no up axis).
+                              0 (default), negative, NaN or infinite: off, neighbours are found
+                              by distance alone. Not saved in snapshots: the restoring world
+                              keeps its own (docs/navigation.md, "Floors") */
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
  * single-threaded, tag 0 (mixed, see steer_world_def.tag), stuck_time 2 s,
- * stuck_progress 0.25, no walkers. */
+ * stuck_progress 0.25, no walkers, floor_clearance 0 (off). */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
