@@ -3,8 +3,12 @@
  * in plan view. With a clearance of 1 each walks exactly as it would alone (bit for bit),
  * through the other's ground position; without it they give way to each other. An agent
  * half-way up the ramp between the floors, within the clearance of both, perceives both,
- * and each floor perceives it but not the other floor. */
+ * and each floor perceives it but not the other floor. A navigating crowd agent walks
+ * under a landing of the upper floor whose walls cross its corridor in plan view: with
+ * floors on, the crowd filter leaves those walls out. */
 #include "test.h"
+
+#include "steer/navmesh.h"
 
 #include "steer/math.h"
 #include "steer/world.h"
@@ -171,6 +175,83 @@ static void an_agent_on_the_ramp_perceives_both_floors(void)
     }
 }
 
-TEST_MAIN(TEST(crowd_agents_on_two_floors_pass_through),
+/* A corridor 0..10 x 0..2 on the ground and, when `upper`, a landing 4..6 x -2..4 three
+ * above it, crossing it in plan view (two polygons sharing no edge: two floors). */
+static bool floors_mesh(steer_navmesh *mesh, void **memory, bool upper)
+{
+    static const steer_vec3 v[] = {{0, 0, 0},      {10, 0, 0},     {10, 2, 0},    {0, 2, 0},
+                                   {4, -2, UPPER}, {6, -2, UPPER}, {6, 4, UPPER}, {4, 4, UPPER}};
+    static const int32_t first[] = {0, 4, 8};
+    static const int32_t idx[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    int polys = upper ? 2 : 1;
+    size_t bytes = steer_navmesh_bytes(upper ? 8 : 4, polys, 4 * polys);
+    *memory = malloc(bytes);
+    steer_navmesh_report rep;
+    return steer_navmesh_build(mesh, *memory, bytes, v, upper ? 8 : 4, first, idx, polys,
+                               STEER_SPACE_XY, &rep) == STEER_NAVMESH_OK;
+}
+
+/* A crowd agent navigates the corridor's length under the landing; its track. Returns
+ * whether it arrived. */
+static bool under_the_landing(bool upper, float clearance, steer_vec3 track[STEPS])
+{
+    steer_navmesh mesh;
+    void *memory;
+    bool ok = floors_mesh(&mesh, &memory, upper);
+    EXPECT(ok);
+    int edges = steer_navmesh_edge_count(&mesh);
+    size_t bytes = steer_navmesh_query_bytes(edges);
+    void *qmem = malloc(bytes);
+    steer_navmesh_query query;
+    steer_navmesh_query_init(&query, qmem, bytes, edges);
+    steer_world_navmesh nav = {&mesh, &query};
+    steer_world_def def = steer_world_default();
+    def.capacity = 2;
+    def.floor_clearance = clearance;
+    steer_world *w = steer_world_create(&def);
+    steer_resource floor;
+    EXPECT(steer_world_add_navmesh(w, &nav, &floor) == STEER_WORLD_OK);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
+    r.items[r.count].arrive.target_radius = 0.1f;
+    r.items[r.count++].resource = floor;
+    r.crowd = true;
+    r.orca.time_horizon_obstacles = 1.0f; /* the corridor's far end slows it from 2 away */
+    steer_world_agent_def d = steer_world_agent_default();
+    d.agent.position = steer_v3(0.5f, 1.0f, 0);
+    d.agent.max_speed = 2.0f;
+    d.agent.radius = 0.3f;
+    d.recipe = steer_world_add_recipe(w, &r);
+    d.target = steer_v3(9.5f, 1.0f, 0);
+    steer_handle h;
+    EXPECT(steer_world_add(w, &d, &h) == STEER_WORLD_OK);
+    steer_agent a = d.agent;
+    for (int s = 0; s < STEPS; s++) {
+        steer_world_step(w, DT);
+        steer_world_get_agent(w, h, &a);
+        track[s] = a.position;
+    }
+    steer_world_destroy(w);
+    free(qmem);
+    free(memory);
+    return steer_distance(a.position, d.target) < 0.3f;
+}
+
+/* The landing's walls cross the corridor in plan view, three above it: with floors on
+ * the crowd filter leaves them out (the walk is the one without the landing, bit for
+ * bit); without, they stand across the corridor and the agent never gets through. */
+static void walls_of_another_floor_do_not_block(void)
+{
+    static steer_vec3 plain[STEPS], landing[STEPS];
+    CHECK(under_the_landing(false, 1.0f, plain));
+    CHECK(under_the_landing(true, 1.0f, landing));
+    CHECK(memcmp(plain, landing, sizeof plain) == 0);
+    bool through = under_the_landing(true, 0.0f, landing);
+    printf("floors, landing walls: furthest east without floors %.2f (the landing's wall at 4)\n",
+           (double)landing[STEPS - 1].x);
+    CHECK(!through);
+}
+
+TEST_MAIN(TEST(walls_of_another_floor_do_not_block), TEST(crowd_agents_on_two_floors_pass_through),
           TEST(separating_agents_on_two_floors_pass_through),
           TEST(an_agent_on_the_ramp_perceives_both_floors))
