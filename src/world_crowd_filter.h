@@ -306,7 +306,7 @@ static bool steer_crowd_wall_elsewhere(const steer_segment *s, int up, float h, 
     return (a - h > clear && b - h > clear) || (h - a > clear && h - b > clear);
 }
 
-/* The boundary edges of the navmesh the agent's recipe navigates on (recipe->navigate_item)
+/* The boundary edges of the navmesh the agent's recipe navigates on (recipe->nav_item)
  * within its wall reach, into out; returns the count. Edges on other floors are dropped
  * (steer_crowd_wall_elsewhere). When more come within the reach than fit, the reach is
  * halved until they fit: the nearest ones are the ones that matter (the filter takes the
@@ -316,8 +316,8 @@ static bool steer_crowd_wall_elsewhere(const steer_segment *s, int up, float h, 
 static int steer_crowd_mesh_walls(const steer_world *w, int i, const steer_agent *agent,
                                   const steer_world_recipe *recipe, float reach, steer_segment *out)
 {
-    if (recipe->navigate_item < 0) return 0;
-    const steer_recipe_item *it = &recipe->recipe.items[recipe->navigate_item];
+    if (recipe->nav_item < 0) return 0;
+    const steer_recipe_item *it = &recipe->recipe.items[recipe->nav_item];
     const steer_world_navmesh *nm =
         steer__world_resource(w, it->resource, STEER_WORLD_RESOURCE_NAVMESH);
     if (nm == NULL || !(reach > 0.0f)) return 0;

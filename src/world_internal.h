@@ -126,13 +126,13 @@ typedef struct steer_world_recipe {
     bool has_goal;          /* an item heads for it (seek, arrive, pursue): progress counts */
     bool looks_around;      /* an item or the crowd filter reads other agents through the index
                                or its forward directions (steer__world_wants_index) */
-    bool lanes;        /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
-    bool fused;        /* its neighbourhood items are all separation, alignment and cohesion:
-                          their sums are taken four neighbours at a time (world_sums.c) */
-    int settle_item;   /* crowd recipes with settle: the arrive item whose target_radius marks
-                          the goal reached (the first), or -1: its agents never settle */
-    int navigate_item; /* crowd recipes with a navigate item: its index (the filter takes the
-                          navmesh's boundary edges near the agent as walls), or -1 */
+    bool lanes;      /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
+    bool fused;      /* its neighbourhood items are all separation, alignment and cohesion:
+                        their sums are taken four neighbours at a time (world_sums.c) */
+    int settle_item; /* crowd recipes with settle: the arrive item whose target_radius marks
+                        the goal reached (the first), or -1: its agents never settle */
+    int nav_item;    /* crowd recipes with a navigate item: its index (the filter takes the
+                        navmesh's boundary edges near the agent as walls), or -1 */
     uint8_t lane[STEER_RECIPE_MAX];             /* each item's lane evaluation (steer_world_lane,
                                                    world_behaviours.h), read by the vector path */
     int nb_count;                               /* items that need neighbours */

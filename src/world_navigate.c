@@ -71,7 +71,7 @@ static float steer_world_nav_body(const steer_world *w, int d)
 {
     const steer_world_body *b = &w->body[w->cur][d];
     const steer_world_recipe *wr = &w->recipes[b->recipe];
-    if (wr->navigate_item < 0) return 0.0f;
+    if (wr->nav_item < 0) return 0.0f;
     float radius = b->radius >= 0.0f && steer_is_finite(b->radius) ? b->radius : 0.0f;
     float clearance = wr->recipe.orca.clearance;
     clearance = clearance > 0.0f && clearance <= 10.0f ? clearance : 0.0f;
