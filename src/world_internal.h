@@ -131,6 +131,8 @@ typedef struct steer_world_recipe {
                         their sums are taken four neighbours at a time (world_sums.c) */
     int settle_item; /* crowd recipes with settle: the arrive item whose target_radius marks
                         the goal reached (the first), or -1: its agents never settle */
+    int nav_item;    /* crowd recipes with a navigate item: its index (the filter takes the
+                        navmesh's boundary edges near the agent as walls), or -1 */
     uint8_t lane[STEER_RECIPE_MAX];             /* each item's lane evaluation (steer_world_lane,
                                                    world_behaviours.h), read by the vector path */
     int nb_count;                               /* items that need neighbours */

@@ -48,12 +48,43 @@ static bool steer_world_nav_stale(const steer_world_navmesh *nm, const steer_wor
     return steer__nav_raycast_from(nm->mesh, poly, p, nav->corner).hit;
 }
 
+/* The corner c of a path that comes from a and goes on to b, moved `body` away from the
+ * wall it turns round: along the bisector of the turn, to its outside (the wall's vertex
+ * lies on the inside). Unmoved when the turn is too slight to tell, or when the moved
+ * point is off the mesh (a gap narrower than the body). */
+static steer_vec3 steer_world_nav_offset(const steer_navmesh *mesh, steer_vec3 a, steer_vec3 c,
+                                         steer_vec3 b, float body)
+{
+    steer_vec3 out = steer_sub(steer_normalize(steer_sub(c, a)), steer_normalize(steer_sub(b, c)));
+    float len = steer_length(out);
+    if (!(body > 0.0f) || !(len > 1e-3f)) return c;
+    steer_vec3 moved = steer_add_scaled(c, out, body / len);
+    return steer_navmesh_locate(mesh, moved) >= 0 ? moved : c;
+}
+
+/* How far from the mesh's walls the body of a crowd agent stays: the filter keeps it off
+ * them (world_crowd_filter.h) by its radius and the filter's clearance. Every corner of a
+ * path is a corner of the walls, which such an agent cannot reach: it heads for a point
+ * this far off the corner instead (steer_world_nav_offset). 0 for agents on recipes
+ * without the crowd filter. */
+static float steer_world_nav_body(const steer_world *w, int d)
+{
+    const steer_world_body *b = &w->body[w->cur][d];
+    const steer_world_recipe *wr = &w->recipes[b->recipe];
+    if (wr->nav_item < 0) return 0.0f;
+    float radius = b->radius >= 0.0f && steer_is_finite(b->radius) ? b->radius : 0.0f;
+    float clearance = wr->recipe.orca.clearance;
+    clearance = clearance > 0.0f && clearance <= 10.0f ? clearance : 0.0f;
+    return radius * (1.0f + clearance);
+}
+
 /* The next corner of the shortest path from p (in polygon poly) to target. A corner
  * already within reach is passed over for the one after it when that one is in sight,
  * else the agent rounds it (PASSING): planned again every step, it would get the same
- * corner until it left the reach. */
+ * corner until it left the reach. A crowd agent's corner is moved off the wall by `body`
+ * (steer_world_nav_body). */
 static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav *nav, steer_vec3 p,
-                                 int poly, steer_vec3 target, float reach)
+                                 int poly, steer_vec3 target, float reach, float body)
 {
     steer_vec3 points[4];
     steer_navmesh_path r =
@@ -71,6 +102,8 @@ static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav 
     bool last = k == r.count - 1 && r.status != STEER_NAVMESH_PATH_TOO_LONG;
     nav->corner = points[k];
     nav->state = last ? STEER_WORLD_NAV_LAST : STEER_WORLD_NAV_CORNER;
+    if (!last && k + 1 < r.count)
+        nav->corner = steer_world_nav_offset(nm->mesh, p, points[k], points[k + 1], body);
     if (!last && steer_distance(p, nav->corner) <= reach) nav->state = STEER_WORLD_NAV_PASSING;
 }
 
@@ -134,6 +167,7 @@ void steer__world_navigate(steer_world *world)
         const steer_world_slot *s = &world->slots[world->body[world->cur][d].slot];
         steer_world_nav *nav = &steer__world_memory(world, world->body[world->cur][d].slot)->nav;
         steer_world_nav_plan(nm, nav, world->pos[world->cur][d], world->nav_poly[d],
-                             steer_world_nav_target(world, s, d), steer_world_nav_reach(it));
+                             steer_world_nav_target(world, s, d), steer_world_nav_reach(it),
+                             steer_world_nav_body(world, d));
     }
 }

@@ -292,8 +292,9 @@ typedef struct steer_recipe {
                                the filtered velocity exactly (the applied steering reads zero
                                linear). Neighbours are the snapshot's agents whose layer meets
                                the mask; agents without the filter count as responsibility 0
-                               (they do not give way); walls are steer_world_set_walls'.
-                               docs/crowd.md (false) */
+                               (they do not give way); walls are steer_world_set_walls' and,
+                               with a navigate item, the navmesh's boundary edges near the
+                               agent (docs/navigation.md). docs/crowd.md (false) */
     steer_orca_params orca; /* the filter's settings; give a scripted agent its own recipe with
                                orca.responsibility 0 to make it hold its course
                                (steer_orca_default()) */
@@ -371,11 +372,21 @@ typedef struct steer_world_def {
                              about 150 bytes an agent) so that recipes may hold
                              STEER_BEHAVIOUR_APPROACH; without it such a recipe is refused
                              (false) */
+
+    /* Floors: agents whose heights differ by more than this many world units do not perceive
+     * each other: every behaviour that reads neighbours (flocking, separation, avoid agents,
+     * the crowd filter, settling) leaves them out, and a navigating crowd the mesh's walls on
+     * other floors. The height is the coordinate along the searching agent's up axis: z for
+     * STEER_SPACE_XY, y for XZ and 3D. steer_world_query is not affected (its sphere has no up
+     * axis). 0 (default), negative, NaN or infinite: off, neighbours are found by distance
+     * alone. Not saved in snapshots: the restoring world keeps its own (docs/navigation.md,
+     * "Floors"). */
+    float floor_clearance;
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
  * single-threaded, tag 0 (mixed, see steer_world_def.tag), stuck_time 2 s,
- * stuck_progress 0.25, no walkers. */
+ * stuck_progress 0.25, no walkers, floor_clearance 0 (off). */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
