@@ -131,12 +131,14 @@ static const steer_segment *steer_orca_wall_at(const steer_segment *segments, in
  * first list first. */
 static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, steer_space space,
                                  const steer_segment *segments, int segment_count,
-                                 const steer_segment *more, int more_count, steer_orca_line *lines)
+                                 const steer_segment *more, int more_count, float more_inv_tau,
+                                 steer_orca_line *lines)
 {
     if (segments == NULL) segment_count = 0;
     if (more == NULL) more_count = 0;
     if (segment_count + more_count == 0) return 0;
     float r = s->radius * s->grow, reach = max_speed / s->inv_tau_obst + r, reach2 = reach * reach;
+    float more_reach = max_speed / more_inv_tau + r, more_reach2 = more_reach * more_reach;
     steer_orca_pick picks[STEER_ORCA_MAX_SEGMENTS];
     int count = 0;
     steer_v2 a, b;
@@ -145,22 +147,24 @@ static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, stee
                                  &b))
             continue;
         float d2 = steer_orca_segment_d2(a, b);
-        if (d2 < reach2) steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_SEGMENTS, d2, i);
+        if (d2 < (i < segment_count ? reach2 : more_reach2))
+            steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_SEGMENTS, d2, i);
     }
     int n = 0;
     for (int k = 0; k < count; k++) {
-        steer_orca_wall_rel(
-            s, space, steer_orca_wall_at(segments, segment_count, more, picks[k].index), &a, &b);
-        n += steer__orca_wall_line(a, b, r, s->inv_tau_obst, s->v, lines, n, &lines[n]);
+        int i = picks[k].index;
+        steer_orca_wall_rel(s, space, steer_orca_wall_at(segments, segment_count, more, i), &a, &b);
+        float inv_tau = i < segment_count ? s->inv_tau_obst : more_inv_tau;
+        n += steer__orca_wall_line(a, b, r, inv_tau, s->v, lines, n, &lines[n]);
     }
     return n;
 }
 
-/* How far the filter's walls matter to it: the agent's wall reach (the walls further
- * than this are never turned into half-planes). */
-static inline float steer_orca_wall_reach(const steer_orca_filter *f)
+/* How far walls avoided with the time horizon 1 / inv_tau matter to the filter (walls
+ * further than this are never turned into half-planes). */
+static inline float steer_orca_wall_reach(const steer_orca_filter *f, float inv_tau)
 {
-    return f->planar_max / f->s.inv_tau_obst + f->s.radius * f->s.grow;
+    return f->planar_max / inv_tau + f->s.radius * f->s.grow;
 }
 
 /* How far `got` falls short of `aim` along it: 0 when it gets all of it, up to 1. */
@@ -287,12 +291,12 @@ static const steer_orca_line *steer_orca_list(steer_orca_filter *f, const steer_
 }
 
 static steer_vec3 steer_orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count,
-                                 const steer_segment *more, int more_count)
+                                 const steer_segment *more, int more_count, float more_inv_tau)
 {
     steer_orca_line wall[STEER_ORCA_MAX_SEGMENTS], spare[STEER_ORCA_MAX_LINES];
     const steer_orca_self *s = &f->s;
     int nw = steer_orca_wall_lines(s, f->planar_max, f->space, walls, wall_count, more, more_count,
-                                   wall);
+                                   more_inv_tau, wall);
     int hard, n;
     const steer_orca_line *lines = steer_orca_list(f, wall, nw, spare, &hard, &n);
     /* Leaning is for agents that meet something, and never for one that holds its

@@ -297,6 +297,12 @@ static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_vec3 linear,
  * the worker's stack, so nothing is allocated. */
 #define STEER_CROWD_MESH_WALLS (2 * STEER_ORCA_MAX_SEGMENTS)
 
+/* The time horizon, seconds, of a navigating agent's mesh walls: the recipe's
+ * time_horizon_obstacles when shorter. A path hugs the walls it turns round, and ORCA's
+ * usual 10 s had the agents brake for every wall they walked along (half as many
+ * arrived in bench_navigate, at twice the cost a step); 1 s keeps them on the mesh. */
+#define STEER_CROWD_MESH_HORIZON 1.0f
+
 /* Whether a wall segment lies on another floor than an agent at height h (steer_world_def.
  * floor_clearance `clear` > 0 along the axis `up` picks: 1 y, 2 z): both ends more than the
  * clearance above it, or both more below. */
@@ -355,11 +361,13 @@ static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *a
     steer_vec3 v = steer_v3_zero();
     if (steer_orca_begin(&f, agent, pref, &wanted, p, body->slot, dt)) {
         steer_crowd_feed(w, i, agent->space, &g, &f);
-        /* A navigating agent also keeps off its mesh's boundary (docs/navigation.md). */
+        /* A navigating agent also keeps off its mesh's boundary (docs/navigation.md),
+         * looking at most STEER_CROWD_MESH_HORIZON ahead: its way runs along those walls. */
+        float mesh_inv_tau = fmaxf(f.s.inv_tau_obst, 1.0f / STEER_CROWD_MESH_HORIZON);
         steer_segment mesh[STEER_CROWD_MESH_WALLS];
-        int mesh_count =
-            steer_crowd_mesh_walls(w, i, agent, recipe, steer_orca_wall_reach(&f), mesh);
-        v = steer_orca_end(&f, w->walls, w->wall_count, mesh, mesh_count);
+        int mesh_count = steer_crowd_mesh_walls(w, i, agent, recipe,
+                                                steer_orca_wall_reach(&f, mesh_inv_tau), mesh);
+        v = steer_orca_end(&f, w->walls, w->wall_count, mesh, mesh_count, mesh_inv_tau);
     }
     agent->velocity = v;
     *seen = (uint32_t)g.count;
