@@ -151,20 +151,21 @@ STEER_API steer_vec3 steer_navmesh_polygon_point(const steer_navmesh *mesh, int 
 
 /* ---- queries ------------------------------------------------------------------------ */
 
-/* Work memory for path queries. The search runs over the polygons' shared edges (a
- * polygon entered through different edges is different ways in), so it is sized by
- * edges. Treat the fields as private. */
+/* Work memory for path queries. The search's nodes are stretches of polygon edges seen
+ * from a corner, so it is sized by the mesh's edges (steer_navmesh_edge_count). Treat
+ * the fields as private. */
 typedef struct steer_navmesh_query {
-    int capacity;        /* edges it can search */
-    uint32_t generation; /* which search the stamps belong to */
-    int heap_size;
-    float *g, *f;      /* cost from the start, cost plus estimate */
-    steer_vec3 *point; /* where the path crosses each edge */
-    int32_t *parent;   /* edge crossed before, -1 at the start */
-    int32_t *anchor;   /* edge whose point the straight line comes from, -1 the start */
-    int32_t *heap_pos; /* position in the open heap; -1 when closed */
-    int32_t *heap;     /* open edges; after a search, the corridor */
-    uint32_t *stamp;   /* == generation when the entries are current */
+    int capacity;          /* edges it can search */
+    int node_capacity;     /* search nodes it holds */
+    uint32_t generation;   /* which search the stamps belong to */
+    int heap_size;         /* open nodes */
+    int node_count;        /* nodes made by the last search */
+    void *nodes;           /* the search nodes */
+    int32_t *heap;         /* open nodes; after a search, the corridor */
+    float *root_g;         /* per vertex: the shortest way found to it as a corner */
+    uint32_t *root_stamp;  /* per vertex: == generation when root_g is current */
+    int32_t *flood_from;   /* per polygon: where a flood over the polygons came from */
+    uint32_t *flood_stamp; /* per polygon: == generation when reached by the flood */
 } steer_navmesh_query;
 
 /* Polygon edges of the mesh (the sum of its polygons' corner counts): the size a query
