@@ -130,14 +130,15 @@ void steer__nav_clear(steer_navmesh *m);
 /* ---- the path search (navmesh_search.c) ------------------------------------------- */
 
 /* Search nodes a query holds per mesh edge. */
-#define STEER__NAVQ_NODES_PER_EDGE 4
+#define STEER__NAVQ_NODES_PER_EDGE 8
 
 /* A search node: the stretch [lo, hi] of an edge of `poly` (fractions from the vertex of
  * `slot` to the next), every point of it reached by a straight line from `root`, which
  * is reached from the start at cost g; f adds the estimate. A goal node has slot -1. */
 typedef struct steer__navq_node {
     int32_t poly, slot, root, parent; /* root: a vertex, -1 the start */
-    float lo, hi, g, f;
+    double lo, hi;                    /* in double: rays through them reach far */
+    float g, f;
 } steer__navq_node;
 
 /* One search's question: from ground point `start` on polygon `from` to `goal` on `to`

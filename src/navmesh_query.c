@@ -4,9 +4,10 @@
  * replaced by the island's point nearest it, found by a flood over the polygons. */
 #include "navmesh_internal.h"
 
-/* Per edge: the search nodes and their heap entries, a root entry (cost, stamp) for a
- * vertex and a flood entry (from, stamp) for a polygon (there are fewer of both). */
-#define STEER_NAV_QUERY_BYTES (STEER__NAVQ_NODES_PER_EDGE * (sizeof(steer__navq_node) + 4u) + 16u)
+/* Per edge: the search nodes, their heap entries and two table entries, a root entry
+ * (cost, node, stamp) for a vertex and a flood entry (from, stamp) for a polygon (there
+ * are fewer of both). */
+#define STEER_NAV_QUERY_BYTES (STEER__NAVQ_NODES_PER_EDGE * (sizeof(steer__navq_node) + 12u) + 20u)
 
 int steer_navmesh_edge_count(const steer_navmesh *mesh)
 {
@@ -30,8 +31,11 @@ bool steer_navmesh_query_init(steer_navmesh_query *query, void *memory, size_t b
     size_t n = (size_t)edge_count, nodes = n * STEER__NAVQ_NODES_PER_EDGE;
     query->nodes = memory;
     query->heap = (int32_t *)((steer__navq_node *)memory + nodes);
-    query->root_g = (float *)(query->heap + nodes);
-    query->root_stamp = (uint32_t *)(query->root_g + n);
+    query->seen = query->heap + nodes;
+    for (size_t i = 0; i < 2 * nodes; i++) query->seen[i] = -1;
+    query->root_g = (float *)(query->seen + 2 * nodes);
+    query->root_from = (int32_t *)(query->root_g + n);
+    query->root_stamp = (uint32_t *)(query->root_from + n);
     query->flood_from = (int32_t *)(query->root_stamp + n);
     query->flood_stamp = (uint32_t *)(query->flood_from + n);
     for (size_t i = 0; i < n; i++) query->root_stamp[i] = 0, query->flood_stamp[i] = 0;

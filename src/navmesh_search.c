@@ -19,8 +19,9 @@ typedef struct steer__navs {
     steer_navmesh_query *q;
     steer__navq_node *nodes;
     const steer__navq_ask *ask;
-    int vertex_cap; /* vertices with a pruning entry */
-    double tol;     /* distance under which rounding may put a point on either side */
+    int vertex_cap;   /* vertices with a pruning entry */
+    double tol;       /* distance under which rounding may put a point on either side */
+    double start_tol; /* the same for the start, moved onto the mesh in float */
     bool out_of_nodes;
 } steer__navs;
 
@@ -93,15 +94,60 @@ static int32_t steer__navs_pop(steer__navs *s)
     return top;
 }
 
+/* ---- the nodes by edge and root: a hash table, linear probing ---------------------- */
+
+static uint32_t steer__navs_hash(const steer__navs *s, int32_t slot, int32_t root)
+{
+    uint32_t h = (uint32_t)slot * 0x9E3779B1u ^ (uint32_t)(root + 1) * 0x85EBCA77u;
+    h ^= h >> 15;
+    return h % (uint32_t)(2 * s->q->node_capacity);
+}
+
+/* Is n no better than a node already made: on the same edge from the same root, a
+ * stretch holding n's at no greater cost? Then everything n leads to, that one does. */
+static bool steer__navs_dominated(const steer__navs *s, const steer__navq_node *n)
+{
+    const int32_t *seen = s->q->seen;
+    uint32_t size = (uint32_t)(2 * s->q->node_capacity);
+    for (uint32_t i = steer__navs_hash(s, n->slot, n->root); seen[i] >= 0; i = (i + 1) % size) {
+        const steer__navq_node *o = &s->nodes[seen[i]];
+        if (o->slot == n->slot && o->root == n->root && o->lo <= n->lo + 1e-9 &&
+            o->hi >= n->hi - 1e-9 && (double)o->g <= (double)n->g * (1.0 + 1e-6))
+            return true;
+    }
+    return false;
+}
+
 static void steer__navs_add(steer__navs *s, steer__navq_node n)
 {
     steer_navmesh_query *q = s->q;
+    if (n.slot >= 0 && steer__navs_dominated(s, &n)) return;
     if (q->node_count >= q->node_capacity) {
         s->out_of_nodes = true;
         return;
     }
-    s->nodes[q->node_count] = n;
-    steer__navs_push(s, q->node_count++);
+    int32_t id = q->node_count++;
+    s->nodes[id] = n;
+    if (n.slot >= 0) {
+        uint32_t size = (uint32_t)(2 * q->node_capacity), i = steer__navs_hash(s, n.slot, n.root);
+        while (q->seen[i] >= 0) i = (i + 1) % size;
+        q->seen[i] = id;
+    }
+    steer__navs_push(s, id);
+}
+
+/* Empty the table for the next search: newest first, so each probe still finds its
+ * node where it was put. */
+static void steer__navs_forget(steer__navs *s)
+{
+    steer_navmesh_query *q = s->q;
+    uint32_t size = (uint32_t)(2 * q->node_capacity);
+    for (int32_t id = q->node_count - 1; id >= 0; id--) {
+        if (s->nodes[id].slot < 0) continue;
+        uint32_t i = steer__navs_hash(s, s->nodes[id].slot, s->nodes[id].root);
+        while (q->seen[i] != id) i = (i + 1) % size;
+        q->seen[i] = -1;
+    }
 }
 
 /* ---- mesh facts --------------------------------------------------------------------- */
@@ -142,15 +188,35 @@ static int32_t steer__navs_twin(const steer_navmesh *m, int32_t p, int32_t s)
     return -1;
 }
 
-/* May vertex v become a root at cost g? Not when a cheaper way to it is known: every
- * path on from v is then cheaper from there (root-level pruning). */
-static bool steer__navs_root_ok(steer__navs *s, int32_t v, float g)
+/* Do nodes a and b turn at vertex v alike: looking into one polygon, along one line
+ * (their roots in a line with v, on the same side of it)? */
+static bool steer__navs_same_turn(const steer__navs *s, int32_t a, int32_t b, int32_t v)
+{
+    if (a < 0 || b < 0 || s->nodes[a].poly != s->nodes[b].poly) return false;
+    steer__navd ra = steer__navs_root(s, s->nodes[a].root);
+    steer__navd rb = steer__navs_root(s, s->nodes[b].root), p = steer__navs_vertex(s, v);
+    double along = (p.u - ra.u) * (p.u - rb.u) + (p.v - ra.v) * (p.v - rb.v);
+    return along > 0.0 && fabs(steer__navs_orient(ra, rb, p)) <= s->tol * steer__navs_dist(ra, p);
+}
+
+/* May vertex v become a root at cost g, turned at by node `parent`? Not when a cheaper
+ * way to it is known (root-level pruning): every path on from v is cheaper from there.
+ * An equal way (up to rounding) that turns alike, as round corners in a line, is the
+ * same turn: taking both would repeat the search beyond v, again at each corner after. */
+static bool steer__navs_root_ok(steer__navs *s, int32_t v, float g, int32_t parent)
 {
     if (v >= s->vertex_cap) return true;
     steer_navmesh_query *q = s->q;
-    if (q->root_stamp[v] == q->generation && g > q->root_g[v]) return false;
+    if (q->root_stamp[v] == q->generation && q->root_from[v] != parent) {
+        if ((double)g > (double)q->root_g[v] * (1.0 + 1e-6)) return false;
+        if ((double)g >= (double)q->root_g[v] * (1.0 - 1e-6) &&
+            steer__navs_same_turn(s, q->root_from[v], parent, v))
+            return false;
+        if (g >= q->root_g[v]) return true; /* another turn as cheap: keep the first's */
+    }
     q->root_stamp[v] = q->generation;
     q->root_g[v] = g;
+    q->root_from[v] = parent;
     return true;
 }
 
@@ -212,17 +278,18 @@ static void steer__navs_successor(steer__navs *s, int32_t parent, int32_t poly, 
     int32_t twin = steer__navs_twin(m, p, slot);
     if (twin < 0) return;
     steer__navd r = steer__navs_root(s, root);
-    if (fabs(steer__navs_orient(c0, c1, r)) <= s->tol * len) {
+    double tol = root < 0 ? s->start_tol : s->tol;
+    if (fabs(steer__navs_orient(c0, c1, r)) <= tol * len) {
         /* The root is on the edge's line. Beyond an end, only that end is in view (along
          * the line): a path through the edge turns there first, if it is a corner. */
         double t = ((r.u - c0.u) * (c1.u - c0.u) + (r.v - c0.v) * (c1.v - c0.v)) / (len * len);
-        if (t * len < -s->tol || (t - 1.0) * len > s->tol) {
+        if (t * len < -tol || (t - 1.0) * len > tol) {
             bool near0 = t < 0.0;
             int32_t w = near0 ? i0 : i1;
             if ((near0 ? lo > 0.0 : hi < 1.0) || w == root || !steer__navs_corner(m, poly, w))
                 return;
             g += steer__navs_dist(r, near0 ? c0 : c1);
-            if (!steer__navs_root_ok(s, w, (float)g)) return;
+            if (!steer__navs_root_ok(s, w, (float)g, parent)) return;
             g = (double)(float)g;
             root = w, lo = 0.0, hi = 1.0;
             r = near0 ? c0 : c1;
@@ -241,7 +308,7 @@ static void steer__navs_goal(steer__navs *s, int32_t parent, int32_t root, doubl
                              steer__navd r)
 {
     double f = g_root + steer__navs_dist(r, steer__navs_d(s->ask->goal));
-    steer__navq_node n = {s->ask->to, -1, root, parent, 0.0f, 0.0f, (float)g_root, (float)f};
+    steer__navq_node n = {s->ask->to, -1, root, parent, 0.0, 0.0, (float)g_root, (float)f};
     steer__navs_add(s, n);
 }
 
@@ -275,7 +342,7 @@ static void steer__navs_turn(steer__navs *s, const steer__navs_view *w, const do
     if (goal && sign * steer__navs_orient(w->r, vp, steer__navs_d(s->ask->goal)) + tol < 0.0)
         return; /* the goal is in view on this side: no need to turn */
     double g = (double)w->n.g + steer__navs_dist(w->r, vp);
-    if (!steer__navs_root_ok(s, v, (float)g)) return;
+    if (!steer__navs_root_ok(s, v, (float)g, w->id)) return;
     g = (double)(float)g; /* the cost every node of this root carries */
     if (goal) {
         steer__navs_goal(s, w->id, v, g, vp);
@@ -307,7 +374,7 @@ static void steer__navs_expand(steer__navs *s, int32_t id)
     w.b = steer__navs_lerp(e0, e1, w.n.hi);
     double on_edge = steer__navs_orient(e0, e1, w.r);
     if (w.n.root >= 0 ? (w.n.root == v0 || w.n.root == v1)
-                      : fabs(on_edge) <= s->tol * steer__navs_dist(e0, e1)) {
+                      : fabs(on_edge) <= s->start_tol * steer__navs_dist(e0, e1)) {
         steer__navs_expand_all(s, &w);
         return;
     }
@@ -338,8 +405,8 @@ static void steer__navs_expand(steer__navs *s, int32_t id)
         }
     }
     /* An end of the stretch that is an end of the edge and a corner: round it. */
-    if (w.n.lo == 0.0f) steer__navs_turn(s, &w, ol, tl, v0, e0, 1.0);
-    if (w.n.hi == 1.0f) steer__navs_turn(s, &w, orr, tr, v1, e1, -1.0);
+    if (w.n.lo == 0.0) steer__navs_turn(s, &w, ol, tl, v0, e0, 1.0);
+    if (w.n.hi == 1.0) steer__navs_turn(s, &w, orr, tr, v1, e1, -1.0);
 }
 
 /* The start sees all of its (convex) polygon: a node for each way out. */
@@ -354,11 +421,12 @@ static void steer__navs_start(steer__navs *s)
 int32_t steer__navq_search(const steer_navmesh *m, steer_navmesh_query *q,
                            const steer__navq_ask *ask, int *expanded, bool *out_of_nodes)
 {
-    steer__navs s = {m, q, (steer__navq_node *)q->nodes, ask, 0, 0.0, false};
+    steer__navs s = {m, q, (steer__navq_node *)q->nodes, ask, 0, 0.0, 0.0, false};
     s.vertex_cap = m->vertex_count < q->capacity ? m->vertex_count : q->capacity;
     float span = 0.0f;
     for (int i = 0; i < 4; i++) span = fmaxf(span, fabsf(m->bounds[i]));
-    s.tol = 1e-6 * (1.0 + (double)span);
+    s.tol = 1e-9 * (1.0 + (double)span);
+    s.start_tol = 1e-6 * (1.0 + (double)span);
     q->heap_size = 0;
     q->node_count = 0;
     if (++q->generation == 0) { /* wrapped: clear the stamps once in 2^32 searches */
@@ -375,11 +443,13 @@ int32_t steer__navq_search(const steer_navmesh *m, steer_navmesh_query *q,
             found = id;
             break;
         }
-        if (n->root >= 0 && n->root < s.vertex_cap && n->g > q->root_g[n->root])
+        if (n->root >= 0 && n->root < s.vertex_cap &&
+            (double)n->g > (double)q->root_g[n->root] * (1.0 + 1e-6))
             continue; /* its root was reached more cheaply since */
         ++*expanded;
         steer__navs_expand(&s, id);
     }
+    steer__navs_forget(&s);
     *out_of_nodes = s.out_of_nodes;
     return found;
 }

@@ -162,7 +162,9 @@ typedef struct steer_navmesh_query {
     int node_count;        /* nodes made by the last search */
     void *nodes;           /* the search nodes */
     int32_t *heap;         /* open nodes; after a search, the corridor */
+    int32_t *seen;         /* the nodes by edge and root (a hash table, -1 empty) */
     float *root_g;         /* per vertex: the shortest way found to it as a corner */
+    int32_t *root_from;    /* per vertex: the node that turned there */
     uint32_t *root_stamp;  /* per vertex: == generation when root_g is current */
     int32_t *flood_from;   /* per polygon: where a flood over the polygons came from */
     uint32_t *flood_stamp; /* per polygon: == generation when reached by the flood */
