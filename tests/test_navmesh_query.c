@@ -139,7 +139,7 @@ static void raster(const steer_navmesh *m, steer_grid *grid, float cell)
 /* Random pairs in a hall of 16 pillars: the path stays on the mesh, is at least the
  * straight distance, and is at most 3% longer than an 8-connected A* path on a fine
  * (0.25) grid of the same floor (itself up to 8% above the true optimum; the worst
- * ratio seen over these 300 pairs is printed, 1.013 when written). */
+ * ratio seen over these 300 pairs is printed, 1.001 when written). *
 static void paths_stay_on_the_mesh_and_beat_a_fine_grid(void)
 {
     test_mesh t;
@@ -284,6 +284,25 @@ static void queries_do_not_allocate(void)
         steer_navmesh_raycast(&t.mesh, a, b);
         steer_navmesh_nearest(&t.mesh, a, &near);
         steer_navmesh_locate(&t.mesh, b);
+    }
+    CHECK(test_mallocs == before);
+    free(q.memory);
+    free(t.memory);
+    /* A goal on another island: the flood for the nearest point, a second search. */
+    static const steer_vec3 v[] = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0},
+                                   {5, 0, 0}, {7, 0, 0}, {7, 2, 0}, {5, 2, 0}};
+    static const int32_t first[] = {0, 4, 8}, idx[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    size_t bytes = steer_navmesh_bytes(8, 2, 8);
+    t.memory = malloc(bytes);
+    CHECK(steer_navmesh_build(&t.mesh, t.memory, bytes, v, 8, first, idx, 2, STEER_SPACE_XY,
+                              NULL) == STEER_NAVMESH_OK);
+    query_make(&q, &t.mesh);
+    before = test_mallocs;
+    for (int i = 0; i < 20; i++) {
+        steer_navmesh_path r =
+            steer_navmesh_find_path(&t.mesh, &q.q, steer_v3(0.1f * (float)i, 1, 0),
+                                    steer_v3(6, 1, 0), 0.0f, NULL, 0, pts, 64);
+        CHECK(r.status == STEER_NAVMESH_PATH_PARTIAL);
     }
     CHECK(test_mallocs == before);
 #ifdef STEER_TEST_WRAP_MALLOC
