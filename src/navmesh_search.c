@@ -100,7 +100,7 @@ static uint32_t steer__navs_hash(const steer__navs *s, int32_t slot, int32_t roo
 {
     uint32_t h = (uint32_t)slot * 0x9E3779B1u ^ (uint32_t)(root + 1) * 0x85EBCA77u;
     h ^= h >> 15;
-    return h % (uint32_t)(2 * s->q->node_capacity);
+    return h % (2u * (uint32_t)s->q->node_capacity);
 }
 
 /* Is n no better than a node already made: on the same edge from the same root, a
@@ -108,7 +108,7 @@ static uint32_t steer__navs_hash(const steer__navs *s, int32_t slot, int32_t roo
 static bool steer__navs_dominated(const steer__navs *s, const steer__navq_node *n)
 {
     const int32_t *seen = s->q->seen;
-    uint32_t size = (uint32_t)(2 * s->q->node_capacity);
+    uint32_t size = 2u * (uint32_t)s->q->node_capacity;
     for (uint32_t i = steer__navs_hash(s, n->slot, n->root); seen[i] >= 0; i = (i + 1) % size) {
         const steer__navq_node *o = &s->nodes[seen[i]];
         if (o->slot == n->slot && o->root == n->root && o->lo <= n->lo + 1e-9 &&
@@ -129,7 +129,7 @@ static void steer__navs_add(steer__navs *s, steer__navq_node n)
     int32_t id = q->node_count++;
     s->nodes[id] = n;
     if (n.slot >= 0) {
-        uint32_t size = (uint32_t)(2 * q->node_capacity), i = steer__navs_hash(s, n.slot, n.root);
+        uint32_t size = 2u * (uint32_t)q->node_capacity, i = steer__navs_hash(s, n.slot, n.root);
         while (q->seen[i] >= 0) i = (i + 1) % size;
         q->seen[i] = id;
     }
@@ -141,7 +141,7 @@ static void steer__navs_add(steer__navs *s, steer__navq_node n)
 static void steer__navs_forget(steer__navs *s)
 {
     steer_navmesh_query *q = s->q;
-    uint32_t size = (uint32_t)(2 * q->node_capacity);
+    uint32_t size = 2u * (uint32_t)q->node_capacity;
     for (int32_t id = q->node_count - 1; id >= 0; id--) {
         if (s->nodes[id].slot < 0) continue;
         uint32_t i = steer__navs_hash(s, s->nodes[id].slot, s->nodes[id].root);
