@@ -573,6 +573,12 @@ static void hall_paths_are_as_short_as_the_visibility_graph(void)
         bool ok = check_pair(&b, &a, gr, s, t, &y);
         CHECK_MSG(ok, "pair %d: (%.9g, %.9g) -> (%.9g, %.9g)", pair, s.x, s.y, t.x, t.y);
     }
+    /* A start on a portal, in line with four pillar corners: the funnel must pass that
+     * portal by (read as a funnel, its sides point apart, and the path would go round
+     * the row of pillars, 1.65 times as long). */
+    bool ok = check_pair(&b, &a, gr, steer_v3(27.0536747f, 43.75f, 0),
+                         steer_v3(87.2638855f, 44.6165504f, 0), &y);
+    CHECK(ok);
     printf("hall: %d pairs; worst length error %.2g\n", y.pairs, y.worst);
     free(gr);
     free_built(&b);
