@@ -154,4 +154,13 @@ typedef struct steer__navq_ask {
 int32_t steer__navq_search(const steer_navmesh *m, steer_navmesh_query *q,
                            const steer__navq_ask *ask, int *expanded, bool *out_of_nodes);
 
+/* steer_navmesh_raycast from `from`, already located in polygon p (>= 0). */
+steer_navmesh_hit steer__nav_raycast_from(const steer_navmesh *mesh, int p, steer_vec3 from,
+                                          steer_vec3 to);
+
+/* steer_navmesh_contain for an agent already located in polygon poly (-1: off the
+ * mesh), so a caller that knows it pays for no second search. */
+steer_steering steer__navmesh_contain_in(const steer_agent *agent, const steer_navmesh *mesh,
+                                         int poly, const steer_contain_params *params);
+
 #endif /* STEER_NAVMESH_INTERNAL_H */
