@@ -75,6 +75,22 @@ static bool steer__nav_inside(const steer_navmesh *m, steer_vec3 apex, steer_vec
     return steer_distance(apex, p) <= steer_distance(apex, other);
 }
 
+/* Does the apex lie on the portal r -> l, between its ends (or past it by rounding: a
+ * point moved onto the mesh in float)? Then it is in both polygons already and the
+ * portal asks nothing of the path; read as a funnel, its sides would point apart. */
+static bool steer__nav_on_portal(const steer_navmesh *m, steer_vec3 apex, steer_vec3 r,
+                                 steer_vec3 l)
+{
+    steer__nav2 a = steer__nav_ground(m->plane, apex), gr = steer__nav_ground(m->plane, r);
+    steer__nav2 gl = steer__nav_ground(m->plane, l);
+    double du = (double)gl.u - gr.u, dv = (double)gl.v - gr.v, len2 = du * du + dv * dv;
+    if (!(len2 > 0.0)) return false;
+    double t = (((double)a.u - gr.u) * du + ((double)a.v - gr.v) * dv) / len2;
+    double len = sqrt(len2);
+    /* The polygon before the portal lies left of r -> l (counter-clockwise). */
+    return t > 0.0 && t < 1.0 && steer__nav_orient(gr, gl, a) <= 1e-6 * len * (len + 1.0);
+}
+
 static void steer__nav_pull(steer__nav_funnel *f, const int32_t *corridor, int count,
                             steer_vec3 start, steer_vec3 goal)
 {
@@ -85,6 +101,9 @@ static void steer__nav_pull(steer__nav_funnel *f, const int32_t *corridor, int c
     for (int i = 0; i < count && !f->truncated; i++) {
         steer_vec3 r, l;
         steer__nav_portal_at(m, corridor, count, goal, i, &r, &l);
+        if (i < count - 1 && steer__nav_same_ground(m, left, apex) &&
+            steer__nav_same_ground(m, right, apex) && steer__nav_on_portal(m, apex, r, l))
+            continue;
         /* The right side narrows when r is left of (or on) it; it must stay right of
          * the left side, else the left end is the next corner. */
         if (!steer__nav_same_ground(m, r, right) && steer__nav_side(m, apex, right, r) >= 0.0) {

@@ -127,6 +127,33 @@ void steer__nav_tree_build(steer_navmesh *m, steer__nav_key *keys);
 /* Empty the mesh. */
 void steer__nav_clear(steer_navmesh *m);
 
+/* ---- the path search (navmesh_search.c) ------------------------------------------- */
+
+/* Search nodes a query holds per mesh edge. */
+#define STEER__NAVQ_NODES_PER_EDGE 8
+
+/* A search node: the stretch [lo, hi] of an edge of `poly` (fractions from the vertex of
+ * `slot` to the next), every point of it reached by a straight line from `root`, which
+ * is reached from the start at cost g; f adds the estimate. A goal node has slot -1. */
+typedef struct steer__navq_node {
+    int32_t poly, slot, root, parent; /* root: a vertex, -1 the start */
+    double lo, hi;                    /* in double: rays through them reach far */
+    float g, f;
+} steer__navq_node;
+
+/* One search's question: from ground point `start` on polygon `from` to `goal` on `to`
+ * (from != to). */
+typedef struct steer__navq_ask {
+    int32_t from, to;
+    steer__nav2 start, goal;
+} steer__navq_ask;
+
+/* The shortest way: returns the goal node (its parents lead back to the start; their
+ * polygons are the corridor) or -1 when the goal was not reached: no way, or the query's
+ * nodes ran out (*out_of_nodes). *expanded counts the nodes expanded. */
+int32_t steer__navq_search(const steer_navmesh *m, steer_navmesh_query *q,
+                           const steer__navq_ask *ask, int *expanded, bool *out_of_nodes);
+
 /* steer_navmesh_raycast from `from`, already located in polygon p (>= 0). */
 steer_navmesh_hit steer__nav_raycast_from(const steer_navmesh *mesh, int p, steer_vec3 from,
                                           steer_vec3 to);

@@ -6,7 +6,6 @@
 
 #include "steering_internal.h"
 
-
 void steer__world_crowd(const steer_world *w, int i, steer_agent *agent, steer_world_body *body,
                         const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen)
 {

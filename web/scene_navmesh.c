@@ -38,7 +38,7 @@ static struct {
     steer_navmesh mesh;
     uint64_t mesh_memory[8192];
     steer_navmesh_query query;
-    uint64_t query_memory[4096];
+    uint64_t query_memory[10240]; /* steer_navmesh_query_bytes: 68016 for its 156 edges */
     bool built;
     int count, arrivals;
     steer_agent agents[WEB_NM_MAX];

@@ -250,9 +250,9 @@ static void points_are_located_alike(const fixture &f)
 }
 
 /* 300 random paths between points on the ground: steer's path is never shorter than the
- * straight line, every point along it is ground by Detour's account, and it is rarely
- * and never much longer than Detour's (both searches pick a corridor of polygons first,
- * neither is exact). */
+ * straight line, every point along it is ground by Detour's account, and it is never
+ * longer than Detour's (steer's is the shortest; Detour's corridor search is not exact,
+ * so its path may be longer). */
 static void paths_agree_with_detour(const fixture &f)
 {
     std::vector<unsigned char> qmem(steer_navmesh_query_bytes(steer_navmesh_edge_count(&f.mesh)) +
@@ -289,10 +289,10 @@ static void paths_agree_with_detour(const fixture &f)
         CHECK(r.status == STEER_NAVMESH_PATH_FOUND);
         float ls = ground_length(spath, r.count), ld = ground_length(dpath.data(), points);
         float direct = std::hypot(b.x - a.x, b.z - a.z);
-        if (ls > ld * 1.0005f + 1e-3f) longer++;
+        if (ls > ld * 1.00001f + 1e-4f) longer++; /* float rounding of both lengths */
         if (ls / ld > worst) worst = ls / ld;
         CHECK(ls >= direct - 1e-3f);
-        if (ls < ld - 1e-3f) shorter++, saved += ld - ls;
+        if (ls < ld * 0.99999f - 1e-4f) shorter++, saved += ld - ls;
         for (int i = 1; i < r.count; i++)
             for (int s = 1; s < 20; s++) {
                 float t = (float)s / 20.0f;
@@ -309,9 +309,7 @@ static void paths_agree_with_detour(const fixture &f)
     std::printf("paths: %d of 300 shorter than Detour's (by %.3f units on average), %d longer "
                 "(the worst %.3f times as long)\n",
                 shorter, shorter > 0 ? saved / shorter : 0.0, longer, (double)worst);
-    /* The search is not exact (docs/navigation.md): a corridor can go round an obstacle
-     * the long way. Bounded here so that a worse search shows. */
-    CHECK(longer <= 6 && worst <= 1.3f);
+    CHECK(longer == 0);
 }
 
 int main()

@@ -151,27 +151,31 @@ STEER_API steer_vec3 steer_navmesh_polygon_point(const steer_navmesh *mesh, int 
 
 /* ---- queries ------------------------------------------------------------------------ */
 
-/* Work memory for path queries. The search runs over the polygons' shared edges (a
- * polygon entered through different edges is different ways in), so it is sized by
- * edges. Treat the fields as private. */
+/* Work memory for path queries. The search's nodes are stretches of polygon edges seen
+ * from a corner, so it is sized by the mesh's edges (steer_navmesh_edge_count). Treat
+ * the fields as private. */
 typedef struct steer_navmesh_query {
-    int capacity;        /* edges it can search */
-    uint32_t generation; /* which search the stamps belong to */
-    int heap_size;
-    float *g, *f;      /* cost from the start, cost plus estimate */
-    steer_vec3 *point; /* where the path crosses each edge */
-    int32_t *parent;   /* edge crossed before, -1 at the start */
-    int32_t *anchor;   /* edge whose point the straight line comes from, -1 the start */
-    int32_t *heap_pos; /* position in the open heap; -1 when closed */
-    int32_t *heap;     /* open edges; after a search, the corridor */
-    uint32_t *stamp;   /* == generation when the entries are current */
+    int capacity;          /* edges it can search */
+    int node_capacity;     /* search nodes it holds */
+    uint32_t generation;   /* which search the stamps belong to */
+    int heap_size;         /* open nodes */
+    int node_count;        /* nodes made by the last search */
+    void *nodes;           /* the search nodes */
+    int32_t *heap;         /* open nodes; after a search, the corridor */
+    int32_t *seen;         /* the nodes by edge and root (a hash table, -1 empty) */
+    float *root_g;         /* per vertex: the shortest way found to it as a corner */
+    int32_t *root_from;    /* per vertex: the node that turned there */
+    uint32_t *root_stamp;  /* per vertex: == generation when root_g is current */
+    int32_t *flood_from;   /* per polygon: where a flood over the polygons came from */
+    uint32_t *flood_stamp; /* per polygon: == generation when reached by the flood */
 } steer_navmesh_query;
 
 /* Polygon edges of the mesh (the sum of its polygons' corner counts): the size a query
  * for it needs. 0 for NULL or an empty mesh. */
 STEER_API int steer_navmesh_edge_count(const steer_navmesh *mesh);
 
-/* Bytes of query memory for meshes of up to edge_count edges (40 an edge); 0 outside
+/* Bytes of query memory for meshes of up to edge_count edges (436 an edge: 8 search
+ * nodes, a vertex's and a polygon's entries); 0 outside
  * 1 .. STEER_NAVMESH_MAX_COUNT * STEER_NAVMESH_POLY_MAX. */
 STEER_API size_t steer_navmesh_query_bytes(int edge_count);
 
@@ -194,13 +198,15 @@ STEER_API int steer_navmesh_nearest(const steer_navmesh *mesh, steer_vec3 p, ste
 
 /* What a path search found. */
 typedef enum steer_navmesh_path_status {
-    STEER_NAVMESH_PATH_FOUND = 0, /* the found corridor's string-pulled path */
+    STEER_NAVMESH_PATH_FOUND = 0, /* the shortest path */
     STEER_NAVMESH_PATH_PARTIAL,   /* the goal is not reachable from the start (another
-                                     island): the path ends at the point nearest the goal
-                                     of the polygons searched */
-    STEER_NAVMESH_PATH_TOO_LONG,  /* the corridor or the points do not fit the arrays;
+                                     island): the shortest path to the start island's
+                                     point nearest the goal */
+    STEER_NAVMESH_PATH_TOO_LONG,  /* the corridor or the points do not fit the arrays:
                                      `count` says how many points were written (the
-                                     path's beginning) */
+                                     path's beginning); or the search used up the
+                                     query's nodes: a path through the corridor of fewest
+                                     polygons, not the shortest */
     STEER_NAVMESH_PATH_BAD_INPUT  /* empty mesh, NULL arrays, query too small for the
                                      mesh, a start or goal not finite or off the mesh
                                      (further than max_snap from it) */
@@ -212,19 +218,19 @@ typedef struct steer_navmesh_path {
     int count;    /* points written */
     int corridor; /* polygons in the corridor (start polygon .. goal polygon) */
     float length; /* length of the written points as a polyline, world units */
-    int expanded; /* polygons taken off the open list: the search's work */
+    int expanded; /* search nodes expanded: the search's work */
 } steer_navmesh_path;
 
-/* A short path from `start` to `goal` (not always the shortest: docs/navigation.md): both are first
- * moved onto the mesh (steer_navmesh_nearest, refused when further than max_snap; NaN or negative
- * max_snap reads as 0, +inf accepts any distance), A* over the polygons (costs between
- * edge crossings, Theta*-style straight shortcuts where the mesh allows them,
- * straight-line estimate) finds the corridor, written to corridor_out
- * (corridor_capacity polygons; may be NULL when corridor_capacity is 0 -- then it is
- * kept in the query only), and the funnel algorithm pulls the string through its
- * portals: points[0] is the start, then every corner the path turns at (exactly a mesh
- * vertex, at its height), then the goal. Start and goal on one polygon give two points
- * (one when they are equal). */
+/* The shortest path on the ground from `start` to `goal` (to float rounding;
+ * docs/navigation.md): both are first moved onto the mesh (steer_navmesh_nearest,
+ * refused when further than max_snap; NaN or negative max_snap reads as 0, +inf accepts
+ * any distance). An exact A* over stretches of polygon edges seen from the start or a
+ * boundary corner (Polyanya) finds the polygons the path crosses, its corridor, written
+ * to corridor_out (corridor_capacity polygons; may be NULL when corridor_capacity is 0 --
+ * then it is kept in the query only); the funnel pulls the string through its portals:
+ * points[0] is the start, then every corner the path turns at (exactly a mesh vertex, at
+ * its height), then the goal. Start and goal on one polygon give two points (one when
+ * they are equal). The query needs steer_navmesh_edge_count(mesh) edges. */
 STEER_API steer_navmesh_path steer_navmesh_find_path(const steer_navmesh *mesh,
                                                      steer_navmesh_query *query, steer_vec3 start,
                                                      steer_vec3 goal, float max_snap,
@@ -310,7 +316,7 @@ typedef struct steer_navmesh_corridor {
     steer_vec3 goal;
     bool has_goal, valid;             /* a goal is set; the corridor leads to it */
     steer_navmesh_path_status status; /* the last search's outcome */
-    int searches;                     /* A* searches run (statistics) */
+    int searches;                     /* path searches run (statistics) */
     int rejoins;                      /* times a pushed agent rejoined without a search */
 } steer_navmesh_corridor;
 
@@ -330,7 +336,7 @@ STEER_API void steer_navmesh_corridor_set_goal(steer_navmesh_corridor *corridor,
  * corridor, the corridor is trimmed to start there; next to one of the following
  * rejoin_reach corridor polygons (pushed aside by the crowd), that polygon is put in
  * front (a rejoin, no search); else, and at the start or after steer_navmesh_corridor_
- * set_goal, A* searches again (steer_navmesh_find_path with `query`). When the corridor
+ * set_goal, it searches again (steer_navmesh_find_path with `query`). When the corridor
  * changes the path is pulled again from the agent's position. The steering is mesh
  * containment when it acts, else path following along the pulled path (steer_follow_
  * path, arriving at the goal; *arrived, may be NULL, true once at rest there). No goal,
