@@ -186,7 +186,7 @@ static void report(const char *what, int units, group_run g)
 
 /* Eight walkers of radius 0.2 through the 1-wide door of the two rooms to (8.2, 2), 0.8
  * from the far wall: all within 0.25 of their spots and at rest within 30 s (measured
- * 7.58 s, no trade). The open-field move instead puts spots 0.15 off the mesh and the
+ * 6.78 s, no trade). The open-field move instead puts spots 0.15 off the mesh and the
  * walkers take 60 s to come to rest. */
 static void eight_through_the_door(void)
 {
@@ -202,7 +202,7 @@ static void eight_through_the_door(void)
 
 /* Forty walkers of radius 0.3 through the rooms scaled by 2.5 (a door 2.5 wide) to a
  * point near room B's far wall, so part of the block would stand off the mesh: all on
- * their spots and at rest within 30 s (measured 25.5 s, 29 trades; without trades 34.5 s). The
+ * their spots and at rest within 30 s (measured 29.4 s, 32 trades). The
  * open-field move instead: 34 of 40 on their spots after 90 s. */
 static void forty_through_the_door(void)
 {
