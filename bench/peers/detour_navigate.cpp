@@ -15,6 +15,7 @@
 // and topology optimisation, obstacle avoidance of the highest quality preset,
 // separation weight 2); its path queue plans a few agents each update.
 #include "navigate_level.h"
+#include "recast_bake.h"
 
 #include <DetourCrowd.h>
 #include <DetourNavMesh.h>
@@ -62,88 +63,7 @@ dtNavMesh *bake(const bench_level &l, int *polygons)
     std::vector<float> verts;
     std::vector<int> tris;
     level_triangles(l, verts, tris);
-    int nv = (int)verts.size() / 3, nt = (int)tris.size() / 3;
-    rcConfig c;
-    std::memset(&c, 0, sizeof c);
-    c.cs = 0.25f;
-    c.ch = 0.2f;
-    c.walkableSlopeAngle = 45.0f;
-    c.walkableHeight = (int)std::ceil(2.0f / c.ch);
-    c.walkableClimb = (int)std::floor(0.9f / c.ch);
-    c.walkableRadius = (int)std::ceil(kRadius / c.cs);
-    c.maxEdgeLen = (int)(12.0f / c.cs);
-    c.maxSimplificationError = 1.3f;
-    c.minRegionArea = 8 * 8;
-    c.mergeRegionArea = 20 * 20;
-    c.maxVertsPerPoly = 6;
-    c.detailSampleDist = 6.0f * c.cs;
-    c.detailSampleMaxError = c.ch;
-    rcCalcBounds(verts.data(), nv, c.bmin, c.bmax);
-    c.bmax[1] += 2.0f;
-    rcCalcGridSize(c.bmin, c.bmax, c.cs, &c.width, &c.height);
-    rcContext ctx(false);
-    rcHeightfield *hf = rcAllocHeightfield();
-    rcCompactHeightfield *chf = rcAllocCompactHeightfield();
-    rcContourSet *cset = rcAllocContourSet();
-    rcPolyMesh *pm = rcAllocPolyMesh();
-    rcPolyMeshDetail *dm = rcAllocPolyMeshDetail();
-    std::vector<unsigned char> areas((size_t)nt, 0);
-    bool ok = rcCreateHeightfield(&ctx, *hf, c.width, c.height, c.bmin, c.bmax, c.cs, c.ch);
-    rcMarkWalkableTriangles(&ctx, c.walkableSlopeAngle, verts.data(), nv, tris.data(), nt,
-                            areas.data());
-    ok = ok && rcRasterizeTriangles(&ctx, verts.data(), nv, tris.data(), areas.data(), nt, *hf,
-                                    c.walkableClimb);
-    ok = ok && rcBuildCompactHeightfield(&ctx, c.walkableHeight, c.walkableClimb, *hf, *chf);
-    ok = ok && rcErodeWalkableArea(&ctx, c.walkableRadius, *chf);
-    ok = ok && rcBuildDistanceField(&ctx, *chf);
-    ok = ok && rcBuildRegions(&ctx, *chf, 0, c.minRegionArea, c.mergeRegionArea);
-    ok = ok && rcBuildContours(&ctx, *chf, c.maxSimplificationError, c.maxEdgeLen, *cset);
-    ok = ok && rcBuildPolyMesh(&ctx, *cset, c.maxVertsPerPoly, *pm);
-    ok = ok &&
-         rcBuildPolyMeshDetail(&ctx, *pm, *chf, c.detailSampleDist, c.detailSampleMaxError, *dm);
-    dtNavMesh *nav = nullptr;
-    if (ok) {
-        for (int i = 0; i < pm->npolys; i++) pm->flags[i] = 1;
-        *polygons = pm->npolys;
-        dtNavMeshCreateParams p;
-        std::memset(&p, 0, sizeof p);
-        p.verts = pm->verts;
-        p.vertCount = pm->nverts;
-        p.polys = pm->polys;
-        p.polyAreas = pm->areas;
-        p.polyFlags = pm->flags;
-        p.polyCount = pm->npolys;
-        p.nvp = pm->nvp;
-        p.detailMeshes = dm->meshes;
-        p.detailVerts = dm->verts;
-        p.detailVertsCount = dm->nverts;
-        p.detailTris = dm->tris;
-        p.detailTriCount = dm->ntris;
-        p.walkableHeight = 2.0f;
-        p.walkableRadius = kRadius;
-        p.walkableClimb = 0.9f;
-        std::memcpy(p.bmin, pm->bmin, sizeof p.bmin);
-        std::memcpy(p.bmax, pm->bmax, sizeof p.bmax);
-        p.cs = c.cs;
-        p.ch = c.ch;
-        p.buildBvTree = true;
-        unsigned char *data = nullptr;
-        int size = 0;
-        if (dtCreateNavMeshData(&p, &data, &size)) {
-            nav = dtAllocNavMesh();
-            if (nav == nullptr || dtStatusFailed(nav->init(data, size, DT_TILE_FREE_DATA))) {
-                dtFree(data);
-                dtFreeNavMesh(nav);
-                nav = nullptr;
-            }
-        }
-    }
-    rcFreeHeightField(hf);
-    rcFreeCompactHeightfield(chf);
-    rcFreeContourSet(cset);
-    rcFreePolyMesh(pm);
-    rcFreePolyMeshDetail(dm);
-    return nav;
+    return steer_recast_bake(verts, tris, polygons);
 }
 
 struct Run {
