@@ -157,6 +157,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     steer_world_init_slots(w);
     steer__world_use_lanes(w, STEER_WORLD_LANES_AVX512);
     w->auto_cell = 1.0f;
+    w->fold_cell = 1.0f;
     return w;
 }
 

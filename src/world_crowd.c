@@ -6,7 +6,6 @@
 
 #include "steering_internal.h"
 
-
 void steer__world_crowd(const steer_world *w, int i, steer_agent *agent, steer_world_body *body,
                         const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen)
 {
@@ -142,6 +141,16 @@ float steer__world_crowd_reach(const steer_recipe *r)
         if (r->items[k].kind == STEER_BEHAVIOUR_AVOID_AGENTS && nr > reach) reach = nr;
     }
     return steer_is_finite(reach) && reach > 0.0f ? reach : 0.0f;
+}
+
+float steer__world_crowd_radius(const steer_recipe *r)
+{
+    float radius = r->crowd ? r->orca.neighbour_dist : 0.0f;
+    for (int k = 0; k < r->count; k++) {
+        float nr = r->items[k].neighbourhood.radius;
+        if (r->items[k].kind == STEER_BEHAVIOUR_AVOID_AGENTS && nr > radius) radius = nr;
+    }
+    return steer_is_finite(radius) && radius > 0.0f ? radius : 0.0f;
 }
 
 steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls, int count)

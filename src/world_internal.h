@@ -155,14 +155,21 @@ typedef struct steer_world_resource {
     int users;
 } steer_world_resource;
 
-/* The uniform grid over the agents' bounding box. */
+/* The uniform grid over the agents' bounding box. When the box at the cell edge asked for
+ * needs more cells than were allocated, the grid is folded: along an axis whose `span`
+ * exceeds `dim`, cell u lands in bucket u mod dim (a torus of buckets), so empty space
+ * costs nothing and the cell stays the neighbourhood's size. Cells that share a bucket
+ * are at least `dim` cells apart, so a search that visits each bucket of its block once
+ * finds every agent once; the distance test drops those of the far cells. */
 typedef struct steer_world_grid {
     steer_vec3 origin; /* corner of cell (0,0,0) */
     float cell;        /* edge */
     float inv_cell;    /* 1 / edge */
-    int dim[3];        /* cells per axis */
-    int cells;         /* dim[0] * dim[1] * dim[2] */
-    uint32_t *start;   /* cells + 1 entries: agents of cell c are [start[c], start[c+1]) */
+    int span[3];       /* cells per axis over the box (at most 2^30) */
+    int dim[3];        /* buckets per axis: span, or fewer (prime) when the axis is folded */
+    bool folded;       /* some dim < span */
+    int cells;         /* buckets: dim[0] * dim[1] * dim[2] */
+    uint32_t *start;   /* cells + 1 entries: agents of bucket c are [start[c], start[c+1]) */
     int max_cells;     /* capacity of start - 1 */
 } steer_world_grid;
 
@@ -193,6 +200,7 @@ struct steer_world {
     steer_world_recipe *recipes;
     int recipe_count;
     float auto_cell; /* largest neighbourhood radius of any recipe */
+    float fold_cell; /* largest radius any recipe searches: the folded grid's automatic cell */
 
     steer_world_grid grid;
     const steer_segment *walls; /* the crowd filter's walls (the caller's array), or NULL */
@@ -286,18 +294,24 @@ static inline steer_vec3 steer__world_forward(const steer_world *world, int j)
  * third of the step, and steer_world_query scans the agents instead. */
 bool steer__world_wants_index(const steer_world *world);
 
-/* Cell coordinate of x along axis a (clamped into the grid). */
+/* Cell coordinate of x along axis a, clamped into [0, span) (NaN to 0): unfolded. */
 static inline int steer__grid_coord(const steer_world_grid *g, float x, int a)
 {
     float o = a == 0 ? g->origin.x : (a == 1 ? g->origin.y : g->origin.z);
     float f = (x - o) * g->inv_cell;
     if (!(f > 0.0f)) return 0; /* also NaN */
-    int c = f < (float)g->dim[a] ? (int)f : g->dim[a] - 1;
+    int c = f < (float)g->span[a] ? (int)f : g->span[a] - 1;
     return c;
 }
 
-/* The block of cells that can hold points within r of c: lo..hi inclusive per axis.
- * Shared by the public query and the step's neighbour search. */
+/* The bucket coordinate of cell coordinate c along axis a. */
+static inline int steer__grid_fold(const steer_world_grid *g, int c, int a)
+{
+    return c < g->dim[a] ? c : c % g->dim[a];
+}
+
+/* The block of cells that can hold points within r of c: lo..hi inclusive per axis, in
+ * cell coordinates (unfolded). Shared by the public query and the step's search. */
 typedef struct steer_grid_range {
     int lo[3], hi[3];
 } steer_grid_range;
@@ -311,6 +325,30 @@ static inline steer_grid_range steer__grid_range(const steer_world_grid *g, stee
         b.hi[a] = steer__grid_coord(g, v[a] + r, a);
     }
     return b;
+}
+
+/* The buckets that cells lo..hi along axis a fold onto, as one or two runs of bucket
+ * coordinates [run[k][0], run[k][1]], each bucket once (all of them, from 0, when the
+ * cells go all the way round); returns the number of runs. On an axis that is not
+ * folded, the one run lo..hi. */
+static inline int steer__grid_runs(const steer_world_grid *g, int a, int lo, int hi, int run[2][2])
+{
+    int d = g->dim[a];
+    if (hi - lo + 1 >= d) { /* every bucket (unfolded: lo is 0 and hi d - 1) */
+        run[0][0] = 0;
+        run[0][1] = d - 1;
+        return 1;
+    }
+    int b0 = steer__grid_fold(g, lo, a), b1 = steer__grid_fold(g, hi, a);
+    run[0][0] = b0;
+    if (b0 <= b1) {
+        run[0][1] = b1;
+        return 1;
+    }
+    run[0][1] = d - 1;
+    run[1][0] = 0;
+    run[1][1] = b1;
+    return 2;
 }
 
 /* One agent found by steer__world_near: its dense index j, offset p_j - p and |offset|^2. */

@@ -114,17 +114,17 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
 
 #if STEER_LANES
 /* steer__grid_range with the three axes in lanes: the same cells (the same subtraction,
- * product and clamps as steer__grid_coord, lane by lane) for about a fifth of the
+ * product and clamps into the span as steer__grid_coord, lane by lane) for about a fifth of the
  * instructions, which mattered when the search runs once per agent. Only lanes already
- * clamped into [0, dim) are converted to integers. */
+ * clamped into [0, span) are converted to integers. */
 static inline steer_grid_range steer_world_scan_range(const steer_world_grid *g, steer_vec3 c,
                                                       float r)
 {
     const steer_f4 p = {c.x, c.y, c.z, 0.0f}, o = {g->origin.x, g->origin.y, g->origin.z, 0.0f};
     const steer_f4 rr = steer_f4_splat(r), inv = steer_f4_splat(g->inv_cell);
     const steer_f4 zero = steer_f4_splat(0.0f);
-    const steer_f4 dim = {(float)g->dim[0], (float)g->dim[1], (float)g->dim[2], 1.0f};
-    const steer_i4 top = {g->dim[0] - 1, g->dim[1] - 1, g->dim[2] - 1, 0};
+    const steer_f4 dim = {(float)g->span[0], (float)g->span[1], (float)g->span[2], 1.0f};
+    const steer_i4 top = {g->span[0] - 1, g->span[1] - 1, g->span[2] - 1, 0};
     steer_f4 f[2] = {((p - rr) - o) * inv, ((p + rr) - o) * inv};
     steer_grid_range b;
     for (int e = 0; e < 2; e++) {
@@ -160,12 +160,19 @@ static inline void steer__world_scan_inline(const steer_world *w, int i, float r
     steer_grid_range b = steer_world_scan_range(g, q.p, radius * 1.0001f + 1e-6f);
     steer_world_kept k;
     k.n = 0;
-    for (int z = b.lo[2]; z <= b.hi[2]; z++) {
-        for (int y = b.lo[1]; y <= b.hi[1]; y++) {
-            int row = (z * g->dim[1] + y) * g->dim[0];
-            steer_world_scan_row(&q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1]);
-        }
-    }
+    int rx[2][2], ry[2][2], rz[2][2];
+    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
+    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
+    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
+    for (int kz = 0; kz < nz; kz++)
+        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
+            for (int ky = 0; ky < ny; ky++)
+                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
+                    int row = (z * g->dim[1] + y) * g->dim[0];
+                    for (int kx = 0; kx < nx; kx++)
+                        steer_world_scan_row(&q, &k, g->start[row + rx[kx][0]],
+                                             g->start[row + rx[kx][1] + 1]);
+                }
     if (k.n > 0) steer_world_near_flush(&q, &k);
 }
 
