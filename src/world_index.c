@@ -10,25 +10,6 @@
 #include <float.h>
 #include <math.h>
 
-/* Bounding box of the finite positions; false when there is none. */
-static bool steer_world_bbox(const steer_world *w, steer_vec3 *lo, steer_vec3 *hi)
-{
-    const steer_vec3 *p = w->pos[w->cur];
-    bool any = false;
-    for (int i = 0; i < w->count; i++) {
-        if (!steer_v3_is_finite(p[i])) continue;
-        if (!any) *lo = *hi = p[i];
-        any = true;
-        lo->x = p[i].x < lo->x ? p[i].x : lo->x;
-        lo->y = p[i].y < lo->y ? p[i].y : lo->y;
-        lo->z = p[i].z < lo->z ? p[i].z : lo->z;
-        hi->x = p[i].x > hi->x ? p[i].x : hi->x;
-        hi->y = p[i].y > hi->y ? p[i].y : hi->y;
-        hi->z = p[i].z > hi->z ? p[i].z : hi->z;
-    }
-    return any;
-}
-
 /* Cells along an extent, at least 1; in double so huge spreads cannot overflow. */
 static double steer_world_cells_along(double extent, double cell)
 {
@@ -138,36 +119,6 @@ static void steer_world_grid_shape(steer_world *w, steer_vec3 lo, steer_vec3 hi)
     g->cells = g->dim[0] * g->dim[1] * g->dim[2];
 }
 
-static uint32_t steer_world_cell_index(const steer_world_grid *g, steer_vec3 p)
-{
-    int x = steer__grid_fold(g, steer__grid_coord(g, p.x, 0), 0);
-    int y = steer__grid_fold(g, steer__grid_coord(g, p.y, 1), 1);
-    int z = steer__grid_fold(g, steer__grid_coord(g, p.z, 2), 2);
-    return (uint32_t)((z * g->dim[1] + y) * g->dim[0] + x);
-}
-
-static void steer_world_cells_range(void *ctx, int begin, int end)
-{
-    steer_world *w = ctx;
-    const steer_vec3 *p = w->pos[w->cur];
-    for (int i = begin; i < end; i++) w->cell_of[i] = steer_world_cell_index(&w->grid, p[i]);
-}
-
-/* Counting sort, stable in the current order: new_index[i] is agent i's place, and
- * start[c] the first place of cell c. Serial, but two light passes. */
-static void steer_world_count_sort(steer_world *w)
-{
-    steer_world_grid *g = &w->grid;
-    uint32_t *start = g->start;
-    for (int c = 0; c <= g->cells; c++) start[c] = 0u;
-    for (int i = 0; i < w->count; i++) start[w->cell_of[i] + 1u]++;
-    for (int c = 0; c < g->cells; c++) start[c + 1] += start[c];
-    /* start[c] now runs as a cursor; after placing, start[c] is the end of cell c. */
-    for (int i = 0; i < w->count; i++) w->new_index[i] = start[w->cell_of[i]]++;
-    for (int c = g->cells; c > 0; c--) start[c] = start[c - 1];
-    start[0] = 0u;
-}
-
 /* The agent's forward direction as behaviours see it (steer_agent_forward), for the
  * alignment and view-cone tests of its neighbours. */
 static steer_vec3 steer_world_forward(steer_vec3 vel, const steer_world_body *y)
@@ -226,10 +177,9 @@ bool steer__world_wants_index(const steer_world *w)
 void steer__world_rebuild(steer_world *w)
 {
     steer_vec3 lo = steer_v3_zero(), hi = steer_v3_zero();
-    if (!steer_world_bbox(w, &lo, &hi)) lo = hi = steer_v3_zero();
+    if (!steer__world_bounds(w, &lo, &hi)) lo = hi = steer_v3_zero();
     steer_world_grid_shape(w, lo, hi);
-    steer__world_parallel(w, w->count, steer_world_cells_range, w);
-    steer_world_count_sort(w);
+    steer__world_sort(w);
     steer__world_parallel(w, w->count, steer_world_scatter_range, w);
     w->cur = 1 - w->cur;
     w->index_valid = true;

@@ -173,6 +173,41 @@ typedef struct steer_world_grid {
     int max_cells;     /* capacity of start - 1 */
 } steer_world_grid;
 
+/* The index's counting sort split into work for several threads (world_sort.c): the
+ * agents in at most STEER_WORLD_SORT_BLOCKS blocks of consecutive indices, the buckets in
+ * at most STEER_WORLD_SORT_GROUPS groups of consecutive buckets. */
+enum { STEER_WORLD_SORT_BLOCKS = 16, STEER_WORLD_SORT_GROUPS = 1024 };
+
+/* Agents per block at least: below this, blocks cost more than they save. */
+#define STEER_WORLD_SORT_MIN_BLOCK 2048
+
+/* The agents in a block when there are `count` of them. */
+static inline int steer__world_sort_block_size(int count)
+{
+    int size = (count + STEER_WORLD_SORT_BLOCKS - 1) / STEER_WORLD_SORT_BLOCKS;
+    return size > STEER_WORLD_SORT_MIN_BLOCK ? size : STEER_WORLD_SORT_MIN_BLOCK;
+}
+
+/* The blocks `count` agents make (at most STEER_WORLD_SORT_BLOCKS). */
+static inline size_t steer__world_sort_blocks(int count)
+{
+    int size = steer__world_sort_block_size(count);
+    return (size_t)((count + size - 1) / size);
+}
+
+typedef struct steer_world_sort {
+    int blocks, block_size; /* block k: agents [k * block_size, (k + 1) * block_size) */
+    int groups, shift;      /* group g: buckets [g << shift, (g + 1) << shift) */
+    int stride;             /* groups a block's counts have room for */
+    uint32_t *counts;       /* per block (stride apart), its agents per group; then where
+                               they go in `order` */
+    uint32_t *group_start;  /* stride + 1 entries: first place of group g in `order` */
+    uint32_t *order;        /* capacity entries: the agents by group, in index order within one */
+    /* Per block, the box of its finite positions (any: it has one). */
+    steer_vec3 lo[STEER_WORLD_SORT_BLOCKS], hi[STEER_WORLD_SORT_BLOCKS];
+    bool any[STEER_WORLD_SORT_BLOCKS];
+} steer_world_sort;
+
 struct steer_world {
     steer_world_def def;
     uint32_t tag; /* handles carry it to catch foreign handles */
@@ -203,6 +238,7 @@ struct steer_world {
     float fold_cell; /* largest radius any recipe searches: the folded grid's automatic cell */
 
     steer_world_grid grid;
+    steer_world_sort sort;
     const steer_segment *walls; /* the crowd filter's walls (the caller's array), or NULL */
     steer_world_resource resources[STEER_WORLD_RESOURCE_MAX];
     uint32_t resource_tag; /* resource handles carry it; unlike `tag`, a restore keeps it */
@@ -278,6 +314,15 @@ static inline void steer__world_prefetch_slot(const steer_world *w, int s, int i
 #endif
 }
 
+/* The box of the finite positions of buffer `cur`; false when there is none. Split over
+ * the world's workers (world_sort.c). */
+bool steer__world_bounds(steer_world *world, steer_vec3 *lo, steer_vec3 *hi);
+
+/* Each agent's bucket (cell_of), then new_index and the grid's start: a counting sort by
+ * bucket, stable in the current order, split over the world's workers with the same
+ * result for any split (world_sort.c). */
+void steer__world_sort(steer_world *world);
+
 /* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
  * order (world_index.c). */
 void steer__world_rebuild(steer_world *world);
@@ -308,6 +353,15 @@ static inline int steer__grid_coord(const steer_world_grid *g, float x, int a)
 static inline int steer__grid_fold(const steer_world_grid *g, int c, int a)
 {
     return c < g->dim[a] ? c : c % g->dim[a];
+}
+
+/* The bucket of a position. */
+static inline uint32_t steer__world_bucket(const steer_world_grid *g, steer_vec3 p)
+{
+    int x = steer__grid_fold(g, steer__grid_coord(g, p.x, 0), 0);
+    int y = steer__grid_fold(g, steer__grid_coord(g, p.y, 1), 1);
+    int z = steer__grid_fold(g, steer__grid_coord(g, p.z, 2), 2);
+    return (uint32_t)((z * g->dim[1] + y) * g->dim[0] + x);
 }
 
 /* The block of cells that can hold points within r of c: lo..hi inclusive per axis, in
