@@ -224,6 +224,17 @@ static void steer_world_query_grid(const steer_world *w, steer_world_query_state
 {
     const steer_world_grid *g = &w->grid;
     steer_grid_range b = steer__grid_range(g, q->centre, r);
+    if (!g->folded) {
+        for (int z = b.lo[2]; z <= b.hi[2]; z++)
+            for (int y = b.lo[1]; y <= b.hi[1]; y++) {
+                int row = (z * g->dim[1] + y) * g->dim[0];
+                /* A row of cells is one run of agents: the sort put them side by side. */
+                uint32_t end = g->start[row + b.hi[0] + 1];
+                for (uint32_t i = g->start[row + b.lo[0]]; i < end; i++)
+                    steer_world_query_visit(w, q, (int)i);
+            }
+        return;
+    }
     int rx[2][2], ry[2][2], rz[2][2];
     int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
     int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
@@ -233,8 +244,6 @@ static void steer_world_query_grid(const steer_world *w, steer_world_query_state
             for (int ky = 0; ky < ny; ky++)
                 for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
                     int row = (z * g->dim[1] + y) * g->dim[0];
-                    /* A run of buckets along a row is one run of agents: the sort put
-                     * them side by side. */
                     for (int kx = 0; kx < nx; kx++) {
                         uint32_t end = g->start[row + rx[kx][1] + 1];
                         for (uint32_t i = g->start[row + rx[kx][0]]; i < end; i++)

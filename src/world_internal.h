@@ -358,6 +358,11 @@ static inline int steer__grid_fold(const steer_world_grid *g, int c, int a)
 /* The bucket of a position. */
 static inline uint32_t steer__world_bucket(const steer_world_grid *g, steer_vec3 p)
 {
+    if (!g->folded)
+        return (
+            uint32_t)((steer__grid_coord(g, p.z, 2) * g->dim[1] + steer__grid_coord(g, p.y, 1)) *
+                          g->dim[0] +
+                      steer__grid_coord(g, p.x, 0));
     int x = steer__grid_fold(g, steer__grid_coord(g, p.x, 0), 0);
     int y = steer__grid_fold(g, steer__grid_coord(g, p.y, 1), 1);
     int z = steer__grid_fold(g, steer__grid_coord(g, p.z, 2), 2);

@@ -145,6 +145,31 @@ static inline steer_grid_range steer_world_scan_range(const steer_world_grid *g,
 }
 #endif
 
+/* The search through a folded grid (world_internal.h's steer_world_grid): each bucket
+ * of the block once, a row's buckets as one or two runs. Apart from the lean loop of the
+ * unfolded grid so that one stays as it was. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void
+steer_world_scan_folded(const steer_world_grid *g, const steer_world_probe *q, steer_world_kept *k,
+                        steer_grid_range b)
+{
+    int rx[2][2], ry[2][2], rz[2][2];
+    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
+    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
+    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
+    for (int kz = 0; kz < nz; kz++)
+        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
+            for (int ky = 0; ky < ny; ky++)
+                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
+                    int row = (z * g->dim[1] + y) * g->dim[0];
+                    for (int kx = 0; kx < nx; kx++)
+                        steer_world_scan_row(q, k, g->start[row + rx[kx][0]],
+                                             g->start[row + rx[kx][1] + 1]);
+                }
+}
+
 /* steer__world_scan's body, for callers in other files that want it inlined with their
  * hand-over (a constant fn becomes a direct call the compiler can inline; the crowd
  * filter's search, world_crowd.c). The same loop, so the same agents in the same order. */
@@ -160,19 +185,15 @@ static inline void steer__world_scan_inline(const steer_world *w, int i, float r
     steer_grid_range b = steer_world_scan_range(g, q.p, radius * 1.0001f + 1e-6f);
     steer_world_kept k;
     k.n = 0;
-    int rx[2][2], ry[2][2], rz[2][2];
-    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
-    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
-    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
-    for (int kz = 0; kz < nz; kz++)
-        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
-            for (int ky = 0; ky < ny; ky++)
-                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
-                    int row = (z * g->dim[1] + y) * g->dim[0];
-                    for (int kx = 0; kx < nx; kx++)
-                        steer_world_scan_row(&q, &k, g->start[row + rx[kx][0]],
-                                             g->start[row + rx[kx][1] + 1]);
-                }
+    if (g->folded) {
+        steer_world_scan_folded(g, &q, &k, b);
+    } else {
+        for (int z = b.lo[2]; z <= b.hi[2]; z++)
+            for (int y = b.lo[1]; y <= b.hi[1]; y++) {
+                int row = (z * g->dim[1] + y) * g->dim[0];
+                steer_world_scan_row(&q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1]);
+            }
+    }
     if (k.n > 0) steer_world_near_flush(&q, &k);
 }
 
