@@ -97,8 +97,10 @@ bench:
 # (bench/peers/run.sh; docs/performance.md "Side by side with peers"). ROUNDS=5 for more.
 .PHONY: bench-peers
 bench-peers:
+	-sh scripts/install-deps.sh bench
 	cmake -S . -B build-release -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_TOOLS=OFF -DSTEER_BUILD_EXAMPLES=OFF -DSTEER_BUILD_TESTS=OFF
-	cmake --build build-release -j $(JOBS) --target bench_world
+	cmake --build build-release -j $(JOBS) --target bench_world bench_navigate
+	-cmake --build build-release -j $(JOBS) --target bench_navigate_detour
 	sh bench/peers/run.sh build-release/bench/bench_world build-peers
 
 format:

@@ -32,6 +32,7 @@ crowd-goal docs/crowd.md
 navmesh-rooms docs/navigation.md
 column-march docs/groups.md
 group-doorway docs/groups.md
+group-navmesh docs/groups.md
 "
 # pictures without an animation (the still says it all)
 still="approach wander-seek track-obstacles"

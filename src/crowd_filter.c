@@ -13,5 +13,5 @@ bool steer__orca_begin(steer_orca_filter *f, const steer_agent *agent, steer_vec
 
 steer_vec3 steer__orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count)
 {
-    return steer_orca_end(f, walls, wall_count);
+    return steer_orca_end(f, walls, wall_count, NULL, 0, f->s.inv_tau_obst);
 }

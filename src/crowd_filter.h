@@ -117,28 +117,54 @@ static float steer_orca_segment_d2(steer_v2 a, steer_v2 b)
     return steer__v2_len_sq(steer__v2_add(a, steer__v2_scale(ab, t)));
 }
 
+/* The wall at `index` of the two lists, segments[0, segment_count) then more[...]. */
+static const steer_segment *steer_orca_wall_at(const steer_segment *segments, int segment_count,
+                                               const steer_segment *more, int index)
+{
+    return index < segment_count ? &segments[index] : &more[index - segment_count];
+}
+
 /* Half-planes for the nearest walls within reach (nearest first, so nearer walls can
- * cover the ones behind them), written from lines[0]; returns the count. */
+ * cover the ones behind them) among segments[0, segment_count) and more[0, more_count)
+ * (the world's crowd walls and a navmesh's nearby edges, world_crowd_filter.h; either
+ * may be empty), written from lines[0]; returns the count. Ties go to the earlier, the
+ * first list first. */
 static int steer_orca_wall_lines(const steer_orca_self *s, float max_speed, steer_space space,
                                  const steer_segment *segments, int segment_count,
+                                 const steer_segment *more, int more_count, float more_inv_tau,
                                  steer_orca_line *lines)
 {
-    if (segments == NULL) return 0;
+    if (segments == NULL) segment_count = 0;
+    if (more == NULL) more_count = 0;
+    if (segment_count + more_count == 0) return 0;
     float r = s->radius * s->grow, reach = max_speed / s->inv_tau_obst + r, reach2 = reach * reach;
+    float more_reach = max_speed / more_inv_tau + r, more_reach2 = more_reach * more_reach;
     steer_orca_pick picks[STEER_ORCA_MAX_SEGMENTS];
     int count = 0;
     steer_v2 a, b;
-    for (int i = 0; i < segment_count; i++) {
-        if (!steer_orca_wall_rel(s, space, &segments[i], &a, &b)) continue;
+    for (int i = 0; i < segment_count + more_count; i++) {
+        if (!steer_orca_wall_rel(s, space, steer_orca_wall_at(segments, segment_count, more, i), &a,
+                                 &b))
+            continue;
         float d2 = steer_orca_segment_d2(a, b);
-        if (d2 < reach2) steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_SEGMENTS, d2, i);
+        if (d2 < (i < segment_count ? reach2 : more_reach2))
+            steer_orca_keep_nearest(picks, &count, STEER_ORCA_MAX_SEGMENTS, d2, i);
     }
     int n = 0;
     for (int k = 0; k < count; k++) {
-        steer_orca_wall_rel(s, space, &segments[picks[k].index], &a, &b);
-        n += steer__orca_wall_line(a, b, r, s->inv_tau_obst, s->v, lines, n, &lines[n]);
+        int i = picks[k].index;
+        steer_orca_wall_rel(s, space, steer_orca_wall_at(segments, segment_count, more, i), &a, &b);
+        float inv_tau = i < segment_count ? s->inv_tau_obst : more_inv_tau;
+        n += steer__orca_wall_line(a, b, r, inv_tau, s->v, lines, n, &lines[n]);
     }
     return n;
+}
+
+/* How far walls avoided with the time horizon 1 / inv_tau matter to the filter (walls
+ * further than this are never turned into half-planes). */
+static inline float steer_orca_wall_reach(const steer_orca_filter *f, float inv_tau)
+{
+    return f->planar_max / inv_tau + f->s.radius * f->s.grow;
 }
 
 /* How far `got` falls short of `aim` along it: 0 when it gets all of it, up to 1. */
@@ -264,11 +290,13 @@ static const steer_orca_line *steer_orca_list(steer_orca_filter *f, const steer_
     return lines;
 }
 
-static steer_vec3 steer_orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count)
+static steer_vec3 steer_orca_end(steer_orca_filter *f, const steer_segment *walls, int wall_count,
+                                 const steer_segment *more, int more_count, float more_inv_tau)
 {
     steer_orca_line wall[STEER_ORCA_MAX_SEGMENTS], spare[STEER_ORCA_MAX_LINES];
     const steer_orca_self *s = &f->s;
-    int nw = steer_orca_wall_lines(s, f->planar_max, f->space, walls, wall_count, wall);
+    int nw = steer_orca_wall_lines(s, f->planar_max, f->space, walls, wall_count, more, more_count,
+                                   more_inv_tau, wall);
     int hard, n;
     const steer_orca_line *lines = steer_orca_list(f, wall, nw, spare, &hard, &n);
     /* Leaning is for agents that meet something, and never for one that holds its

@@ -23,9 +23,18 @@ steer_steering steer_navmesh_contain(const steer_agent *agent, const steer_navme
 {
     if (!steer__usable(agent) || mesh == NULL || mesh->polygon_count < 1)
         return steer_steering_zero();
+    return steer__navmesh_contain_in(agent, mesh, steer_navmesh_locate(mesh, agent->position),
+                                     params);
+}
+
+steer_steering steer__navmesh_contain_in(const steer_agent *agent, const steer_navmesh *mesh,
+                                         int poly, const steer_contain_params *params)
+{
+    if (!steer__usable(agent) || mesh == NULL || mesh->polygon_count < 1)
+        return steer_steering_zero();
     steer_contain_params p = params != NULL ? *params : steer_contain_default();
     float accel = steer__max_accel(agent);
-    if (steer_navmesh_locate(mesh, agent->position) < 0) {
+    if (poly < 0) {
         steer_vec3 back;
         if (steer_navmesh_nearest(mesh, agent->position, &back) < 0) return steer_steering_zero();
         return steer_seek(agent, back);
@@ -38,7 +47,7 @@ steer_steering steer_navmesh_contain(const steer_agent *agent, const steer_navme
     float ahead = speed * steer__nonneg(p.look_time) + steer__nonneg(p.margin);
     if (accel > 0.0f) ahead += speed * speed / (2.0f * accel);
     steer_vec3 probe = steer_add_scaled(agent->position, steer_normalize(v), ahead);
-    steer_navmesh_hit hit = steer_navmesh_raycast(mesh, agent->position, probe);
+    steer_navmesh_hit hit = steer__nav_raycast_from(mesh, poly, agent->position, probe);
     if (!hit.hit || steer_length_sq(hit.normal) == 0.0f) return steer_steering_zero();
     return steer__accel_output(agent, steer_scale(hit.normal, accel));
 }

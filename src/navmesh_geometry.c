@@ -13,10 +13,12 @@ bool steer__nav_contains(const steer__nav2 *c, int n, steer__nav2 g)
 {
     for (int k = 0; k < n; k++) {
         steer__nav2 a = c[k], b = c[(k + 1) % n];
+        double side = steer__nav_orient(a, b, g);
+        if (side >= 0.0) continue; /* inside this edge: no tolerance to work out */
         double len = hypot((double)b.u - a.u, (double)b.v - a.v);
         /* A point this close outside an edge is on it: neighbours' shared edges then
          * both hold points that rounding put on the line. */
-        if (steer__nav_orient(a, b, g) < -1e-6 * len * (len + 1.0)) return false;
+        if (side < -1e-6 * len * (len + 1.0)) return false;
     }
     return true;
 }

@@ -127,4 +127,13 @@ void steer__nav_tree_build(steer_navmesh *m, steer__nav_key *keys);
 /* Empty the mesh. */
 void steer__nav_clear(steer_navmesh *m);
 
+/* steer_navmesh_raycast from `from`, already located in polygon p (>= 0). */
+steer_navmesh_hit steer__nav_raycast_from(const steer_navmesh *mesh, int p, steer_vec3 from,
+                                          steer_vec3 to);
+
+/* steer_navmesh_contain for an agent already located in polygon poly (-1: off the
+ * mesh), so a caller that knows it pays for no second search. */
+steer_steering steer__navmesh_contain_in(const steer_agent *agent, const steer_navmesh *mesh,
+                                         int poly, const steer_contain_params *params);
+
 #endif /* STEER_NAVMESH_INTERNAL_H */

@@ -69,6 +69,12 @@ steer_navmesh_hit steer_navmesh_raycast(const steer_navmesh *mesh, steer_vec3 fr
     steer_navmesh_hit miss = {true, 0.0f, from, {0, 0, 0}, -1};
     int p = mesh != NULL ? steer_navmesh_locate(mesh, from) : -1;
     if (p < 0) return miss;
+    return steer__nav_raycast_from(mesh, p, from, to);
+}
+
+steer_navmesh_hit steer__nav_raycast_from(const steer_navmesh *mesh, int p, steer_vec3 from,
+                                          steer_vec3 to)
+{
     if (!steer_v3_is_finite(to)) to = from;
     steer__nav2 o = steer__nav_ground(mesh->plane, from), e = steer__nav_ground(mesh->plane, to);
     steer__nav2 d = {e.u - o.u, e.v - o.v};

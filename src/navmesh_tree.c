@@ -75,10 +75,10 @@ int steer_navmesh_locate(const steer_navmesh *mesh, steer_vec3 p)
     float h = steer__nav_height(mesh->plane, p);
     int stack[STEER_NAV_STACK], top = 0, best = -1;
     float best_dh = INFINITY;
+    float slack = 1e-5f * (1.0f + fabsf(g.u) + fabsf(g.v));
     stack[top++] = 0;
     while (top > 0) {
         const steer__nav_node *n = &nodes[stack[--top]];
-        float slack = 1e-5f * (1.0f + fabsf(g.u) + fabsf(g.v));
         if (g.u < n->lo[0] - slack || g.u > n->hi[0] + slack || g.v < n->lo[1] - slack ||
             g.v > n->hi[1] + slack)
             continue;
@@ -90,8 +90,12 @@ int steer_navmesh_locate(const steer_navmesh *mesh, steer_vec3 p)
         steer__nav2 c[STEER_NAVMESH_POLY_MAX];
         int count = steer__nav_corners(mesh, n->right, c);
         if (!steer__nav_contains(c, count, g)) continue;
-        float dh = fabsf(steer__nav_height_at(mesh, n->right, g) - h);
-        if (dh < best_dh) best_dh = dh, best = n->right;
+        /* Heights only decide between polygons above one another: the first one found
+         * is weighed when a second turns up. */
+        if (best >= 0 && best_dh == INFINITY)
+            best_dh = fabsf(steer__nav_height_at(mesh, best, g) - h);
+        float dh = best < 0 ? INFINITY : fabsf(steer__nav_height_at(mesh, n->right, g) - h);
+        if (best < 0 || dh < best_dh) best_dh = dh, best = n->right;
     }
     return best;
 }

@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 28 };
+enum { STEER_WORLD_ARRAYS = 30 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -77,6 +77,8 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
                                                                sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->sort.group_start,
                                  ((size_t)w->sort.stride + 1u) * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->nav_stale, n * sizeof(uint8_t)};
+    a[k++] = (steer_world_array){(void **)&w->nav_poly, n * sizeof(int32_t)};
     a[k++] = (steer_world_array){(void **)&w->slots, n * sizeof(steer_world_slot)};
     a[k++] = (steer_world_array){(void **)&w->memory, n * sizeof(steer_world_memory)};
     a[k++] = (steer_world_array){(void **)&w->walkers,

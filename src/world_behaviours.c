@@ -5,8 +5,10 @@
  * single-agent function of the library and nothing else, so a recipe item gives the same
  * bits as that function called on its own. */
 #include "world_behaviours.h"
+#include "world_group_navigate.h"
 
 #include "world_crowd.h"
+#include "navmesh_internal.h"
 
 #include <string.h>
 
@@ -183,6 +185,14 @@ static steer_steering steer_world_eval_offset_pursuit(steer_world_eval *e, int k
 
 /* The anchor is the target agent; the member's own target point holds its slot's offset
  * in the anchor's frame (steer_world_formation_assign writes both). */
+/* A formation member that navigates holds its slot by formation steering when the plan
+ * reaches the slot itself in a straight line: the last leg, ending on the slot (a slot
+ * off the mesh plans to the mesh's nearest point instead). */
+static bool steer_world_slot_in_reach(const steer_world_nav *nav)
+{
+    return nav->state == STEER_WORLD_NAV_LAST && steer_distance(nav->corner, nav->goal) <= 1e-3f;
+}
+
 static steer_steering steer_world_eval_formation(steer_world_eval *e, int k,
                                                  const steer_recipe_item *it)
 {
@@ -193,6 +203,12 @@ static steer_steering steer_world_eval_formation(steer_world_eval *e, int k,
     steer_leader anchor = {w->pos[w->cur][t], w->vel[w->cur][t], w->body[w->cur][t].orientation};
     steer_formation_slot slot = {e->slot->target, 0.0f, 0u};
     steer_formation_member_params p = {it->arrive, it->align};
+    /* A member that also navigates leaves the way round walls, and a slot off the mesh,
+     * to its navigate item. */
+    if (steer__world_recipe_walks_to_slot(&e->recipe->recipe) &&
+        !steer_world_slot_in_reach(
+            &steer__world_memory((steer_world *)(uintptr_t)w, e->self->slot)->nav))
+        return steer_steering_zero();
     return steer_formation_member(&e->agent, &anchor, &slot, &p, NULL);
 }
 
@@ -295,10 +311,17 @@ static steer_steering steer_world_eval_navigate(steer_world_eval *e, int k,
     const steer_world_navmesh *nm = steer_world_data(e, it, STEER_WORLD_RESOURCE_NAVMESH);
     if (nm == NULL) return steer_steering_zero();
     steer_contain_params contain = steer_navmesh_follow_default().contain;
-    steer_steering keep_on = steer_navmesh_contain(&e->agent, nm->mesh, &contain);
+    /* During a step the navigate pass has located the agent (world_navigate.c). */
+    int poly =
+        e->w->stepping ? e->w->nav_poly[e->i] : steer_navmesh_locate(nm->mesh, e->agent.position);
+    steer_steering keep_on = steer__navmesh_contain_in(&e->agent, nm->mesh, poly, &contain);
     if (steer_length_sq(keep_on.linear) > 0.0f) return keep_on;
     const steer_world_nav *nav = &steer_world_memory_of(e)->nav;
-    if (nav->state == STEER_WORLD_NAV_CORNER) return steer_seek(&e->agent, nav->corner);
+    if (nav->state == STEER_WORLD_NAV_CORNER || nav->state == STEER_WORLD_NAV_PASSING)
+        return steer_seek(&e->agent, nav->corner);
+    /* a formation member in straight reach of its slot: its formation item holds it */
+    if (steer__world_recipe_walks_to_slot(&e->recipe->recipe) && steer_world_slot_in_reach(nav))
+        return steer_steering_zero();
     if (nav->state == STEER_WORLD_NAV_LAST)
         return steer_arrive(&e->agent, nav->corner, &it->arrive, NULL);
     return steer_match_velocity(&e->agent, steer_v3_zero(), 0.1f);

@@ -292,6 +292,56 @@ static steer_vec3 steer_crowd_preferred(const steer_agent *a, steer_vec3 linear,
     return steer_add_scaled(a->velocity, accel, dt);
 }
 
+/* Most navmesh edges one agent's filter gathers as walls (steer_crowd_mesh_walls): room
+ * for twice the walls the solver takes (STEER_ORCA_MAX_SEGMENTS, the nearest of them), on
+ * the worker's stack, so nothing is allocated. */
+#define STEER_CROWD_MESH_WALLS (2 * STEER_ORCA_MAX_SEGMENTS)
+
+/* The time horizon, seconds, of a navigating agent's mesh walls: the recipe's
+ * time_horizon_obstacles when shorter. A path hugs the walls it turns round, and ORCA's
+ * usual 10 s had the agents brake for every wall they walked along (half as many
+ * arrived in bench_navigate, at twice the cost a step); 1 s keeps them on the mesh. */
+#define STEER_CROWD_MESH_HORIZON 1.0f
+
+/* Whether a wall segment lies on another floor than an agent at height h (steer_world_def.
+ * floor_clearance `clear` > 0 along the axis `up` picks: 1 y, 2 z): both ends more than the
+ * clearance above it, or both more below. */
+static bool steer_crowd_wall_elsewhere(const steer_segment *s, int up, float h, float clear)
+{
+    float a = up == 1 ? s->a.y : s->a.z, b = up == 1 ? s->b.y : s->b.z;
+    return (a - h > clear && b - h > clear) || (h - a > clear && h - b > clear);
+}
+
+/* The boundary edges of the navmesh the agent's recipe navigates on (recipe->nav_item)
+ * within its wall reach, into out; returns the count. Edges on other floors are dropped
+ * (steer_crowd_wall_elsewhere). When more come within the reach than fit, the reach is
+ * halved until they fit: the nearest ones are the ones that matter (the filter takes the
+ * nearest STEER_ORCA_MAX_SEGMENTS), and the tree's order would otherwise decide which
+ * are dropped. The mesh and the agent's position alone decide the list, so it is the same
+ * for any split of the work. */
+static int steer_crowd_mesh_walls(const steer_world *w, int i, const steer_agent *agent,
+                                  const steer_world_recipe *recipe, float reach, steer_segment *out)
+{
+    if (recipe->nav_item < 0) return 0;
+    const steer_recipe_item *it = &recipe->recipe.items[recipe->nav_item];
+    const steer_world_navmesh *nm =
+        steer__world_resource(w, it->resource, STEER_WORLD_RESOURCE_NAVMESH);
+    if (nm == NULL || !(reach > 0.0f)) return 0;
+    bool more = true;
+    int n = 0;
+    for (int tries = 0; more && tries < 8; tries++, reach *= 0.5f)
+        n = steer_navmesh_walls_near(nm->mesh, agent->position, reach, out, STEER_CROWD_MESH_WALLS,
+                                     &more);
+    float clear = steer__world_floor_clearance(w);
+    if (!(clear > 0.0f)) return n;
+    int up = agent->space == STEER_SPACE_XY ? 2 : 1;
+    float h = up == 1 ? w->points.y[i] : w->points.z[i];
+    int kept = 0;
+    for (int k = 0; k < n; k++)
+        if (!steer_crowd_wall_elsewhere(&out[k], up, h, clear)) out[kept++] = out[k];
+    return kept;
+}
+
 /* steer__world_crowd's work (world_crowd.h), for the build that includes this. */
 static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *agent,
                                      steer_world_body *body, const steer_world_recipe *recipe,
@@ -311,7 +361,13 @@ static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *a
     steer_vec3 v = steer_v3_zero();
     if (steer_orca_begin(&f, agent, pref, &wanted, p, body->slot, dt)) {
         steer_crowd_feed(w, i, agent->space, &g, &f);
-        v = steer_orca_end(&f, w->walls, w->wall_count);
+        /* A navigating agent also keeps off its mesh's boundary (docs/navigation.md),
+         * looking at most STEER_CROWD_MESH_HORIZON ahead: its way runs along those walls. */
+        float mesh_inv_tau = fmaxf(f.s.inv_tau_obst, 1.0f / STEER_CROWD_MESH_HORIZON);
+        steer_segment mesh[STEER_CROWD_MESH_WALLS];
+        int mesh_count = steer_crowd_mesh_walls(w, i, agent, recipe,
+                                                steer_orca_wall_reach(&f, mesh_inv_tau), mesh);
+        v = steer_orca_end(&f, w->walls, w->wall_count, mesh, mesh_count, mesh_inv_tau);
     }
     agent->velocity = v;
     *seen = (uint32_t)g.count;

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The world's group calls: group move-to and formations over a set of handles. They read
  * the agents, run the library's group functions (steer/formation.h) and set targets. */
-#include "formation_internal.h"
-#include "world_internal.h"
+#include "world_group_navigate.h"
 
 /* In-place heap sort of slot indices, to find an agent named twice without a table the
  * size of the world. */
@@ -68,7 +67,7 @@ size_t steer_world_group_workspace_size(int count, const steer_group_move_params
     if (move == 0) return 0;
     size_t own = (size_t)count *
                  (sizeof(steer_agent) + sizeof(steer_vec3) * 2 + sizeof(float) + sizeof(uint32_t));
-    return move + own + 6 * 8 + 8;
+    return move + own + steer__world_group_nav_size(count) + 6 * 8 + 8;
 }
 
 /* The agents' positions and radii, then the move (to a point, or along a to b). */
@@ -93,9 +92,13 @@ static steer_group_status steer_world_move(steer_world *w, const steer_handle *h
         radii[i] = agents[i].radius;
     }
     steer_space space = agents[0].space;
-    st = b != NULL
-             ? steer_group_move_along(space, pos, radii, n, a, *b, params, spots, c.at, c.left)
-             : steer_group_move_to(space, pos, radii, n, a, params, spots, c.at, c.left);
+    const steer_world_navmesh *nm = steer__world_group_navmesh(w, h[0]);
+    if (nm != NULL)
+        st = steer__world_group_nav_move(nm, pos, radii, n, a, b, params, spots, &c);
+    else
+        st = b != NULL
+                 ? steer_group_move_along(space, pos, radii, n, a, *b, params, spots, c.at, c.left)
+                 : steer_group_move_to(space, pos, radii, n, a, params, spots, c.at, c.left);
     if (st != STEER_GROUP_OK) return st;
     for (int i = 0; i < n; i++) {
         steer_world_set_target(w, h[i], spots[i]);
@@ -206,10 +209,12 @@ steer_world_formation_pace(steer_world *world, steer_handle anchor, const steer_
     }
     steer_vec3 zero = steer_v3_zero(), far = steer_v3(worst, 0.0f, 0.0f);
     float f = steer_formation_pace(&zero, &far, 1, params);
-    steer_agent paced = lead;
-    paced.max_speed = cruise_speed * f;
-    if (steer_is_finite(turn_rate) && turn_rate > 0.0f) paced.max_rotation = turn_rate * f;
-    if (steer_world_set_agent(world, anchor, &paced) != STEER_WORLD_OK) return STEER_GROUP_INVALID;
+    /* Only the limits change, and the spatial index holds neither: written in place, the
+     * index stays valid (steer_world_set_agent would mark it stale, and a crowd world
+     * would then rebuild it before the next step as well as after). */
+    steer_world_body *y = &world->body[world->cur][steer__world_slot(world, anchor)->dense];
+    y->max_speed = cruise_speed * f;
+    if (steer_is_finite(turn_rate) && turn_rate > 0.0f) y->max_rotation = turn_rate * f;
     if (factor != NULL) *factor = f;
     return STEER_GROUP_OK;
 }

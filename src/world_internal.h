@@ -90,7 +90,9 @@ typedef enum steer_world_nav_state {
     STEER_WORLD_NAV_UNPLANNED = 0,
     STEER_WORLD_NAV_CORNER, /* `corner` is the next corner of the path */
     STEER_WORLD_NAV_LAST,   /* `corner` is the path's end: arrive there */
-    STEER_WORLD_NAV_NO_WAY  /* no path (off the mesh): brake */
+    STEER_WORLD_NAV_NO_WAY, /* no path (off the mesh): brake */
+    STEER_WORLD_NAV_PASSING /* `corner` is the next corner and the agent is already within
+                               reach of it, not yet in sight of the one after */
 } steer_world_nav_state;
 
 typedef struct steer_world_nav {
@@ -129,6 +131,8 @@ typedef struct steer_world_recipe {
                         their sums are taken four neighbours at a time (world_sums.c) */
     int settle_item; /* crowd recipes with settle: the arrive item whose target_radius marks
                         the goal reached (the first), or -1: its agents never settle */
+    int nav_item;    /* crowd recipes with a navigate item: its index (the filter takes the
+                        navmesh's boundary edges near the agent as walls), or -1 */
     uint8_t lane[STEER_RECIPE_MAX];             /* each item's lane evaluation (steer_world_lane,
                                                    world_behaviours.h), read by the vector path */
     int nb_count;                               /* items that need neighbours */
@@ -225,6 +229,10 @@ struct steer_world {
     steer_world_points points; /* position and layer, packed for the neighbour loop */
     uint32_t *neighbours;      /* per agent, last step (order-free: summed for stats) */
     uint32_t *cell_of;         /* scratch: cell of each agent */
+    uint8_t *nav_stale;        /* scratch: does the agent need a new corner (world_navigate.c) */
+    int32_t *nav_poly;         /* scratch: the polygon under a navigating agent during a step
+                                  (-1: off its mesh), found once for its check and its
+                                  containment */
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;

@@ -30,6 +30,11 @@ typedef struct steer_world_probe {
     uint32_t self;
     steer_world_found_fn fn;
     void *ctx;
+    /* Floors (steer_world_def.floor_clearance): the candidates' heights (the coordinate
+     * along the searching agent's up axis), its own and the clearance. Read only by the
+     * scan that is asked for floors. */
+    const float *up;
+    float h, clear;
 } steer_world_probe;
 
 /* Hand the kept candidates' indices over. */
@@ -50,7 +55,7 @@ static const uint8_t steer_world_pack_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
 /* Candidates [j, end) of one row, four at a time. Lanes past `end` read the next row's
  * entries or the arrays' padding and are dropped. */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
-                                        uint32_t end)
+                                        uint32_t end, const bool floors)
 {
     /* Locals, so the stores into k->idx cannot make the compiler reload them. */
     const float *x = q->pt->x, *y = q->pt->y, *z = q->pt->z;
@@ -59,6 +64,9 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
     const steer_f4 py = {q->p.y, q->p.y, q->p.y, q->p.y};
     const steer_f4 pz = {q->p.z, q->p.z, q->p.z, q->p.z};
     const steer_f4 r2 = {q->r2, q->r2, q->r2, q->r2};
+    const float *up = q->up;
+    const steer_f4 h = {q->h, q->h, q->h, q->h};
+    const steer_f4 clear = {q->clear, q->clear, q->clear, q->clear};
     const steer_i4 lane = {0, 1, 2, 3}, zero = {0, 0, 0, 0};
     const int32_t m = (int32_t)q->mask, s = (int32_t)q->self, e = (int32_t)end;
     const steer_i4 mask = {m, m, m, m}, self = {s, s, s, s}, last = {e, e, e, e};
@@ -73,6 +81,10 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
         steer_i4 jj = lane + base;
         steer_i4 keep =
             (d2 < r2) & (jj < last) & (jj != self) & ((steer_i4_load(layer + j) & mask) != zero);
+        if (floors) { /* a constant in each caller: the search without floors is unchanged */
+            steer_f4 dh = steer_f4_load(up + j) - h;
+            keep &= (dh <= clear) & (dh >= -clear);
+        }
         unsigned bits = steer_i4_bits(keep);
         steer_i4 packed;
         memcpy(&packed, steer_world_pack[bits], sizeof packed);
@@ -89,24 +101,29 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
     k->n = n;
 }
 #else
-/* Whether candidate j passes: inside the radius (NaN fails), not the agent itself, and
- * on a layer the mask sees. */
-static inline int steer_world_keeps(const steer_world_probe *q, uint32_t j)
+/* Whether candidate j passes: inside the radius (NaN fails), not the agent itself, on a
+ * layer the mask sees and, with floors, within the clearance in height. */
+static inline int steer_world_keeps(const steer_world_probe *q, uint32_t j, const bool floors)
 {
     const steer_world_points *pt = q->pt;
     float dx = pt->x[j] - q->p.x, dy = pt->y[j] - q->p.y, dz = pt->z[j] - q->p.z;
     float d2 = dx * dx + dy * dy + dz * dz;
-    return (d2 < q->r2) & (j != q->self) & ((pt->layer[j] & q->mask) != 0u);
+    int keep = (d2 < q->r2) & (j != q->self) & ((pt->layer[j] & q->mask) != 0u);
+    if (floors) {
+        float dh = q->up[j] - q->h;
+        keep &= (dh <= q->clear) & (dh >= -q->clear);
+    }
+    return keep;
 }
 
 /* Portable path: one candidate at a time, written unconditionally and kept by
  * advancing n (a branch on each would be mispredicted often). */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
-                                        uint32_t end)
+                                        uint32_t end, const bool floors)
 {
     for (; j < end; j++) {
         k->idx[k->n] = j;
-        k->n += steer_world_keeps(q, j);
+        k->n += steer_world_keeps(q, j, floors);
         if (k->n == STEER_WORLD_NEAR_BATCH) steer_world_near_flush(q, k);
     }
 }
@@ -145,15 +162,25 @@ static inline steer_grid_range steer_world_scan_range(const steer_world_grid *g,
 }
 #endif
 
+/* The world's floor clearance when it is on (steer_world_def.floor_clearance: positive and
+ * finite), else 0. */
+static inline float steer__world_floor_clearance(const steer_world *w)
+{
+    float c = w->def.floor_clearance;
+    return c > 0.0f && c < HUGE_VALF ? c : 0.0f;
+}
+
+/* The up coordinate of agents in `space` (the axis the crowd and the plane-bound
+ * behaviours ignore): z for XY agents, y for XZ and 3D ones. */
+static inline const float *steer__world_up_of(const steer_world_points *pt, steer_space space)
+{
+    return space == STEER_SPACE_XY ? pt->z : pt->y;
+}
+
 /* The search through a folded grid (world_internal.h's steer_world_grid): each bucket
- * of the block once, a row's buckets as one or two runs. Apart from the lean loop of the
- * unfolded grid so that one stays as it was. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-static void
-steer_world_scan_folded(const steer_world_grid *g, const steer_world_probe *q, steer_world_kept *k,
-                        steer_grid_range b)
+ * of the block once, a row's buckets as one or two runs. */
+static inline void steer_world_scan_runs(const steer_world_grid *g, const steer_world_probe *q,
+                                         steer_world_kept *k, steer_grid_range b, const bool floors)
 {
     int rx[2][2], ry[2][2], rz[2][2];
     int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
@@ -166,35 +193,107 @@ steer_world_scan_folded(const steer_world_grid *g, const steer_world_probe *q, s
                     int row = (z * g->dim[1] + y) * g->dim[0];
                     for (int kx = 0; kx < nx; kx++)
                         steer_world_scan_row(q, k, g->start[row + rx[kx][0]],
-                                             g->start[row + rx[kx][1] + 1]);
+                                             g->start[row + rx[kx][1] + 1], floors);
                 }
+}
+
+/* steer_world_scan_runs out of line, apart from the lean loop of the unfolded grid so
+ * that one stays as it was (each floors setting its own loop). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, unused))
+#endif
+static void
+steer_world_scan_folded(const steer_world_grid *g, const steer_world_probe *q, steer_world_kept *k,
+                        steer_grid_range b, bool floors)
+{
+    if (floors)
+        steer_world_scan_runs(g, q, k, b, true);
+    else
+        steer_world_scan_runs(g, q, k, b, false);
+}
+
+/* The search over the block of cells b, with or without the floors' test (a constant at
+ * each call, so each is its own loop). */
+static inline void steer_world_scan_cells(const steer_world_grid *g, const steer_world_probe *q,
+                                          steer_grid_range b, const bool floors)
+{
+    steer_world_kept k;
+    k.n = 0;
+    if (g->folded) {
+        steer_world_scan_folded(g, q, &k, b, floors);
+    } else {
+        for (int z = b.lo[2]; z <= b.hi[2]; z++) {
+            for (int y = b.lo[1]; y <= b.hi[1]; y++) {
+                int row = (z * g->dim[1] + y) * g->dim[0];
+                steer_world_scan_row(q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1],
+                                     floors);
+            }
+        }
+    }
+    if (k.n > 0) steer_world_near_flush(q, &k);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define STEER_WORLD_SCAN_APART __attribute__((noinline, unused))
+#else
+#define STEER_WORLD_SCAN_APART
+#endif
+
+/* The search with floors (steer__world_scan_inline's, with the height test), out of
+ * line: inlined next to the one without, the two loops cost the search without floors
+ * (every world that does not use them) about a tenth more instructions (callgrind, boids
+ * N = 5,000). */
+static STEER_WORLD_SCAN_APART void steer_world_scan_floors(const steer_world *w, int i,
+                                                           float radius, uint32_t mask,
+                                                           steer_world_found_fn fn, void *ctx,
+                                                           float clear)
+{
+    const steer_world_points *pt = &w->points;
+    const float *up = steer__world_up_of(pt, (steer_space)w->body[w->cur][i].space);
+    steer_world_probe q = {pt,
+                           steer_v3(pt->x[i], pt->y[i], pt->z[i]),
+                           radius * radius,
+                           mask,
+                           (uint32_t)i,
+                           fn,
+                           ctx,
+                           up,
+                           up[i],
+                           clear};
+    steer_grid_range b = steer_world_scan_range(&w->grid, q.p, radius * 1.0001f + 1e-6f);
+    steer_world_scan_cells(&w->grid, &q, b, true);
 }
 
 /* steer__world_scan's body, for callers in other files that want it inlined with their
  * hand-over (a constant fn becomes a direct call the compiler can inline; the crowd
- * filter's search, world_crowd.c). The same loop, so the same agents in the same order. */
+ * filter's search, world_crowd.c). The same loop, so the same agents in the same order.
+ * This is where every behaviour's neighbours are found, so the floors are applied here:
+ * with a floor clearance, candidates whose height differs from agent i's by more are
+ * left out (the height along agent i's up axis, steer__world_up_of). */
 static inline void steer__world_scan_inline(const steer_world *w, int i, float radius,
                                             uint32_t mask, steer_world_found_fn fn, void *ctx)
 {
+    float clear = steer__world_floor_clearance(w);
+    if (clear > 0.0f) {
+        steer_world_scan_floors(w, i, radius, mask, fn, ctx, clear);
+        return;
+    }
     const steer_world_grid *g = &w->grid;
     const steer_world_points *pt = &w->points;
-    steer_world_probe q = {
-        pt, steer_v3(pt->x[i], pt->y[i], pt->z[i]), radius * radius, mask, (uint32_t)i, fn, ctx};
+    steer_world_probe q = {pt,
+                           steer_v3(pt->x[i], pt->y[i], pt->z[i]),
+                           radius * radius,
+                           mask,
+                           (uint32_t)i,
+                           fn,
+                           ctx,
+                           NULL,
+                           0.0f,
+                           0.0f};
     /* Widened by a hair so rounding in p +- radius never drops a cell the exact test
      * would accept. */
     steer_grid_range b = steer_world_scan_range(g, q.p, radius * 1.0001f + 1e-6f);
-    steer_world_kept k;
-    k.n = 0;
-    if (g->folded) {
-        steer_world_scan_folded(g, &q, &k, b);
-    } else {
-        for (int z = b.lo[2]; z <= b.hi[2]; z++)
-            for (int y = b.lo[1]; y <= b.hi[1]; y++) {
-                int row = (z * g->dim[1] + y) * g->dim[0];
-                steer_world_scan_row(&q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1]);
-            }
-    }
-    if (k.n > 0) steer_world_near_flush(&q, &k);
+    steer_world_scan_cells(g, &q, b, false);
 }
 
 #endif /* STEER_WORLD_NEAR_H */

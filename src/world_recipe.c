@@ -76,6 +76,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
     wr->fused = true; /* until an item it does not cover turns up */
     wr->looks_around = r->crowd;
     wr->settle_item = -1;
+    wr->nav_item = -1;
     for (int k = 0; k < r->count; k++) {
         const steer_recipe_item *it = &r->items[k];
         if (it->group != 0) wr->single_group = false;
@@ -86,6 +87,8 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if ((row->reads & STEER_HEADS_FOR_TARGET) != 0u) wr->has_goal = true;
         if (r->crowd && r->settle && it->kind == STEER_BEHAVIOUR_ARRIVE && wr->settle_item < 0)
             wr->settle_item = k;
+        if (r->crowd && it->kind == STEER_BEHAVIOUR_NAVIGATE && wr->nav_item < 0)
+            wr->nav_item = k;
         /* Other agents read besides through the neighbour sums: the predictive avoidance
          * searches the index, leader following reads the leader's forward direction. */
         if ((row->reads & STEER_READS_AGENTS) != 0u) wr->looks_around = true;

@@ -507,7 +507,7 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
            steer_is_finite(s->memory.wander_target.time_left) &&
            steer_v3_is_finite(s->memory.settled_at) && steer_v3_is_finite(s->memory.nav.corner) &&
            steer_v3_is_finite(s->memory.nav.goal) &&
-           s->memory.nav.state <= (uint32_t)STEER_WORLD_NAV_NO_WAY;
+           s->memory.nav.state <= (uint32_t)STEER_WORLD_NAV_PASSING;
 }
 
 /* ---- sizes ----------------------------------------------------------------------------- */

@@ -4,17 +4,20 @@
 # the same scenes and sizes in one run (docs/performance.md, "Side by side with peers"):
 #   DetourCrowd (Debian's librecast-dev) on the circle, bench/peers/detour_circle.cpp
 #   Yuka (npm, under Node.js) on boids and wander, bench/peers/yuka_flock.mjs
+#   DetourCrowd on bench_navigate's level of rooms (bench_navigate_detour, built beside
+#   bench_world from bench/peers/detour_navigate.cpp when librecast-dev is present)
 # Each line runs peer then steer, ROUNDS times alternated, and prints the median
 # ns/agent-step of the rounds with their min-max and the ratio peer / steer.
 #   sh bench/peers/run.sh BENCH_WORLD [BUILD_DIR]
 # The environment can change the rounds and sizes: ROUNDS (3), DETOUR_N ("1000 10000"),
 # WANDER_N ("1000 10000"), BOIDS_N ("1000": Yuka's flock grows about as N squared, 234
-# us an agent-step at 10,000 in a trial run).
+# us an agent-step at 10,000 in a trial run), NAVIGATE_N ("1000 10000").
 # A peer whose package is missing is named and skipped; the exit status is non-zero only
 # when something that is present fails.
 set -eu
 
 STEER=${1:?usage: run.sh path/to/bench_world [build dir]}
+NAVIGATE=$(dirname "$STEER")/bench_navigate
 OUT=${2:-build-peers}
 ROUNDS=${ROUNDS:-3}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -35,6 +38,13 @@ else
     g++ -O2 -DNDEBUG -std=c++17 -I/usr/include/recastnavigation "$HERE/detour_circle.cpp" \
         -o "$OUT/detour_circle" -lDetourCrowd -lDetour
     detour="$OUT/detour_circle"
+fi
+
+navigate=""
+if [ -x "$(dirname "$STEER")/bench_navigate_detour" ] && [ -x "$NAVIGATE" ]; then
+    navigate="$(dirname "$STEER")/bench_navigate_detour"
+else
+    echo "bench-peers: skipping DetourCrowd on the rooms: bench_navigate_detour was not built (librecast-dev)" >&2
 fi
 
 yuka=""
@@ -61,14 +71,15 @@ echo
 echo "| scene | N | threads | peer | peer ns/agent-step median (min-max) | steer median (min-max) | peer / steer | neighbours within 9 (peer, steer) |"
 echo "|---|---|---|---|---|---|---|---|"
 
-# One table line: peer name, scene, N, the peer's command, steer's arguments.
+# One table line: peer name, scene, N, the peer's command, steer's command, steer's
+# threads (1).
 compare() {
-    name=$1 scene=$2 n=$3 peer_cmd=$4 steer_args=$5
+    name=$1 scene=$2 n=$3 peer_cmd=$4 steer_cmd=$5 threads=${6:-1}
     p="" s="" pw="" sw=""
     r=0
     while [ "$r" -lt "$ROUNDS" ]; do
         pl=$($peer_cmd)
-        sl=$("$STEER" $steer_args)
+        sl=$($steer_cmd)
         printf '%s\n%s\n' "$pl" "$sl" >>"$LOG"
         p="$p $(value ns_per_agent_step "$pl")"
         s="$s $(value ns_per_agent_step "$sl")"
@@ -83,20 +94,27 @@ compare() {
     # Yuka's flock differs between rounds (Math.random): the median of the rounds.
     [ "$scene" = boids ] && within="$(printf '%s\n' $pw | sort -g | awk '{ v[NR] = $1 } END {
         printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'), $sw"
-    echo "| $scene | $n | 1 | $name | ${ps% *} | ${ss% *} | **$ratio** | $within |"
+    echo "| $scene | $n | $threads | $name | ${ps% *} | ${ss% *} | **$ratio** | $within |"
 }
 
 if [ -n "$detour" ]; then
     for n in ${DETOUR_N:-1000 10000}; do
-        compare DetourCrowd circle $n "$detour --n $n --reps 3" "--scenario circle --n $n --threads 1"
+        compare DetourCrowd circle $n "$detour --n $n --reps 3" "$STEER --scenario circle --n $n --threads 1"
     done
 fi
 if [ -n "$yuka" ]; then
     for n in ${WANDER_N:-1000 10000}; do
-        compare Yuka wander $n "$yuka --scenario wander --n $n --reps 3" "--scenario wander --n $n --threads 1"
+        compare Yuka wander $n "$yuka --scenario wander --n $n --reps 3" "$STEER --scenario wander --n $n --threads 1"
     done
     for n in ${BOIDS_N:-1000}; do
-        compare Yuka boids $n "$yuka --scenario boids --n $n --reps 3" "--scenario boids --n $n --threads 1"
+        compare Yuka boids $n "$yuka --scenario boids --n $n --reps 3" "$STEER --scenario boids --n $n --threads 1"
+    done
+fi
+if [ -n "$navigate" ]; then
+    for n in ${NAVIGATE_N:-1000 10000}; do
+        for t in 1 2; do
+            compare DetourCrowd navigate $n "$navigate --n $n" "$NAVIGATE --n $n --threads $t" $t
+        done
     done
 fi
 

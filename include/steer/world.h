@@ -12,6 +12,7 @@
  *   steer_world_set_agent,
  *   steer_world_set_target, steer_world_set_target_agent, steer_world_set_recipe,
  *   steer_world_group_workspace_size, steer_world_group_move, steer_world_group_move_along,
+ *   steer_world_group_unstick,
  *   steer_world_formation_workspace_size, steer_world_formation_assign,
  *   steer_world_formation_pace,
  *   steer_world_set_layers, steer_world_set_walls, steer_world_get_steering,
@@ -197,7 +198,14 @@ typedef enum steer_behaviour_kind {
     STEER_BEHAVIOUR_FORMATION,         /* steer_formation_member(the target agent as the
                                           anchor, the target point as the slot's offset in
                                           its frame, item.arrive, item.align): set by
-                                          steer_world_formation_assign */
+                                          steer_world_formation_assign. With a navigate
+                                          item in the same recipe the member walks the
+                                          mesh to its slot: navigate plans toward the
+                                          slot's position (re-planned as it moves) and
+                                          steers while the way is not straight or the slot
+                                          lies off the mesh; this item steers (and the
+                                          navigate item gives zero) once the plan's last
+                                          leg ends on the slot */
     STEER_BEHAVIOUR_KIND_COUNT
 } steer_behaviour_kind;
 
@@ -284,8 +292,9 @@ typedef struct steer_recipe {
                                the filtered velocity exactly (the applied steering reads zero
                                linear). Neighbours are the snapshot's agents whose layer meets
                                the mask; agents without the filter count as responsibility 0
-                               (they do not give way); walls are steer_world_set_walls'.
-                               docs/crowd.md (false) */
+                               (they do not give way); walls are steer_world_set_walls' and,
+                               with a navigate item, the navmesh's boundary edges near the
+                               agent (docs/navigation.md). docs/crowd.md (false) */
     steer_orca_params orca; /* the filter's settings; give a scripted agent its own recipe with
                                orca.responsibility 0 to make it hold its course
                                (steer_orca_default()) */
@@ -366,11 +375,21 @@ typedef struct steer_world_def {
                              about 150 bytes an agent) so that recipes may hold
                              STEER_BEHAVIOUR_APPROACH; without it such a recipe is refused
                              (false) */
+
+    /* Floors: agents whose heights differ by more than this many world units do not perceive
+     * each other: every behaviour that reads neighbours (flocking, separation, avoid agents,
+     * the crowd filter, settling) leaves them out, and a navigating crowd the mesh's walls on
+     * other floors. The height is the coordinate along the searching agent's up axis: z for
+     * STEER_SPACE_XY, y for XZ and 3D. steer_world_query is not affected (its sphere has no up
+     * axis). 0 (default), negative, NaN or infinite: off, neighbours are found by distance
+     * alone. Not saved in snapshots: the restoring world keeps its own (docs/navigation.md,
+     * "Floors"). */
+    float floor_clearance;
 } steer_world_def;
 
 /* capacity 1024, max_recipes 16, seed 1, cell_size 0 (automatic), no bounds, malloc,
  * single-threaded, tag 0 (mixed, see steer_world_def.tag), stuck_time 2 s,
- * stuck_progress 0.25, no walkers. */
+ * stuck_progress 0.25, no walkers, floor_clearance 0 (off). */
 STEER_API steer_world_def steer_world_default(void);
 
 /* Create a world and allocate everything it will ever need. Returns NULL when def is
@@ -501,7 +520,22 @@ STEER_API size_t steer_world_group_workspace_size(int count, const steer_group_m
  * spots, in the order of `agents`, for a game that routes them (steer_world_set_route).
  * Statuses: those of steer_group_move_to, and STALE (a handle names no live agent of this
  * world), DUPLICATE (an agent twice), BUSY (inside a step). On any status but OK
- * nothing changes. */
+ * nothing changes.
+ *
+ * Over a navigation mesh: when the first agent's recipe has a navigate item, the move
+ * plans on that item's mesh (with the mesh's query, so between steps only) and differs
+ * in three ways. The point (or line) is first moved onto the mesh. The block faces the
+ * way the group comes in: the mean direction of the last legs of the agents' paths
+ * (steer_navmesh_find_path), not the straight line from their mean position. Every spot
+ * is a free place: on the mesh, at least the largest radius from every wall
+ * (steer_navmesh_walls_near), in sight of the point (steer_navmesh_raycast) and
+ * 2 * (largest radius) + gap from every other spot; a spot of the block that is not is
+ * moved to the nearest free place on a lattice of that spacing round it (when the mesh
+ * in sight has no room left, to the nearest mesh point, where bodies may overlap). And
+ * spots are given in arrival order: the agents with the shortest paths take the ranks
+ * furthest along the way in, so none arriving late finds its spot walled in by those
+ * standing round it; inside a rank, by where they come in from, across the way. Pair it
+ * with steer_world_group_unstick for the jams a crowd still gets into. docs/groups.md. */
 STEER_API steer_group_status steer_world_group_move(steer_world *world, const steer_handle *agents,
                                                     int count, steer_vec3 point,
                                                     const steer_group_move_params *params,
@@ -512,6 +546,24 @@ STEER_API steer_group_status steer_world_group_move(steer_world *world, const st
 STEER_API steer_group_status steer_world_group_move_along(
     steer_world *world, const steer_handle *agents, int count, steer_vec3 a, steer_vec3 b,
     const steer_group_move_params *params, steer_vec3 *destinations, void *work, size_t work_size);
+
+/* Trade spots inside a group on its way (call it between steps, e.g. once a second): each
+ * member the world reads STEER_PROGRESS_STUCK (steer_world_agent_progress; detection on,
+ * steer_world_def.stuck_time) and further than `reach` from its spot trades spots with
+ * the member in its way: of those nearer to the stuck member's spot than it is, and
+ * whose own spot is nearer to the stuck member than its own, the one nearest to the
+ * spot. That member steps into the spot it was walled off from and the stuck one takes
+ * the place it left. Both get their new spots as targets (steer_world_set_target) and in
+ * destinations[], which holds the members' spots in the order of `agents` (a group
+ * move's). `swaps` (may be NULL) receives how many trades were made. O(count) per stuck
+ * member, no workspace. Statuses: EMPTY (NULL arrays, count < 1), INVALID (count above
+ * STEER_GROUP_MAX, a non-finite destination, reach negative or not finite), STALE (a
+ * handle names no live agent of this world), BUSY (inside a step); nothing changes on
+ * those. An agent named twice may trade with itself and then heads for one of its spots. */
+STEER_API steer_group_status steer_world_group_unstick(steer_world *world,
+                                                       const steer_handle *agents, int count,
+                                                       steer_vec3 *destinations, float reach,
+                                                       int *swaps);
 
 /* Bytes of workspace steer_world_formation_assign needs (0 for counts < 1 or above
  * STEER_GROUP_MAX). */
@@ -538,8 +590,9 @@ STEER_API steer_group_status steer_world_formation_assign(
  * turn_rate * factor (a turn_rate <= 0 or not finite leaves max_rotation alone). Call
  * it between steps. `factor` (may be NULL) receives the factor. Statuses: EMPTY (no
  * members, NULL arrays), INVALID (cruise_speed not finite or negative, a slot_of entry
- * out of range, or an anchor the world refuses at that speed: steer_world_set_agent),
- * STALE, BUSY as steer_world_formation_assign; nothing changes on those. */
+ * out of range), STALE, BUSY as steer_world_formation_assign; nothing changes on those.
+ * Only the two limits are written: the spatial index stays current (unlike
+ * steer_world_set_agent, after which a crowd world's next step rebuilds it first). */
 STEER_API steer_group_status steer_world_formation_pace(
     steer_world *world, steer_handle anchor, const steer_handle *members, int count,
     const steer_formation_slot *slots, int slot_count, const int *slot_of, float cruise_speed,

@@ -30,7 +30,8 @@
  * restore CLEARS every agent's callback, callback_user and user_data (the destination's
  * old pointers belonged to agents that no longer exist); re-attach them by handle with
  * steer_world_set_callback and steer_world_set_user_data (steer/world.h). The destination keeps its
- * own capacity, max_recipes, allocator, parallel-for and crowd walls (steer_world_set_walls: the
+ * own capacity, max_recipes, allocator, parallel-for, stuck_time, stuck_progress,
+ * floor_clearance and crowd walls (steer_world_set_walls: the
  * caller's array, also a pointer), and its own resources (steer_world_add_obstacles, ...):
  * recipe items name a resource by slot and generation, so register the same ones in the
  * same order before restoring, or the restore refuses with STEER_SNAPSHOT_NO_RESOURCE.

@@ -271,6 +271,9 @@ static void cli_print_summary(FILE *f, const cli_scenario *s, const cli_run_resu
     cli_print_detours(f, s, r);
     if (!named) cli_print_arrivals_counted(f, s, r);
     cli_print_off_mesh(f, r);
+    if (r->has_group_overlaps)
+        fprintf(f, "; %ld overlapping pair-step%s", r->group_overlaps,
+                r->group_overlaps == 1 ? "" : "s");
     if (s->edges == CLI_EDGES_RESPAWN) fprintf(f, "; %d respawns at the centre", respawns);
     if (r->has_flock) cli_print_flock(f, r);
     fputc('\n', f);

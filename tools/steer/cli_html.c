@@ -98,6 +98,37 @@ static void cli_html_targets(FILE *f, const cli_anim *a)
     fputc(']', f);
 }
 
+/* The navmesh as the pictures draw it (cli_draw_scene.c): each polygon's outline, and
+ * the boundary edges (the walls) apart. Empty lists without a navmesh. */
+static void cli_html_navmesh(FILE *f, const cli_scenario *s)
+{
+    const steer_navmesh *m = &s->navmesh.mesh;
+    int polygons = s->navmesh.present ? m->polygon_count : 0;
+    fputs(",\"navmesh\":[", f);
+    for (int p = 0; p < polygons; p++) {
+        fputs(p ? ",[" : "[", f);
+        for (int k = m->first[p]; k < m->first[p + 1]; k++) {
+            if (k > m->first[p]) fputc(',', f);
+            cli_html_point(f, s->space, m->vertices[m->indices[k]]);
+        }
+        fputc(']', f);
+    }
+    fputs("],\"navmesh_walls\":[", f);
+    bool first = true;
+    for (int p = 0; p < polygons; p++)
+        for (int k = m->first[p]; k < m->first[p + 1]; k++) {
+            if (m->neighbours[k] >= 0) continue;
+            int next = k + 1 < m->first[p + 1] ? k + 1 : m->first[p];
+            fputs(first ? "[" : ",[", f);
+            cli_html_point(f, s->space, m->vertices[m->indices[k]]);
+            fputc(',', f);
+            cli_html_point(f, s->space, m->vertices[m->indices[next]]);
+            fputc(']', f);
+            first = false;
+        }
+    fputc(']', f);
+}
+
 static void cli_html_scenery(FILE *f, const cli_scenario *s)
 {
     const steer_obstacles *o = &s->obstacles.set;
@@ -190,6 +221,7 @@ static void cli_html_data(FILE *f, const cli_anim *a, const cli_run_result *resu
     }
     cli_html_agents(f, a);
     cli_html_targets(f, a);
+    cli_html_navmesh(f, s);
     cli_html_scenery(f, s);
     fputs(",\"frames\":[\n", f);
     for (int fr = 0; fr < a->frame_count; fr++) cli_html_frame(f, a, fr);

@@ -130,9 +130,10 @@ static double cli_legend_crowd(cairo_t *cr, const cli_record *rec, const cli_run
     cli_text(cr, x + 30, y - 3, 13, true, line);
     snprintf(line, sizeof line,
              "arrive at their goals (x) through the ORCA filter (the batch world): time "
-             "horizon %g s, %g s for walls, %d neighbours within %g; %d wall segments",
+             "horizon %g s, %g s for walls, %d neighbours within %g; %d wall segments%s",
              c->orca.time_horizon, c->orca.time_horizon_obstacles, c->orca.max_neighbours,
-             c->orca.neighbour_dist, c->wall_count);
+             c->orca.neighbour_dist, c->wall_count,
+             c->navmesh_walls ? " and the navmesh's boundary" : "");
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     y = cli_wrapped(cr, x + 30, y + 13, 280, 11, line);
     for (int g = 0; g < c->group_count; g++) {
@@ -150,7 +151,11 @@ static double cli_legend_crowd(cairo_t *cr, const cli_record *rec, const cli_run
                      s->paths[grp->formation_path].name, grp->formation_speed);
         if (grp->moved)
             snprintf(line + strlen(line), sizeof line - strlen(line),
-                     "; goals from one group move");
+                     grp->navigate ? "; navigate the navmesh; goals from one group move on it "
+                                     "(x: the spots first given; stuck walkers trade)"
+                                   : "; goals from one group move");
+        else if (grp->navigate)
+            snprintf(line + strlen(line), sizeof line - strlen(line), "; navigate the navmesh");
         if (result && result->agents)
             snprintf(line + strlen(line), sizeof line - strlen(line), "; %d arrived", arrived);
         y = cli_wrapped(cr, x + 30, y + 2, 280, 11, line);

@@ -495,6 +495,21 @@ static void cli_scenario_defaults(cli_scenario *s, const char *file)
     s->seed = 1;
 }
 
+/* A crowd group that navigates, or a crowd kept off the navmesh's boundary, needs the
+ * navmesh, which is read after the crowd. */
+static bool cli_check_navigating_groups(cli_loader *ld)
+{
+    const cli_crowd *c = &ld->s->crowd;
+    if (c->navmesh_walls && !ld->s->navmesh.present)
+        return cli_json_fail_at(ld->err, &ld->doc, 0, "%s",
+                                "a crowd with \"navmesh_walls\" needs a \"navmesh\"");
+    for (int g = 0; g < c->group_count; g++)
+        if (c->groups[g].navigate && !ld->s->navmesh.present)
+            return cli_json_fail_at(ld->err, &ld->doc, 0, "%s",
+                                    "a crowd group with \"navigate\" needs a \"navmesh\"");
+    return true;
+}
+
 static bool cli_load_root(cli_loader *ld)
 {
     static const char *const keys[] = {"name",  "description", "model", "space",  "world",
@@ -510,7 +525,7 @@ static bool cli_load_root(cli_loader *ld)
            cli_load_crowd(ld, cJSON_GetObjectItemCaseSensitive(root, "crowd")) &&
            cli_load_navmesh(ld, cJSON_GetObjectItemCaseSensitive(root, "navmesh")) &&
            cli_load_agents(ld, cJSON_GetObjectItemCaseSensitive(root, "agents")) &&
-           cli_check_grid_agents(ld);
+           cli_check_grid_agents(ld) && cli_check_navigating_groups(ld);
 }
 
 bool cli_load_text(cli_scenario *out, const char *file, char *text, size_t length, cli_error *err)

@@ -172,8 +172,8 @@ static bool cli_load_group_route(cli_loader *ld, const cJSON *obj, cli_crowd_gro
 static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
 {
     static const char *const keys[] = {
-        "name", "ring",        "members", "limits", "responsibility", "arrive",   "route",
-        "path", "route_reach", "settle",  "block",  "move_to",        "formation"};
+        "name", "ring",        "members", "limits", "responsibility", "arrive",    "route",
+        "path", "route_reach", "settle",  "block",  "move_to",        "formation", "navigate"};
     cli_crowd_group *g = &ld->s->crowd.groups[index];
     g->member = ld->s->model == STEER_MODEL_REYNOLDS ? steer_agent_default_reynolds()
                                                      : steer_agent_default();
@@ -187,6 +187,10 @@ static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
     if (settle && !cJSON_IsBool(settle))
         return cli_bad_value(ld, settle, "expected true or false for \"%s\"", "settle");
     if (settle) g->settle = cJSON_IsTrue(settle);
+    const cJSON *navigate = cJSON_GetObjectItemCaseSensitive(obj, "navigate");
+    if (navigate && !cJSON_IsBool(navigate))
+        return cli_bad_value(ld, navigate, "expected true or false for \"%s\"", "navigate");
+    g->navigate = navigate && cJSON_IsTrue(navigate);
     if (!cli_check_object(ld, obj, "a group", keys, CLI_COUNT(keys)) ||
         !cli_load_group_name(ld, obj, g, index) ||
         !cli_load_limits(ld, cJSON_GetObjectItemCaseSensitive(obj, "limits"), &g->member) ||
@@ -208,6 +212,10 @@ static bool cli_load_group(cli_loader *ld, const cJSON *obj, int index)
         return cli_bad_value(ld, obj, "%s", "a \"ring\" gives its own goals");
     if (block && !move && !formation)
         return cli_bad_value(ld, obj, "%s", "a \"block\" needs a \"move_to\" or a \"formation\"");
+    if (g->navigate && (formation || g->route_count > 0))
+        return cli_bad_value(ld, obj, "%s",
+                             "a group that navigates finds its own way: no "
+                             "\"formation\", \"route\" or \"path\"");
     if (formation && g->route_count > 0)
         return cli_bad_value(ld, obj, "%s", "a \"formation\" follows its path, not a route");
     bool placed = ring      ? cli_load_ring(ld, ring, g)
@@ -266,7 +274,7 @@ static bool cli_crowd_walls(cli_loader *ld, const cJSON *crowd)
 
 bool cli_load_crowd(cli_loader *ld, const cJSON *crowd)
 {
-    static const char *const keys[] = {"orca", "walls", "groups"};
+    static const char *const keys[] = {"orca", "walls", "navmesh_walls", "groups"};
     cli_crowd *c = &ld->s->crowd;
     if (!crowd) return true;
     if (!cli_check_object(ld, crowd, "\"crowd\"", keys, CLI_COUNT(keys))) return false;
@@ -276,6 +284,10 @@ bool cli_load_crowd(cli_loader *ld, const cJSON *crowd)
     if (walls && !cJSON_IsBool(walls))
         return cli_bad_value(ld, walls, "expected true or false for \"%s\"", "walls");
     if (walls) c->use_walls = cJSON_IsTrue(walls);
+    const cJSON *mesh_walls = cJSON_GetObjectItemCaseSensitive(crowd, "navmesh_walls");
+    if (mesh_walls && !cJSON_IsBool(mesh_walls))
+        return cli_bad_value(ld, mesh_walls, "expected true or false for \"%s\"", "navmesh_walls");
+    c->navmesh_walls = mesh_walls && cJSON_IsTrue(mesh_walls);
     if (!cli_load_orca(ld, cJSON_GetObjectItemCaseSensitive(crowd, "orca"), &c->orca) ||
         !cli_load_groups(ld, cJSON_GetObjectItemCaseSensitive(crowd, "groups")) ||
         !cli_crowd_walls(ld, crowd))

@@ -71,9 +71,13 @@ bool cli_load_group_move(cli_loader *ld, const cJSON *obj, cli_crowd_group *g)
     if (!point == !(from && to) || (!from != !to))
         return cli_bad_value(ld, obj, "%s",
                              "\"move_to\" needs a \"point\", or a line \"from\" ... \"to\"");
-    steer_vec3 a, b;
+    steer_vec3 a, b = steer_v3_zero();
     if (!cli_read_vec3(ld, point ? point : from, &a) || (to && !cli_read_vec3(ld, to, &b)))
         return false;
+    g->move_line = point == NULL;
+    g->move_a = a;
+    g->move_b = b;
+    g->move_gap = p.gap;
     float *radii = malloc((size_t)g->count * sizeof *radii);
     size_t size = steer_group_move_workspace_size(g->count, &p);
     void *work = cli_work(ld, size);

@@ -176,6 +176,13 @@ typedef struct cli_crowd_group {
     float route_reach;               /* a waypoint is passed within this distance (1) */
     bool settle; /* members that arrive stop pressing for their goal (steer_recipe.settle) */
     bool moved;  /* goals from a group move (steer_group_move_to/_along) */
+    /* "navigate": the members walk the scenario's navmesh (a navigate item); with a
+     * "move_to", the run makes the group move on the mesh (steer_world_group_move) and
+     * trades the spots of stuck members (steer_world_group_unstick), rewriting `goals` */
+    bool navigate;
+    bool move_line;            /* the move is along move_a .. move_b, else to move_a */
+    steer_vec3 move_a, move_b; /* the "move_to" point, or its line */
+    float move_gap;            /* its "gap" */
     /* "formation": the members hold slots round an anchor that follows a path, and their
      * goals are their slots once the anchor rests at its end (docs/groups.md) */
     bool formation;
@@ -197,6 +204,7 @@ typedef struct cli_crowd {
     int first, count; /* every member: agents[first .. first + count - 1] */
     steer_orca_params orca;
     bool use_walls;
+    bool navmesh_walls; /* the navmesh's boundary is among the world's walls too */
     int group_count;
     cli_crowd_group groups[CLI_MAX_GROUPS];
     steer_segment *walls; /* owned: the segments the world keeps the crowd clear of */

@@ -118,6 +118,7 @@ static bool cli_world_init(cli_world *w, uint64_t seed)
     for (int i = 0; i < w->n; i++) {
         if (!cli_crowd_run_has(&w->crowd, i)) continue;
         w->outcomes[i].has_arrive = true;
+        w->outcomes[i].has_navmesh = cli_crowd_group_of(w->s, i)->navigate;
         w->goals[i] = cli_crowd_goal(w->s, i); /* drawn as the member's goal */
         w->has_goal[i] = true;
     }
@@ -286,6 +287,7 @@ static void cli_judge(cli_world *w, int i, int step)
     if (cli_crowd_run_has(&w->crowd, i)) {
         arrived = cli_crowd_arrived(w->s, i, &w->agents[i]) || cli_crowd_settled(&w->crowd, i);
         cli_judge_rest(o, &w->agents[i], cli_crowd_goal(w->s, i), arrived);
+        if (o->has_navmesh) cli_judge_off_mesh(o, w->s, w->agents[i].position);
     }
     for (int b = 0; b < d->behaviour_count; b++) {
         const cli_behaviour *beh = &d->behaviours[b];
@@ -406,6 +408,8 @@ static void cli_finish(cli_world *w, int steps, cli_run_result *r)
     r->has_flock = w->s->flock.present;
     if (r->has_flock) cli_flock_measure(w->s, w->agents, &r->flock_end);
     for (int i = 0; i < w->n; i++) w->outcomes[i].stuck = cli_crowd_stuck(&w->crowd, i);
+    r->has_group_overlaps = w->crowd.watched;
+    r->group_overlaps = w->crowd.overlaps;
     r->steps = steps;
     r->agent_count = w->n;
     r->agents = w->outcomes;

@@ -74,6 +74,8 @@ typedef struct cli_run_result {
     bool has_flock;              /* the scenario has a flock, measured (cli_flock_stats.h) ... */
     cli_flock_stats flock_start; /* ... at step 0 */
     cli_flock_stats flock_end;   /* ... after the last step */
+    bool has_group_overlaps;     /* a crowd group moved on the navmesh, measured: ... */
+    long group_overlaps;         /* pair-steps two of its members overlapped */
 } cli_run_result;
 
 typedef struct cli_run_config {

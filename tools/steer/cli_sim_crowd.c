@@ -2,6 +2,7 @@
 /* cli_sim_crowd.c - the crowd in the batch world: recipes, members, walls, stepping. */
 #include "cli_sim_crowd.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,13 +29,17 @@ bool cli_crowd_arrived(const cli_scenario *s, int i, const steer_agent *a)
     return arrived;
 }
 
-/* A group's recipe: arrive at the target point (each member's goal), or hold a
- * formation slot, then ORCA. */
-static steer_recipe cli_group_recipe(const cli_crowd *c, const cli_crowd_group *g)
+/* A group's recipe: arrive at the target point (each member's goal), navigate the
+ * navmesh to it, or hold a formation slot, then ORCA. */
+static steer_recipe cli_group_recipe(const cli_crowd_run *run, const cli_crowd *c,
+                                     const cli_crowd_group *g)
 {
     steer_recipe r = steer_recipe_default();
-    r.items[0] = steer_recipe_item_make(
-        g->formation ? STEER_BEHAVIOUR_FORMATION : STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    r.items[0] = steer_recipe_item_make(g->formation  ? STEER_BEHAVIOUR_FORMATION
+                                        : g->navigate ? STEER_BEHAVIOUR_NAVIGATE
+                                                      : STEER_BEHAVIOUR_ARRIVE,
+                                        1.0f);
+    if (g->navigate) r.items[0].resource = run->floor;
     r.items[0].arrive = g->arrive;
     r.items[0].align.step = g->arrive.step;
     r.count = 1;
@@ -88,10 +93,30 @@ static bool cli_crowd_hold(cli_crowd_run *run, const cli_scenario *s, int group)
                                         run->work, run->work_size) == STEER_GROUP_OK;
 }
 
+/* A group that navigates and moves: the world's group move on the mesh, from the
+ * members' starts. Its spots become the group's goals (the loader's were the open-field
+ * move's): `goals` is the group's own array, rewritten here and by the trades. */
+static bool cli_crowd_move_on_mesh(cli_crowd_run *run, const cli_crowd_group *g, int k)
+{
+    steer_group_move_params p = steer_group_move_default();
+    p.gap = g->move_gap;
+    size_t size = steer_world_group_workspace_size(g->count, &p);
+    void *work = size > 0 ? malloc(size) : NULL;
+    if (!work) return false;
+    steer_group_status st =
+        g->move_line ? steer_world_group_move_along(run->world, run->handles + k, g->count,
+                                                    g->move_a, g->move_b, &p, g->goals, work, size)
+                     : steer_world_group_move(run->world, run->handles + k, g->count, g->move_a, &p,
+                                              g->goals, work, size);
+    free(work);
+    run->watched = true;
+    return st == STEER_GROUP_OK;
+}
+
 static bool cli_crowd_add_group(cli_crowd_run *run, const cli_scenario *s, int group)
 {
     const cli_crowd_group *g = &s->crowd.groups[group];
-    steer_recipe recipe = cli_group_recipe(&s->crowd, g);
+    steer_recipe recipe = cli_group_recipe(run, &s->crowd, g);
     int id = steer_world_add_recipe(run->world, &recipe);
     if (id < 0) return false;
     for (int i = 0; i < g->count; i++) {
@@ -109,8 +134,57 @@ static bool cli_crowd_add_group(cli_crowd_run *run, const cli_scenario *s, int g
                                   g->route_reach) != STEER_WORLD_OK)
             return false;
     }
+    if (g->navigate && g->moved) return cli_crowd_move_on_mesh(run, g, g->first - run->first);
     if (!g->formation) return true;
     return cli_crowd_add_anchor(run, s, group) && cli_crowd_hold(run, s, group);
+}
+
+/* The scenario's navmesh in the crowd's world, when a group navigates. */
+static bool cli_crowd_add_navmesh(cli_crowd_run *run, const cli_scenario *s)
+{
+    bool any = false;
+    for (int g = 0; g < s->crowd.group_count; g++) any |= s->crowd.groups[g].navigate;
+    if (!any) return true;
+    int edges = steer_navmesh_edge_count(&s->navmesh.mesh);
+    size_t bytes = steer_navmesh_query_bytes(edges);
+    run->nav_query_memory = malloc(bytes);
+    if (!run->nav_query_memory ||
+        !steer_navmesh_query_init(&run->nav_query, run->nav_query_memory, bytes, edges))
+        return false;
+    run->nav.mesh = &s->navmesh.mesh;
+    run->nav.query = &run->nav_query;
+    return steer_world_add_navmesh(run->world, &run->nav, &run->floor) == STEER_WORLD_OK;
+}
+
+/* Before a step, every CLI_TRADE_STEPS: stuck members of groups moved on the mesh trade
+ * spots with the member in their way. */
+static bool cli_crowd_trade(cli_crowd_run *run, const cli_scenario *s)
+{
+    if (run->steps++ % CLI_TRADE_STEPS != 0) return true;
+    for (int gi = 0; gi < s->crowd.group_count; gi++) {
+        const cli_crowd_group *g = &s->crowd.groups[gi];
+        if (!g->navigate || !g->moved) continue;
+        if (steer_world_group_unstick(run->world, run->handles + (g->first - run->first), g->count,
+                                      g->goals, CLI_TRADE_REACH, NULL) != STEER_GROUP_OK)
+            return false;
+    }
+    return true;
+}
+
+/* After a step: pairs of members of groups moved on the mesh whose bodies overlap. */
+static void cli_crowd_count_overlaps(cli_crowd_run *run, const cli_scenario *s,
+                                     const steer_agent *agents)
+{
+    for (int gi = 0; gi < s->crowd.group_count; gi++) {
+        const cli_crowd_group *g = &s->crowd.groups[gi];
+        if (!g->navigate || !g->moved) continue;
+        for (int i = g->first; i < g->first + g->count; i++)
+            for (int j = i + 1; j < g->first + g->count; j++) {
+                float gap = steer_distance(agents[i].position, agents[j].position) -
+                            agents[i].radius - agents[j].radius;
+                run->overlaps += gap < -1e-3f ? 1 : 0;
+            }
+    }
 }
 
 /* The workspace of the formation groups' calls, and the world's room for their anchors. */
@@ -144,6 +218,23 @@ static bool cli_crowd_pace(cli_crowd_run *run, const cli_scenario *s)
     return true;
 }
 
+/* The world's walls: the crowd's, and with "navmesh_walls" the navmesh's boundary (the
+ * crowd filter does not read the mesh, so pressed walkers could leave it otherwise). */
+static bool cli_crowd_set_walls(cli_crowd_run *run, const cli_scenario *s)
+{
+    const cli_crowd *c = &s->crowd;
+    if (!c->navmesh_walls)
+        return steer_world_set_walls(run->world, c->walls, c->wall_count) == STEER_WORLD_OK;
+    int room = steer_navmesh_edge_count(&s->navmesh.mesh); /* boundary edges: at most these */
+    run->walls = malloc(((size_t)c->wall_count + (size_t)room) * sizeof *run->walls);
+    if (!run->walls) return false;
+    if (c->wall_count > 0) memcpy(run->walls, c->walls, (size_t)c->wall_count * sizeof *c->walls);
+    steer_vec3 lo = s->navmesh.points[0];
+    int n = steer_navmesh_walls_near(&s->navmesh.mesh, lo, INFINITY, run->walls + c->wall_count,
+                                     room, NULL);
+    return steer_world_set_walls(run->world, run->walls, c->wall_count + n) == STEER_WORLD_OK;
+}
+
 bool cli_crowd_run_init(cli_crowd_run *run, const cli_scenario *s, uint64_t seed)
 {
     memset(run, 0, sizeof *run);
@@ -162,16 +253,17 @@ bool cli_crowd_run_init(cli_crowd_run *run, const cli_scenario *s, uint64_t seed
     def.bounds = cli_world_bounds(s, cli_edges_bounds_kind(s->edges));
     run->world = steer_world_create(&def);
     if (!run->world) return false;
+    if (!cli_crowd_add_navmesh(run, s)) return false;
     for (int g = 0; g < c->group_count; g++)
         if (!cli_crowd_add_group(run, s, g)) return false;
-    return steer_world_set_walls(run->world, c->walls, c->wall_count) == STEER_WORLD_OK;
+    return cli_crowd_set_walls(run, s);
 }
 
 bool cli_crowd_run_step(cli_crowd_run *run, const cli_scenario *s, steer_agent *agents,
                         steer_vec3 *forces)
 {
     if (!run->world) return true;
-    if (!cli_crowd_pace(run, s)) return false;
+    if (!cli_crowd_pace(run, s) || !cli_crowd_trade(run, s)) return false;
     if (steer_world_step(run->world, s->dt) != STEER_WORLD_OK) return false;
     float per_step = s->model == STEER_MODEL_REYNOLDS ? 1.0f : 1.0f / s->dt;
     for (int k = 0; k < run->count; k++) {
@@ -180,6 +272,7 @@ bool cli_crowd_run_step(cli_crowd_run *run, const cli_scenario *s, steer_agent *
         if (steer_world_get_agent(run->world, run->handles[k], a) != STEER_WORLD_OK) return false;
         forces[run->first + k] = steer_scale(steer_sub(a->velocity, before), per_step);
     }
+    if (run->watched) cli_crowd_count_overlaps(run, s, agents);
     return true;
 }
 
@@ -208,5 +301,7 @@ void cli_crowd_run_free(cli_crowd_run *run)
     free(run->slot_of);
     free(run->work);
     free(run->routes);
+    free(run->nav_query_memory);
+    free(run->walls);
     memset(run, 0, sizeof *run);
 }

@@ -23,7 +23,21 @@ typedef struct cli_crowd_run {
     int *slot_of;                         /* every member's slot, formation groups only */
     void *work;                           /* the group calls' workspace */
     size_t work_size;
+    /* groups that navigate: the scenario's navmesh in the world, with its query */
+    steer_world_navmesh nav;
+    steer_navmesh_query nav_query;
+    void *nav_query_memory;
+    steer_resource floor;
+    steer_segment *walls; /* the crowd's walls and the navmesh's boundary ("navmesh_walls") */
+    int steps;            /* steps taken: trades are looked for every CLI_TRADE_STEPS */
+    bool watched;         /* some group moved on the mesh: its members' overlaps are counted */
+    long overlaps;        /* pair-steps two members of such groups overlapped (more than 1e-3) */
 } cli_crowd_run;
+
+/* How often stuck members of a group moved on the mesh trade spots, in steps, and how
+ * near its spot a member must be not to trade (world units). */
+#define CLI_TRADE_STEPS 30
+#define CLI_TRADE_REACH 0.25f
 
 /* Builds the world with every member at its start, at rest, facing its goal, and the
  * walls. Succeeds doing nothing when the scenario has no crowd; false when memory runs

@@ -3,7 +3,8 @@
 # The animations as a user meets them: --gif and --html write a GIF89a and a page, the
 # options are refused when given twice or aimed at another output's file, and the page
 # runs in a headless browser (when chromium is installed): its script parses the
-# trajectory and reports as many frames as the page holds.
+# trajectory and reports as many frames as the page holds, and as many navmesh polygons
+# (none without a navmesh, the mesh's own with one).
 # Usage: test_cli_player.sh <steer program> <scratch dir>
 set -u
 steer=$1
@@ -16,6 +17,10 @@ expect 0 "$steer" run pursue-evade --gif p.gif --html p.html --forces
 grep -q "wrote p.gif" out.txt || fail "no 'wrote p.gif' in: $(cat out.txt)"
 [ "$(head -c 6 p.gif 2>/dev/null)" = "GIF89a" ] || fail "p.gif is not a GIF89a"
 grep -q '<script id="steer-data" type="application/json">{' p.html || fail "p.html holds no data"
+grep -q '"navmesh":\[\]' p.html || fail "p.html has a navmesh without one in its scenario"
+expect 0 "$steer" run navmesh-rooms --html n.html
+grep -q '"navmesh":\[\[' n.html || fail "n.html holds no navmesh polygons"
+grep -q '"navmesh_walls":\[\[' n.html || fail "n.html holds no navmesh walls"
 expect 2 "$steer" run wander --gif a.gif --gif b.gif
 expect 2 "$steer" run wander --html a.html --html b.html
 expect 2 "$steer" run wander --gif same.out --png same.out
@@ -34,5 +39,10 @@ else
     grep -q "data-frames=\"$frames\"" dom.txt ||
         fail "the page did not report $frames frames: $(grep -o '<body[^>]*>' dom.txt)"
     grep -q 'id="clock">t = 0.00 s, step 0 of ' dom.txt || fail "the page drew no clock"
+    grep -q 'data-navmesh="0"' dom.txt || fail "the page drew a navmesh it does not have"
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$dir/profile" \
+        --dump-dom "file://$dir/n.html" >dom.txt 2>browser.txt
+    grep -q 'data-navmesh="[1-9][0-9]*"' dom.txt ||
+        fail "the navmesh page drew no polygons: $(grep -o '<body[^>]*>' dom.txt)"
 fi
 [ "$failures" -eq 0 ]

@@ -808,6 +808,40 @@ static void check_group_doorway(const cli_scenario *s, const tape *t, const cli_
               wall, spots);
 }
 
+/* ---- group-navmesh: forty navigating walkers, one group move on the mesh ---------------- */
+
+static void check_group_navmesh(const cli_scenario *s, const tape *t, const cli_run_result *r)
+{
+    const cli_crowd_group *g = &s->crowd.groups[0];
+    CHECK(s->crowd.present && g->moved && g->navigate && g->count == 40);
+    int arrived = 0;
+    for (int i = s->crowd.first; i < t->n; i++) arrived += r->agents[i].arrived ? 1 : 0;
+    float pair = closest_pair(s, t), spots = 1e9f, spot_off = 0.0f;
+    double off = 0.0;
+    for (int i = 0; i < g->count; i++) {
+        steer_vec3 on;
+        steer_navmesh_nearest(&s->navmesh.mesh, g->goals[i], &on);
+        if (steer_distance(on, g->goals[i]) > spot_off) spot_off = steer_distance(on, g->goals[i]);
+        for (int j = i + 1; j < g->count; j++) {
+            float d = steer_distance(g->goals[i], g->goals[j]);
+            if (d / (2.0f * g->member.radius) < spots) spots = d / (2.0f * g->member.radius);
+        }
+    }
+    for (int f = 0; f < t->frames; f++)
+        for (int i = s->crowd.first; i < t->n; i++) {
+            steer_vec3 p = t->agents[(size_t)f * (size_t)t->n + (size_t)i].position, on;
+            steer_navmesh_nearest(&s->navmesh.mesh, p, &on);
+            if (steer_distance(p, on) > off) off = steer_distance(p, on);
+        }
+    fprintf(stderr,
+            "  group-navmesh: %d of %d arrived, closest pair %.3f of the radius sum, closest "
+            "spots %.3f of it, spots %.4f off the mesh, walkers %.4f off it\n",
+            arrived, g->count, pair, spots, spot_off, off);
+    CHECK(arrived == g->count && r->has_group_overlaps && r->group_overlaps == 0);
+    CHECK_MSG(pair >= 0.99f && spots >= 1.0f && spot_off <= 1e-4f && off <= 0.01,
+              "pair %g spots %g spot_off %g off %g", pair, spots, spot_off, off);
+}
+
 /* ---- stuck-walker: the world reports the walker whose goal is walled in ------------------ */
 
 static void check_stuck_walker(const cli_scenario *s, const tape *t, const cli_run_result *r)
@@ -871,6 +905,7 @@ static const struct {
     {"navmesh-rooms", check_navmesh_rooms},
     {"column-march", check_column_march},
     {"group-doorway", check_group_doorway},
+    {"group-navmesh", check_group_navmesh},
 };
 
 static scenario_check find_check(const char *name)

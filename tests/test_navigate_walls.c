@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+/* A crowd of navigating agents (navigate through the ORCA filter) squeezes from one room
+ * to the other through a door one unit wide, the ones behind pressing on the ones in
+ * front. The filter takes the mesh's boundary edges near each agent as walls: no agent's
+ * centre ever leaves the mesh and no body cuts into a wall by more than a hair, every
+ * agent arrives, no two bodies overlap, and 1, 2 and 8 workers give the same bits. */
+#include "navmesh_levels.h"
+#include "pool.h"
+#include "test.h"
+
+#include "steer/math.h"
+#include "steer/world.h"
+
+#include <math.h>
+
+#define ROWS   4
+#define COLS   5
+#define N      (ROWS * COLS)
+#define RADIUS 0.2f
+#define DT     (1.0f / 60.0f)
+#define LIMIT  (60 * 60)
+
+typedef struct walls_result {
+    int arrived_at; /* the step when every agent was within 0.3 of its goal, or -1 */
+    int outside;    /* steps with some agent's centre off the mesh */
+    int in_wall;    /* steps with some agent's body across a boundary edge by 2% of its
+                       radius or more */
+    int overlaps;   /* pair-steps whose bodies overlap by 2% of the radii's sum or more */
+    float deepest;  /* the most any body reached across a boundary edge */
+    steer_vec3 end[N];
+} walls_result;
+
+/* Agent i: a block in room A (0..4 x 0..4) to a block in room B (5..9 x 0..4). */
+static steer_vec3 start_of(int i)
+{
+    return steer_v3(0.6f + 0.6f * (float)(i % COLS), 0.8f + 0.8f * (float)(i / COLS), 0);
+}
+static steer_vec3 goal_of(int i)
+{
+    return steer_v3(5.8f + 0.7f * (float)(i % COLS), 0.6f + 0.9f * (float)(i / COLS), 0);
+}
+
+/* How far agent at p reaches across the mesh's boundary: its radius less its distance
+ * to the nearest boundary edge, when positive; the whole radius plus the way out when
+ * its centre is off the mesh. */
+static float across(const steer_navmesh *mesh, steer_vec3 p, bool *off)
+{
+    steer_vec3 on;
+    steer_navmesh_nearest(mesh, p, &on);
+    float out = steer_distance(on, p);
+    *off = out > 1e-4f;
+    steer_segment walls[16];
+    int n = steer_navmesh_walls_near(mesh, p, RADIUS, walls, 16, NULL);
+    float deepest = *off ? RADIUS + out : 0.0f;
+    for (int k = 0; k < n; k++) {
+        steer_vec3 ab = steer_sub(walls[k].b, walls[k].a), ap = steer_sub(p, walls[k].a);
+        float t = steer_dot(ap, ab) / steer_dot(ab, ab);
+        t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+        float d = steer_distance(p, steer_add_scaled(walls[k].a, ab, t));
+        if (RADIUS - d > deepest) deepest = RADIUS - d;
+    }
+    return deepest;
+}
+
+static walls_result run(int workers)
+{
+    walls_result res = {-1, 0, 0, 0, 0.0f, {{0, 0, 0}}};
+    test_mesh level;
+    if (test_two_rooms(&level) != STEER_NAVMESH_OK) return res;
+    int edges = steer_navmesh_edge_count(&level.mesh);
+    size_t bytes = steer_navmesh_query_bytes(edges);
+    void *query_memory = malloc(bytes);
+    steer_navmesh_query query;
+    steer_navmesh_query_init(&query, query_memory, bytes, edges);
+    steer_world_navmesh nav = {&level.mesh, &query};
+    steer_pool *pool = steer_pool_create(workers);
+    steer_world_def def = steer_world_default();
+    def.capacity = N;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    steer_resource floor;
+    steer_world_add_navmesh(w, &nav, &floor);
+    steer_recipe r = steer_recipe_default();
+    r.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
+    r.items[0].resource = floor;
+    r.items[0].arrive.target_radius = 0.1f;
+    r.count = 1;
+    r.crowd = true;
+    r.orca.time_horizon = 1.5f;
+    r.orca.time_horizon_obstacles = 0.5f;
+    int recipe = steer_world_add_recipe(w, &r);
+    steer_handle h[N];
+    for (int i = 0; i < N; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = start_of(i);
+        d.agent.radius = RADIUS;
+        /* The back rows faster: they catch up and press on the front. */
+        d.agent.max_speed = 1.2f + 0.4f * (float)(i / COLS);
+        d.agent.max_accel = 8.0f;
+        d.target = goal_of(i);
+        d.recipe = recipe;
+        if (steer_world_add(w, &d, &h[i]) != STEER_WORLD_OK) recipe = -1;
+    }
+    for (int step = 1; recipe >= 0 && step <= LIMIT; step++) {
+        steer_world_step(w, DT);
+        steer_vec3 p[N];
+        int there = 0;
+        bool outside = false, in_wall = false;
+        for (int i = 0; i < N; i++) {
+            steer_agent a;
+            steer_world_get_agent(w, h[i], &a);
+            p[i] = a.position;
+            bool off;
+            float deep = across(&level.mesh, p[i], &off);
+            outside |= off;
+            in_wall |= deep >= 0.02f * RADIUS;
+            if (deep > res.deepest) res.deepest = deep;
+            there += steer_distance(p[i], goal_of(i)) < 0.3f;
+        }
+        for (int i = 0; i < N; i++)
+            for (int j = i + 1; j < N; j++)
+                res.overlaps += steer_distance(p[i], p[j]) < 0.98f * 2.0f * RADIUS;
+        res.outside += outside;
+        res.in_wall += in_wall;
+        if (there == N) {
+            res.arrived_at = step;
+            for (int i = 0; i < N; i++) res.end[i] = p[i];
+            break;
+        }
+    }
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+    free(query_memory);
+    free(level.memory);
+    return res;
+}
+
+static void a_crowd_squeezes_through_the_door_inside_the_mesh(void)
+{
+    walls_result one = run(1);
+    printf("door crowd (%d agents, radius %.1f): all there after %d steps; steps with an agent "
+           "off the mesh %d, with a body in a wall %d (deepest %.3f); overlapping pair-steps %d\n",
+           N, (double)RADIUS, one.arrived_at, one.outside, one.in_wall, (double)one.deepest,
+           one.overlaps);
+    CHECK(one.arrived_at > 0);
+    CHECK(one.outside == 0);
+    CHECK(one.in_wall == 0);
+    CHECK(one.overlaps == 0);
+    const int workers[] = {2, 8};
+    for (int k = 0; k < 2; k++) {
+        walls_result more = run(workers[k]);
+        CHECK(more.arrived_at == one.arrived_at);
+        CHECK(memcmp(more.end, one.end, sizeof one.end) == 0);
+    }
+}
+
+TEST_MAIN(TEST(a_crowd_squeezes_through_the_door_inside_the_mesh))
