@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 27 };
+enum { STEER_WORLD_ARRAYS = 30 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -71,6 +71,12 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     a[k++] = (steer_world_array){(void **)&w->neighbours, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->sort.order, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->sort.counts, steer__world_sort_blocks(w->capacity) *
+                                                               (size_t)w->sort.stride *
+                                                               sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->sort.group_start,
+                                 ((size_t)w->sort.stride + 1u) * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->nav_stale, n * sizeof(uint8_t)};
     a[k++] = (steer_world_array){(void **)&w->nav_poly, n * sizeof(int32_t)};
     a[k++] = (steer_world_array){(void **)&w->slots, n * sizeof(steer_world_slot)};
@@ -150,6 +156,8 @@ steer_world *steer_world_create(const steer_world_def *def)
     /* Twice as many cells as agents bounds the index's memory whatever the spread of the
      * agents (the cell grows instead); see docs/world.md. */
     w->grid.max_cells = 2 * def->capacity + 64;
+    w->sort.stride =
+        w->grid.max_cells < STEER_WORLD_SORT_GROUPS ? w->grid.max_cells : STEER_WORLD_SORT_GROUPS;
     if (!steer_world_alloc_arrays(w)) {
         steer_world_destroy(w);
         return NULL;
@@ -159,6 +167,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     steer_world_init_slots(w);
     steer__world_use_lanes(w, STEER_WORLD_LANES_AVX512);
     w->auto_cell = 1.0f;
+    w->fold_cell = 1.0f;
     return w;
 }
 

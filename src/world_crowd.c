@@ -143,6 +143,16 @@ float steer__world_crowd_reach(const steer_recipe *r)
     return steer_is_finite(reach) && reach > 0.0f ? reach : 0.0f;
 }
 
+float steer__world_crowd_radius(const steer_recipe *r)
+{
+    float radius = r->crowd ? r->orca.neighbour_dist : 0.0f;
+    for (int k = 0; k < r->count; k++) {
+        float nr = r->items[k].neighbourhood.radius;
+        if (r->items[k].kind == STEER_BEHAVIOUR_AVOID_AGENTS && nr > radius) radius = nr;
+    }
+    return steer_is_finite(radius) && radius > 0.0f ? radius : 0.0f;
+}
+
 steer_world_status steer_world_set_walls(steer_world *world, const steer_segment *walls, int count)
 {
     STEER_ASSERT(world != NULL);

@@ -42,4 +42,8 @@ steer_steering steer__world_avoid_agents(const steer_world *world, int i, const 
  * size): 0.3 of their neighbour distance, or 0 without them. */
 float steer__world_crowd_reach(const steer_recipe *recipe);
 
+/* The largest radius a recipe's crowd features search, or 0 without them (the folded
+ * grid's cell edge, world_internal.h's steer_world_grid). */
+float steer__world_crowd_radius(const steer_recipe *recipe);
+
 #endif /* STEER_WORLD_CROWD_H */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The spatial index: a uniform grid over the agents' bounding box, filled by a counting
+/* The spatial index: a uniform grid over the agents' bounding box, folded when it is
+ * too sparse for its cells (world_internal.h's steer_world_grid), filled by a counting
  * sort that also reorders the agents' arrays, rebuilt every step that needs it; and the
  * public radius query (steer/world.h). */
 #include "world_internal.h"
@@ -9,25 +10,6 @@
 #include <float.h>
 #include <math.h>
 
-/* Bounding box of the finite positions; false when there is none. */
-static bool steer_world_bbox(const steer_world *w, steer_vec3 *lo, steer_vec3 *hi)
-{
-    const steer_vec3 *p = w->pos[w->cur];
-    bool any = false;
-    for (int i = 0; i < w->count; i++) {
-        if (!steer_v3_is_finite(p[i])) continue;
-        if (!any) *lo = *hi = p[i];
-        any = true;
-        lo->x = p[i].x < lo->x ? p[i].x : lo->x;
-        lo->y = p[i].y < lo->y ? p[i].y : lo->y;
-        lo->z = p[i].z < lo->z ? p[i].z : lo->z;
-        hi->x = p[i].x > hi->x ? p[i].x : hi->x;
-        hi->y = p[i].y > hi->y ? p[i].y : hi->y;
-        hi->z = p[i].z > hi->z ? p[i].z : hi->z;
-    }
-    return any;
-}
-
 /* Cells along an extent, at least 1; in double so huge spreads cannot overflow. */
 static double steer_world_cells_along(double extent, double cell)
 {
@@ -35,55 +17,106 @@ static double steer_world_cells_along(double extent, double cell)
     return n >= 1.0 && n == n ? n : 1.0;
 }
 
-/* Choose the cell edge and the grid's shape: the requested edge unless that would need
- * more cells than were allocated, in which case the edge grows until they fit. */
+/* Most cells along one axis: cell coordinates stay ints however wide the spread. */
+#define STEER_WORLD_SPAN_MAX 1073741824.0
+
+/* s^n for small n, exactly (s^n stays below 2^53 here). */
+static double steer_world_power(double s, int n)
+{
+    double p = 1.0;
+    for (int k = 0; k < n; k++) p *= s;
+    return p;
+}
+
+/* The largest integer s >= 1 with s^n <= budget: the first guess from libm, corrected
+ * with exact products so the grid's shape (and so the search order) never depends on
+ * how a libm rounds. */
+static double steer_world_root(double budget, int n)
+{
+    double s = floor(pow(budget, 1.0 / n));
+    if (!(s >= 1.0)) s = 1.0;
+    while (s > 1.0 && steer_world_power(s, n) > budget) s -= 1.0;
+    while (steer_world_power(s + 1.0, n) <= budget) s += 1.0;
+    return s;
+}
+
+/* The largest prime <= n (or n itself below 3): a prime count of buckets folds a regular
+ * spacing of agents onto distinct buckets unless the spacing is a multiple of it. */
+static int steer_world_prime_at_most(int n)
+{
+    if (n < 3) return n < 1 ? 1 : n;
+    for (int m = n % 2 == 0 ? n - 1 : n; m > 2; m -= 2) {
+        bool prime = true;
+        for (int d = 3; d <= m / d && prime; d += 2) prime = m % d != 0;
+        if (prime) return m;
+    }
+    return 2;
+}
+
+/* Fold the axes whose cells do not fit: the narrowest axes keep all their cells when
+ * they fit in an equal share of the budget, the others get a prime number of buckets
+ * each, about the share. */
+static void steer_world_fold(steer_world_grid *g)
+{
+    int order[3] = {0, 1, 2};
+    for (int i = 1; i < 3; i++)
+        for (int k = i; k > 0 && g->span[order[k]] < g->span[order[k - 1]]; k--) {
+            int t = order[k];
+            order[k] = order[k - 1];
+            order[k - 1] = t;
+        }
+    double budget = (double)g->max_cells;
+    for (int k = 0; k < 3; k++) {
+        int a = order[k];
+        double share = steer_world_root(budget, 3 - k);
+        g->dim[a] =
+            (double)g->span[a] <= share ? g->span[a] : steer_world_prime_at_most((int)share);
+        g->folded = g->folded || g->dim[a] < g->span[a];
+        budget = floor(budget / g->dim[a]);
+    }
+}
+
+/* Cells per axis over extents ex at edge *cell, grown only if an axis would need more
+ * than STEER_WORLD_SPAN_MAX; returns their product. */
+static double steer_world_spans(const double ex[3], double *cell, double span[3])
+{
+    for (int tries = 0; tries < 200; tries++) {
+        double widest = 0.0;
+        for (int a = 0; a < 3; a++) {
+            span[a] = steer_world_cells_along(ex[a], *cell);
+            widest = span[a] > widest ? span[a] : widest;
+        }
+        if (widest <= STEER_WORLD_SPAN_MAX) break;
+        *cell *= widest / STEER_WORLD_SPAN_MAX * 1.01 + 1e-9;
+    }
+    return span[0] * span[1] * span[2];
+}
+
+/* Choose the cell edge and the grid's shape: the box's cells at the requested edge when
+ * they fit in what was allocated, else a folded grid (steer_world_grid). Its buckets
+ * then hold agents of far cells too, about N / buckets of them each, whatever the
+ * cell, so a search should visit few buckets: with the automatic edge the folded grid's
+ * cell is the largest radius searched (a crowd's 0.3 of it reads 5 x 5 to 8 x 8
+ * buckets; on the sparse ring of bench_world's circle this halved the candidates). */
 static void steer_world_grid_shape(steer_world *w, steer_vec3 lo, steer_vec3 hi)
 {
     steer_world_grid *g = &w->grid;
-    double cell = w->def.cell_size > 0.0f && steer_is_finite(w->def.cell_size)
-                      ? (double)w->def.cell_size
-                      : (double)w->auto_cell;
+    bool automatic = !(w->def.cell_size > 0.0f && steer_is_finite(w->def.cell_size));
+    double cell = automatic ? (double)w->auto_cell : (double)w->def.cell_size;
     double ex[3] = {(double)hi.x - lo.x, (double)hi.y - lo.y, (double)hi.z - lo.z};
-    for (int tries = 0; tries < 200; tries++) {
-        double n = 1.0;
-        for (int a = 0; a < 3; a++) n *= steer_world_cells_along(ex[a], cell);
-        if (n <= (double)g->max_cells) break;
-        cell *= cbrt(n / (double)g->max_cells) * 1.01 + 1e-9;
+    double span[3];
+    double cells = steer_world_spans(ex, &cell, span);
+    if (cells > (double)g->max_cells && automatic && (double)w->fold_cell > cell) {
+        cell = (double)w->fold_cell;
+        cells = steer_world_spans(ex, &cell, span);
     }
     g->origin = lo;
     g->cell = (float)cell;
     g->inv_cell = (float)(1.0 / cell);
-    for (int a = 0; a < 3; a++) g->dim[a] = (int)steer_world_cells_along(ex[a], cell);
+    g->folded = false;
+    for (int a = 0; a < 3; a++) g->span[a] = g->dim[a] = (int)span[a];
+    if (cells > (double)g->max_cells) steer_world_fold(g);
     g->cells = g->dim[0] * g->dim[1] * g->dim[2];
-}
-
-static uint32_t steer_world_cell_index(const steer_world_grid *g, steer_vec3 p)
-{
-    int x = steer__grid_coord(g, p.x, 0), y = steer__grid_coord(g, p.y, 1);
-    int z = steer__grid_coord(g, p.z, 2);
-    return (uint32_t)((z * g->dim[1] + y) * g->dim[0] + x);
-}
-
-static void steer_world_cells_range(void *ctx, int begin, int end)
-{
-    steer_world *w = ctx;
-    const steer_vec3 *p = w->pos[w->cur];
-    for (int i = begin; i < end; i++) w->cell_of[i] = steer_world_cell_index(&w->grid, p[i]);
-}
-
-/* Counting sort, stable in the current order: new_index[i] is agent i's place, and
- * start[c] the first place of cell c. Serial, but two light passes. */
-static void steer_world_count_sort(steer_world *w)
-{
-    steer_world_grid *g = &w->grid;
-    uint32_t *start = g->start;
-    for (int c = 0; c <= g->cells; c++) start[c] = 0u;
-    for (int i = 0; i < w->count; i++) start[w->cell_of[i] + 1u]++;
-    for (int c = 0; c < g->cells; c++) start[c + 1] += start[c];
-    /* start[c] now runs as a cursor; after placing, start[c] is the end of cell c. */
-    for (int i = 0; i < w->count; i++) w->new_index[i] = start[w->cell_of[i]]++;
-    for (int c = g->cells; c > 0; c--) start[c] = start[c - 1];
-    start[0] = 0u;
 }
 
 /* The agent's forward direction as behaviours see it (steer_agent_forward), for the
@@ -144,10 +177,9 @@ bool steer__world_wants_index(const steer_world *w)
 void steer__world_rebuild(steer_world *w)
 {
     steer_vec3 lo = steer_v3_zero(), hi = steer_v3_zero();
-    if (!steer_world_bbox(w, &lo, &hi)) lo = hi = steer_v3_zero();
+    if (!steer__world_bounds(w, &lo, &hi)) lo = hi = steer_v3_zero();
     steer_world_grid_shape(w, lo, hi);
-    steer__world_parallel(w, w->count, steer_world_cells_range, w);
-    steer_world_count_sort(w);
+    steer__world_sort(w);
     steer__world_parallel(w, w->count, steer_world_scatter_range, w);
     w->cur = 1 - w->cur;
     w->index_valid = true;
@@ -191,17 +223,33 @@ static void steer_world_query_visit(const steer_world *w, steer_world_query_stat
 static void steer_world_query_grid(const steer_world *w, steer_world_query_state *q, float r)
 {
     const steer_world_grid *g = &w->grid;
-    steer_vec3 c = q->centre;
-    steer_grid_range b = steer__grid_range(g, c, r);
-    for (int z = b.lo[2]; z <= b.hi[2]; z++) {
-        for (int y = b.lo[1]; y <= b.hi[1]; y++) {
-            int row = (z * g->dim[1] + y) * g->dim[0];
-            /* A row of cells is one run of agents: the sort put them side by side. */
-            uint32_t end = g->start[row + b.hi[0] + 1];
-            for (uint32_t i = g->start[row + b.lo[0]]; i < end; i++)
-                steer_world_query_visit(w, q, (int)i);
-        }
+    steer_grid_range b = steer__grid_range(g, q->centre, r);
+    if (!g->folded) {
+        for (int z = b.lo[2]; z <= b.hi[2]; z++)
+            for (int y = b.lo[1]; y <= b.hi[1]; y++) {
+                int row = (z * g->dim[1] + y) * g->dim[0];
+                /* A row of cells is one run of agents: the sort put them side by side. */
+                uint32_t end = g->start[row + b.hi[0] + 1];
+                for (uint32_t i = g->start[row + b.lo[0]]; i < end; i++)
+                    steer_world_query_visit(w, q, (int)i);
+            }
+        return;
     }
+    int rx[2][2], ry[2][2], rz[2][2];
+    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
+    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
+    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
+    for (int kz = 0; kz < nz; kz++)
+        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
+            for (int ky = 0; ky < ny; ky++)
+                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
+                    int row = (z * g->dim[1] + y) * g->dim[0];
+                    for (int kx = 0; kx < nx; kx++) {
+                        uint32_t end = g->start[row + rx[kx][1] + 1];
+                        for (uint32_t i = g->start[row + rx[kx][0]]; i < end; i++)
+                            steer_world_query_visit(w, q, (int)i);
+                    }
+                }
 }
 
 int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,

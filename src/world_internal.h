@@ -159,16 +159,58 @@ typedef struct steer_world_resource {
     int users;
 } steer_world_resource;
 
-/* The uniform grid over the agents' bounding box. */
+/* The uniform grid over the agents' bounding box. When the box at the cell edge asked for
+ * needs more cells than were allocated, the grid is folded: along an axis whose `span`
+ * exceeds `dim`, cell u lands in bucket u mod dim (a torus of buckets), so empty space
+ * costs nothing and the cell stays the neighbourhood's size. Cells that share a bucket
+ * are at least `dim` cells apart, so a search that visits each bucket of its block once
+ * finds every agent once; the distance test drops those of the far cells. */
 typedef struct steer_world_grid {
     steer_vec3 origin; /* corner of cell (0,0,0) */
     float cell;        /* edge */
     float inv_cell;    /* 1 / edge */
-    int dim[3];        /* cells per axis */
-    int cells;         /* dim[0] * dim[1] * dim[2] */
-    uint32_t *start;   /* cells + 1 entries: agents of cell c are [start[c], start[c+1]) */
+    int span[3];       /* cells per axis over the box (at most 2^30) */
+    int dim[3];        /* buckets per axis: span, or fewer (prime) when the axis is folded */
+    bool folded;       /* some dim < span */
+    int cells;         /* buckets: dim[0] * dim[1] * dim[2] */
+    uint32_t *start;   /* cells + 1 entries: agents of bucket c are [start[c], start[c+1]) */
     int max_cells;     /* capacity of start - 1 */
 } steer_world_grid;
+
+/* The index's counting sort split into work for several threads (world_sort.c): the
+ * agents in at most STEER_WORLD_SORT_BLOCKS blocks of consecutive indices, the buckets in
+ * at most STEER_WORLD_SORT_GROUPS groups of consecutive buckets. */
+enum { STEER_WORLD_SORT_BLOCKS = 16, STEER_WORLD_SORT_GROUPS = 1024 };
+
+/* Agents per block at least: below this, blocks cost more than they save. */
+#define STEER_WORLD_SORT_MIN_BLOCK 2048
+
+/* The agents in a block when there are `count` of them. */
+static inline int steer__world_sort_block_size(int count)
+{
+    int size = (count + STEER_WORLD_SORT_BLOCKS - 1) / STEER_WORLD_SORT_BLOCKS;
+    return size > STEER_WORLD_SORT_MIN_BLOCK ? size : STEER_WORLD_SORT_MIN_BLOCK;
+}
+
+/* The blocks `count` agents make (at most STEER_WORLD_SORT_BLOCKS). */
+static inline size_t steer__world_sort_blocks(int count)
+{
+    int size = steer__world_sort_block_size(count);
+    return (size_t)((count + size - 1) / size);
+}
+
+typedef struct steer_world_sort {
+    int blocks, block_size; /* block k: agents [k * block_size, (k + 1) * block_size) */
+    int groups, shift;      /* group g: buckets [g << shift, (g + 1) << shift) */
+    int stride;             /* groups a block's counts have room for */
+    uint32_t *counts;       /* per block (stride apart), its agents per group; then where
+                               they go in `order` */
+    uint32_t *group_start;  /* stride + 1 entries: first place of group g in `order` */
+    uint32_t *order;        /* capacity entries: the agents by group, in index order within one */
+    /* Per block, the box of its finite positions (any: it has one). */
+    steer_vec3 lo[STEER_WORLD_SORT_BLOCKS], hi[STEER_WORLD_SORT_BLOCKS];
+    bool any[STEER_WORLD_SORT_BLOCKS];
+} steer_world_sort;
 
 struct steer_world {
     steer_world_def def;
@@ -201,8 +243,10 @@ struct steer_world {
     steer_world_recipe *recipes;
     int recipe_count;
     float auto_cell; /* largest neighbourhood radius of any recipe */
+    float fold_cell; /* largest radius any recipe searches: the folded grid's automatic cell */
 
     steer_world_grid grid;
+    steer_world_sort sort;
     const steer_segment *walls; /* the crowd filter's walls (the caller's array), or NULL */
     steer_world_resource resources[STEER_WORLD_RESOURCE_MAX];
     uint32_t resource_tag; /* resource handles carry it; unlike `tag`, a restore keeps it */
@@ -278,6 +322,15 @@ static inline void steer__world_prefetch_slot(const steer_world *w, int s, int i
 #endif
 }
 
+/* The box of the finite positions of buffer `cur`; false when there is none. Split over
+ * the world's workers (world_sort.c). */
+bool steer__world_bounds(steer_world *world, steer_vec3 *lo, steer_vec3 *hi);
+
+/* Each agent's bucket (cell_of), then new_index and the grid's start: a counting sort by
+ * bucket, stable in the current order, split over the world's workers with the same
+ * result for any split (world_sort.c). */
+void steer__world_sort(steer_world *world);
+
 /* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
  * order (world_index.c). */
 void steer__world_rebuild(steer_world *world);
@@ -294,18 +347,38 @@ static inline steer_vec3 steer__world_forward(const steer_world *world, int j)
  * third of the step, and steer_world_query scans the agents instead. */
 bool steer__world_wants_index(const steer_world *world);
 
-/* Cell coordinate of x along axis a (clamped into the grid). */
+/* Cell coordinate of x along axis a, clamped into [0, span) (NaN to 0): unfolded. */
 static inline int steer__grid_coord(const steer_world_grid *g, float x, int a)
 {
     float o = a == 0 ? g->origin.x : (a == 1 ? g->origin.y : g->origin.z);
     float f = (x - o) * g->inv_cell;
     if (!(f > 0.0f)) return 0; /* also NaN */
-    int c = f < (float)g->dim[a] ? (int)f : g->dim[a] - 1;
+    int c = f < (float)g->span[a] ? (int)f : g->span[a] - 1;
     return c;
 }
 
-/* The block of cells that can hold points within r of c: lo..hi inclusive per axis.
- * Shared by the public query and the step's neighbour search. */
+/* The bucket coordinate of cell coordinate c along axis a. */
+static inline int steer__grid_fold(const steer_world_grid *g, int c, int a)
+{
+    return c < g->dim[a] ? c : c % g->dim[a];
+}
+
+/* The bucket of a position. */
+static inline uint32_t steer__world_bucket(const steer_world_grid *g, steer_vec3 p)
+{
+    if (!g->folded)
+        return (
+            uint32_t)((steer__grid_coord(g, p.z, 2) * g->dim[1] + steer__grid_coord(g, p.y, 1)) *
+                          g->dim[0] +
+                      steer__grid_coord(g, p.x, 0));
+    int x = steer__grid_fold(g, steer__grid_coord(g, p.x, 0), 0);
+    int y = steer__grid_fold(g, steer__grid_coord(g, p.y, 1), 1);
+    int z = steer__grid_fold(g, steer__grid_coord(g, p.z, 2), 2);
+    return (uint32_t)((z * g->dim[1] + y) * g->dim[0] + x);
+}
+
+/* The block of cells that can hold points within r of c: lo..hi inclusive per axis, in
+ * cell coordinates (unfolded). Shared by the public query and the step's search. */
 typedef struct steer_grid_range {
     int lo[3], hi[3];
 } steer_grid_range;
@@ -319,6 +392,30 @@ static inline steer_grid_range steer__grid_range(const steer_world_grid *g, stee
         b.hi[a] = steer__grid_coord(g, v[a] + r, a);
     }
     return b;
+}
+
+/* The buckets that cells lo..hi along axis a fold onto, as one or two runs of bucket
+ * coordinates [run[k][0], run[k][1]], each bucket once (all of them, from 0, when the
+ * cells go all the way round); returns the number of runs. On an axis that is not
+ * folded, the one run lo..hi. */
+static inline int steer__grid_runs(const steer_world_grid *g, int a, int lo, int hi, int run[2][2])
+{
+    int d = g->dim[a];
+    if (hi - lo + 1 >= d) { /* every bucket (unfolded: lo is 0 and hi d - 1) */
+        run[0][0] = 0;
+        run[0][1] = d - 1;
+        return 1;
+    }
+    int b0 = steer__grid_fold(g, lo, a), b1 = steer__grid_fold(g, hi, a);
+    run[0][0] = b0;
+    if (b0 <= b1) {
+        run[0][1] = b1;
+        return 1;
+    }
+    run[0][1] = d - 1;
+    run[1][0] = 0;
+    run[1][1] = b1;
+    return 2;
 }
 
 /* One agent found by steer__world_near: its dense index j, offset p_j - p and |offset|^2. */

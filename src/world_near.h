@@ -131,17 +131,17 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
 
 #if STEER_LANES
 /* steer__grid_range with the three axes in lanes: the same cells (the same subtraction,
- * product and clamps as steer__grid_coord, lane by lane) for about a fifth of the
+ * product and clamps into the span as steer__grid_coord, lane by lane) for about a fifth of the
  * instructions, which mattered when the search runs once per agent. Only lanes already
- * clamped into [0, dim) are converted to integers. */
+ * clamped into [0, span) are converted to integers. */
 static inline steer_grid_range steer_world_scan_range(const steer_world_grid *g, steer_vec3 c,
                                                       float r)
 {
     const steer_f4 p = {c.x, c.y, c.z, 0.0f}, o = {g->origin.x, g->origin.y, g->origin.z, 0.0f};
     const steer_f4 rr = steer_f4_splat(r), inv = steer_f4_splat(g->inv_cell);
     const steer_f4 zero = steer_f4_splat(0.0f);
-    const steer_f4 dim = {(float)g->dim[0], (float)g->dim[1], (float)g->dim[2], 1.0f};
-    const steer_i4 top = {g->dim[0] - 1, g->dim[1] - 1, g->dim[2] - 1, 0};
+    const steer_f4 dim = {(float)g->span[0], (float)g->span[1], (float)g->span[2], 1.0f};
+    const steer_i4 top = {g->span[0] - 1, g->span[1] - 1, g->span[2] - 1, 0};
     steer_f4 f[2] = {((p - rr) - o) * inv, ((p + rr) - o) * inv};
     steer_grid_range b;
     for (int e = 0; e < 2; e++) {
@@ -177,6 +177,41 @@ static inline const float *steer__world_up_of(const steer_world_points *pt, stee
     return space == STEER_SPACE_XY ? pt->z : pt->y;
 }
 
+/* The search through a folded grid (world_internal.h's steer_world_grid): each bucket
+ * of the block once, a row's buckets as one or two runs. */
+static inline void steer_world_scan_runs(const steer_world_grid *g, const steer_world_probe *q,
+                                         steer_world_kept *k, steer_grid_range b, const bool floors)
+{
+    int rx[2][2], ry[2][2], rz[2][2];
+    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
+    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
+    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
+    for (int kz = 0; kz < nz; kz++)
+        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
+            for (int ky = 0; ky < ny; ky++)
+                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
+                    int row = (z * g->dim[1] + y) * g->dim[0];
+                    for (int kx = 0; kx < nx; kx++)
+                        steer_world_scan_row(q, k, g->start[row + rx[kx][0]],
+                                             g->start[row + rx[kx][1] + 1], floors);
+                }
+}
+
+/* steer_world_scan_runs out of line, apart from the lean loop of the unfolded grid so
+ * that one stays as it was (each floors setting its own loop). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, unused))
+#endif
+static void
+steer_world_scan_folded(const steer_world_grid *g, const steer_world_probe *q, steer_world_kept *k,
+                        steer_grid_range b, bool floors)
+{
+    if (floors)
+        steer_world_scan_runs(g, q, k, b, true);
+    else
+        steer_world_scan_runs(g, q, k, b, false);
+}
+
 /* The search over the block of cells b, with or without the floors' test (a constant at
  * each call, so each is its own loop). */
 static inline void steer_world_scan_cells(const steer_world_grid *g, const steer_world_probe *q,
@@ -184,11 +219,15 @@ static inline void steer_world_scan_cells(const steer_world_grid *g, const steer
 {
     steer_world_kept k;
     k.n = 0;
-    for (int z = b.lo[2]; z <= b.hi[2]; z++) {
-        for (int y = b.lo[1]; y <= b.hi[1]; y++) {
-            int row = (z * g->dim[1] + y) * g->dim[0];
-            steer_world_scan_row(q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1],
-                                 floors);
+    if (g->folded) {
+        steer_world_scan_folded(g, q, &k, b, floors);
+    } else {
+        for (int z = b.lo[2]; z <= b.hi[2]; z++) {
+            for (int y = b.lo[1]; y <= b.hi[1]; y++) {
+                int row = (z * g->dim[1] + y) * g->dim[0];
+                steer_world_scan_row(q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1],
+                                     floors);
+            }
         }
     }
     if (k.n > 0) steer_world_near_flush(q, &k);

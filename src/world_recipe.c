@@ -123,5 +123,8 @@ int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
     if (wr->neighbour_radius > world->auto_cell) world->auto_cell = wr->neighbour_radius;
     float crowd = steer__world_crowd_reach(recipe);
     if (crowd > world->auto_cell) world->auto_cell = crowd;
+    float reach = steer__world_crowd_radius(recipe);
+    if (wr->neighbour_radius > reach) reach = wr->neighbour_radius;
+    if (reach > world->fold_cell) world->fold_cell = reach;
     return world->recipe_count++;
 }

@@ -733,6 +733,7 @@ static void snap_apply_recipes(steer_world *world, const snap_layout *l, const s
 {
     world->recipe_count = 0;
     world->auto_cell = 1.0f; /* steer_world_create's start; the recipes grow it again */
+    world->fold_cell = 1.0f;
     for (int i = 0; i < STEER_WORLD_RESOURCE_MAX; i++) world->resources[i].users = 0;
     snap_reader r = {l->recipes};
     for (uint32_t k = 0; k < h->recipe_count; k++) {

@@ -184,7 +184,7 @@ static void foreign_and_forged_handles_are_refused(void)
  * beginning once everything is freed: the next world then lives at the very address of
  * the last one. */
 typedef struct same_place {
-    _Alignas(16) unsigned char block[1u << 16];
+    _Alignas(16) unsigned char block[1u << 17];
     size_t used;
     int live;
 } same_place;

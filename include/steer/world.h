@@ -346,7 +346,10 @@ typedef struct steer_world_def {
     int max_recipes;           /* most recipes (16); must be > 0 */
     uint64_t seed;             /* every agent's random stream derives from it and its slot (1) */
     float cell_size;           /* spatial index cell edge, world units; <= 0 (default) uses the
-                                  largest neighbourhood radius of the recipes (at least 1) */
+                                  largest neighbourhood radius of the recipes (at least 1),
+                                  or, when the agents are too spread out for one bucket
+                                  per cell, the largest radius any recipe searches
+                                  (docs/world.md, "The spatial index") */
     steer_bounds bounds;       /* steer_bounds_none() */
     steer_allocator allocator; /* NULLs: malloc/free */
     steer_parallel_for_fn parallel_for; /* NULL: run on the calling thread */
@@ -722,7 +725,8 @@ STEER_API steer_world_status steer_world_update_index(steer_world *world);
 /* Numbers about the last step. */
 typedef struct steer_world_stats {
     int agents;            /* live agents */
-    int cells;             /* cells in the spatial index (as last built) */
+    int cells;             /* buckets in the spatial index (as last built): a cell each,
+                              or fewer when the grid is folded (docs/world.md) */
     float cell_size;       /* their edge, world units */
     bool index_current;    /* whether the index matches the agents: false after an add,
                               remove or set, and after a step that skipped the rebuild
