@@ -3,7 +3,9 @@
  * to the other through a door one unit wide, the ones behind pressing on the ones in
  * front. The filter takes the mesh's boundary edges near each agent as walls: no agent's
  * centre ever leaves the mesh and no body cuts into a wall by more than a hair, every
- * agent arrives, no two bodies overlap, and 1, 2 and 8 workers give the same bits. */
+ * agent arrives, no two bodies overlap, and 1, 2 and 8 workers give the same bits. The
+ * same holds for a crowd crossing a maze of rooms (the navigation benchmark's level). */
+#include "navigate_level.h"
 #include "navmesh_levels.h"
 #include "pool.h"
 #include "test.h"
@@ -43,23 +45,28 @@ static steer_vec3 goal_of(int i)
 /* How far agent at p reaches across the mesh's boundary: its radius less its distance
  * to the nearest boundary edge, when positive; the whole radius plus the way out when
  * its centre is off the mesh. */
-static float across(const steer_navmesh *mesh, steer_vec3 p, bool *off)
+static float across_r(const steer_navmesh *mesh, steer_vec3 p, float radius, bool *off)
 {
     steer_vec3 on;
     steer_navmesh_nearest(mesh, p, &on);
     float out = steer_distance(on, p);
     *off = out > 1e-4f;
     steer_segment walls[16];
-    int n = steer_navmesh_walls_near(mesh, p, RADIUS, walls, 16, NULL);
-    float deepest = *off ? RADIUS + out : 0.0f;
+    int n = steer_navmesh_walls_near(mesh, p, radius, walls, 16, NULL);
+    float deepest = *off ? radius + out : 0.0f;
     for (int k = 0; k < n; k++) {
         steer_vec3 ab = steer_sub(walls[k].b, walls[k].a), ap = steer_sub(p, walls[k].a);
         float t = steer_dot(ap, ab) / steer_dot(ab, ab);
         t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
         float d = steer_distance(p, steer_add_scaled(walls[k].a, ab, t));
-        if (RADIUS - d > deepest) deepest = RADIUS - d;
+        if (radius - d > deepest) deepest = radius - d;
     }
     return deepest;
+}
+
+static float across(const steer_navmesh *mesh, steer_vec3 p, bool *off)
+{
+    return across_r(mesh, p, RADIUS, off);
 }
 
 static walls_result run(int workers)
@@ -155,4 +162,105 @@ static void a_crowd_squeezes_through_the_door_inside_the_mesh(void)
     }
 }
 
-TEST_MAIN(TEST(a_crowd_squeezes_through_the_door_inside_the_mesh))
+/* ---- a maze of rooms ------------------------------------------------------------------ */
+
+#define MAZE_N      40
+#define MAZE_RADIUS 0.3f
+#define MAZE_LIMIT  (120 * 60)
+
+typedef struct maze_result {
+    int arrived_at, outside, overlaps;
+    steer_vec3 end[MAZE_N];
+} maze_result;
+
+/* Forty crowd agents on the benchmark's level of 3 x 3 rooms (12 wide, doors 2.4 wide, a
+ * pillar in each room), each to another's start, so the ways cross in every door. */
+static maze_result maze_run(int workers)
+{
+    maze_result res = {-1, 0, 0, {{0, 0, 0}}};
+    bench_level level;
+    steer_vec3 spot[2 * MAZE_N], unused[2 * MAZE_N];
+    if (!bench_level_make(&level, 3, 12.0f)) return res;
+    bool ok = bench_level_agents(&level, 11, 2 * MAZE_N, 2.0f * MAZE_RADIUS, spot, unused);
+    int edges = steer_navmesh_edge_count(&level.mesh);
+    size_t bytes = steer_navmesh_query_bytes(edges);
+    void *query_memory = malloc(bytes);
+    steer_navmesh_query query;
+    steer_navmesh_query_init(&query, query_memory, bytes, edges);
+    steer_world_navmesh nav = {&level.mesh, &query};
+    steer_pool *pool = steer_pool_create(workers);
+    steer_world_def def = steer_world_default();
+    def.capacity = MAZE_N;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    steer_resource floor;
+    steer_world_add_navmesh(w, &nav, &floor);
+    steer_recipe r = steer_recipe_default();
+    r.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
+    r.items[0].resource = floor;
+    r.items[0].arrive.target_radius = 0.1f;
+    r.count = 1;
+    r.crowd = true;
+    int recipe = ok ? steer_world_add_recipe(w, &r) : -1;
+    steer_handle h[MAZE_N];
+    for (int i = 0; recipe >= 0 && i < MAZE_N; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = spot[i];
+        d.agent.radius = MAZE_RADIUS;
+        d.agent.max_speed = 1.5f;
+        d.agent.max_accel = 8.0f;
+        d.target = spot[MAZE_N + i];
+        d.recipe = recipe;
+        if (steer_world_add(w, &d, &h[i]) != STEER_WORLD_OK) recipe = -1;
+    }
+    for (int step = 1; recipe >= 0 && step <= MAZE_LIMIT; step++) {
+        steer_world_step(w, DT);
+        steer_vec3 p[MAZE_N];
+        int there = 0;
+        bool outside = false;
+        for (int i = 0; i < MAZE_N; i++) {
+            steer_agent a;
+            steer_world_get_agent(w, h[i], &a);
+            p[i] = a.position;
+            bool off;
+            across_r(&level.mesh, p[i], MAZE_RADIUS, &off);
+            outside |= off;
+            there += steer_distance(p[i], spot[MAZE_N + i]) < 0.3f;
+        }
+        for (int i = 0; i < MAZE_N; i++)
+            for (int j = i + 1; j < MAZE_N; j++)
+                res.overlaps += steer_distance(p[i], p[j]) < 0.98f * 2.0f * MAZE_RADIUS;
+        res.outside += outside;
+        if (there == MAZE_N) {
+            res.arrived_at = step;
+            for (int i = 0; i < MAZE_N; i++) res.end[i] = p[i];
+            break;
+        }
+    }
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+    free(query_memory);
+    free(level.memory);
+    return res;
+}
+
+static void a_crowd_crosses_a_maze_of_rooms(void)
+{
+    maze_result one = maze_run(1);
+    printf("maze of 3 x 3 rooms (%d agents, radius %.1f): all there after %d steps; steps with "
+           "an agent off the mesh %d; overlapping pair-steps %d\n",
+           MAZE_N, (double)MAZE_RADIUS, one.arrived_at, one.outside, one.overlaps);
+    CHECK(one.arrived_at > 0);
+    CHECK(one.outside == 0);
+    CHECK(one.overlaps == 0);
+    const int workers[] = {2, 8};
+    for (int k = 0; k < 2; k++) {
+        maze_result more = maze_run(workers[k]);
+        CHECK(more.arrived_at == one.arrived_at);
+        CHECK(memcmp(more.end, one.end, sizeof one.end) == 0);
+    }
+}
+
+TEST_MAIN(TEST(a_crowd_squeezes_through_the_door_inside_the_mesh),
+          TEST(a_crowd_crosses_a_maze_of_rooms))
