@@ -117,7 +117,7 @@ static bool nav_create(nav_run *r, const nav_options *o, steer_pool *pool)
     def.parallel_user = pool;
     r->w = ok ? steer_world_create(&def) : NULL;
     r->nav = (steer_world_navmesh){&r->level.mesh, &r->query};
-    steer_resource floor;
+    steer_resource floor = {0};
     ok = r->w != NULL && steer_world_add_navmesh(r->w, &r->nav, &floor) == STEER_WORLD_OK;
     steer_recipe rec = steer_recipe_default();
     rec.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
