@@ -87,8 +87,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if ((row->reads & STEER_HEADS_FOR_TARGET) != 0u) wr->has_goal = true;
         if (r->crowd && r->settle && it->kind == STEER_BEHAVIOUR_ARRIVE && wr->settle_item < 0)
             wr->settle_item = k;
-        if (r->crowd && it->kind == STEER_BEHAVIOUR_NAVIGATE && wr->nav_item < 0)
-            wr->nav_item = k;
+        if (r->crowd && it->kind == STEER_BEHAVIOUR_NAVIGATE && wr->nav_item < 0) wr->nav_item = k;
         /* Other agents read besides through the neighbour sums: the predictive avoidance
          * searches the index, leader following reads the leader's forward direction. */
         if ((row->reads & STEER_READS_AGENTS) != 0u) wr->looks_around = true;
