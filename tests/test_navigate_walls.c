@@ -69,34 +69,59 @@ static float across(const steer_navmesh *mesh, steer_vec3 p, bool *off)
     return across_r(mesh, p, RADIUS, off);
 }
 
-static walls_result run(int workers)
-{
-    walls_result res = {-1, 0, 0, 0, 0.0f, {{0, 0, 0}}};
-    test_mesh level;
-    if (test_two_rooms(&level) != STEER_NAVMESH_OK) return res;
-    int edges = steer_navmesh_edge_count(&level.mesh);
-    size_t bytes = steer_navmesh_query_bytes(edges);
-    void *query_memory = malloc(bytes);
+/* A world of navigating crowd agents on `mesh` with `workers` threads: the navigate
+ * item (arrive target radius 0.1) and the crowd filter, its time horizons set when > 0.
+ * Returns the recipe, or -1. */
+typedef struct nav_crowd {
+    void *query_memory;
     steer_navmesh_query query;
-    steer_navmesh_query_init(&query, query_memory, bytes, edges);
-    steer_world_navmesh nav = {&level.mesh, &query};
-    steer_pool *pool = steer_pool_create(workers);
+    steer_world_navmesh nav;
+    steer_pool *pool;
+    steer_world *w;
+} nav_crowd;
+
+static int nav_crowd_make(nav_crowd *c, const steer_navmesh *mesh, int workers, int capacity,
+                          float horizon, float horizon_walls)
+{
+    int edges = steer_navmesh_edge_count(mesh);
+    size_t bytes = steer_navmesh_query_bytes(edges);
+    c->query_memory = malloc(bytes);
+    steer_navmesh_query_init(&c->query, c->query_memory, bytes, edges);
+    c->nav = (steer_world_navmesh){mesh, &c->query};
+    c->pool = steer_pool_create(workers);
     steer_world_def def = steer_world_default();
-    def.capacity = N;
+    def.capacity = capacity;
     def.parallel_for = steer_pool_parallel_for;
-    def.parallel_user = pool;
-    steer_world *w = steer_world_create(&def);
-    steer_resource floor;
-    steer_world_add_navmesh(w, &nav, &floor);
+    def.parallel_user = c->pool;
+    c->w = steer_world_create(&def);
+    steer_resource floor = {0};
+    if (c->w == NULL || steer_world_add_navmesh(c->w, &c->nav, &floor) != STEER_WORLD_OK) return -1;
     steer_recipe r = steer_recipe_default();
     r.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
     r.items[0].resource = floor;
     r.items[0].arrive.target_radius = 0.1f;
     r.count = 1;
     r.crowd = true;
-    r.orca.time_horizon = 1.5f;
-    r.orca.time_horizon_obstacles = 0.5f;
-    int recipe = steer_world_add_recipe(w, &r);
+    if (horizon > 0.0f) r.orca.time_horizon = horizon;
+    if (horizon_walls > 0.0f) r.orca.time_horizon_obstacles = horizon_walls;
+    return steer_world_add_recipe(c->w, &r);
+}
+
+static void nav_crowd_free(nav_crowd *c)
+{
+    steer_world_destroy(c->w);
+    steer_pool_destroy(c->pool);
+    free(c->query_memory);
+}
+
+static walls_result run(int workers)
+{
+    walls_result res = {-1, 0, 0, 0, 0.0f, {{0, 0, 0}}};
+    test_mesh level;
+    if (test_two_rooms(&level) != STEER_NAVMESH_OK) return res;
+    nav_crowd c;
+    int recipe = nav_crowd_make(&c, &level.mesh, workers, N, 1.5f, 0.5f);
+    steer_world *w = c.w;
     steer_handle h[N];
     for (int i = 0; i < N; i++) {
         steer_world_agent_def d = steer_world_agent_default();
@@ -136,9 +161,7 @@ static walls_result run(int workers)
             break;
         }
     }
-    steer_world_destroy(w);
-    steer_pool_destroy(pool);
-    free(query_memory);
+    nav_crowd_free(&c);
     free(level.memory);
     return res;
 }
@@ -182,27 +205,10 @@ static maze_result maze_run(int workers)
     steer_vec3 spot[2 * MAZE_N], unused[2 * MAZE_N];
     if (!bench_level_make(&level, 3, 12.0f)) return res;
     bool ok = bench_level_agents(&level, 11, 2 * MAZE_N, 2.0f * MAZE_RADIUS, spot, unused);
-    int edges = steer_navmesh_edge_count(&level.mesh);
-    size_t bytes = steer_navmesh_query_bytes(edges);
-    void *query_memory = malloc(bytes);
-    steer_navmesh_query query;
-    steer_navmesh_query_init(&query, query_memory, bytes, edges);
-    steer_world_navmesh nav = {&level.mesh, &query};
-    steer_pool *pool = steer_pool_create(workers);
-    steer_world_def def = steer_world_default();
-    def.capacity = MAZE_N;
-    def.parallel_for = steer_pool_parallel_for;
-    def.parallel_user = pool;
-    steer_world *w = steer_world_create(&def);
-    steer_resource floor;
-    steer_world_add_navmesh(w, &nav, &floor);
-    steer_recipe r = steer_recipe_default();
-    r.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_NAVIGATE, 1.0f);
-    r.items[0].resource = floor;
-    r.items[0].arrive.target_radius = 0.1f;
-    r.count = 1;
-    r.crowd = true;
-    int recipe = ok ? steer_world_add_recipe(w, &r) : -1;
+    nav_crowd c;
+    int recipe = nav_crowd_make(&c, &level.mesh, workers, MAZE_N, 0.0f, 0.0f);
+    if (!ok) recipe = -1;
+    steer_world *w = c.w;
     steer_handle h[MAZE_N];
     for (int i = 0; recipe >= 0 && i < MAZE_N; i++) {
         steer_world_agent_def d = steer_world_agent_default();
@@ -238,9 +244,7 @@ static maze_result maze_run(int workers)
             break;
         }
     }
-    steer_world_destroy(w);
-    steer_pool_destroy(pool);
-    free(query_memory);
+    nav_crowd_free(&c);
     free(level.memory);
     return res;
 }
