@@ -11,49 +11,23 @@
  * benchmark, never inside the library. */
 #define _POSIX_C_SOURCE 199309L
 #include "bench_stats.h"
+#include "navmesh_levels.h"
 #include "steer/steer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-static int hall(steer_navmesh *mesh, void **memory, int g)
-{
-    int holes = g * g, n = 4 + 4 * holes;
-    steer_vec3 *p = malloc(sizeof *p * (size_t)n);
-    int32_t *r = malloc(sizeof *r * (size_t)(holes + 1));
-    p[0] = steer_v3(0, 0, 0), p[1] = steer_v3(100, 0, 0);
-    p[2] = steer_v3(100, 100, 0), p[3] = steer_v3(0, 100, 0);
-    r[0] = 4;
-    int k = 4;
-    float cs = 100.0f / (float)g;
-    for (int j = 0; j < g; j++)
-        for (int i = 0; i < g; i++) {
-            float x = (float)i * cs + cs * 0.3f, y = (float)j * cs + cs * 0.35f, w = cs * 0.4f;
-            p[k++] = steer_v3(x, y, 0), p[k++] = steer_v3(x + w, y, 0);
-            p[k++] = steer_v3(x + w, y + w * 0.5f, 0), p[k++] = steer_v3(x, y + w, 0);
-            r[1 + j * g + i] = 4;
-        }
-    size_t bytes = steer_navmesh_outline_bytes(n, holes + 1);
-    *memory = malloc(bytes);
-    steer_navmesh_status s =
-        steer_navmesh_build_outline(mesh, *memory, bytes, p, r, holes + 1, STEER_SPACE_XY, NULL);
-    free(p);
-    free(r);
-    return s == STEER_NAVMESH_OK;
-}
 
 int main(int argc, char **argv)
 {
     int g = argc > 1 ? atoi(argv[1]) : 40;
     int queries = argc > 2 ? atoi(argv[2]) : 2000;
     if (g < 1 || queries < 1) return 2;
-    steer_navmesh mesh;
-    void *mesh_memory;
-    if (!hall(&mesh, &mesh_memory, g)) {
+    test_mesh hall; /* the tests' hall of slanted pillars (tests/navmesh_levels.h) */
+    if (test_slanted_hall(&hall, g) != STEER_NAVMESH_OK) {
         fprintf(stderr, "bench_navmesh: the hall did not build\n");
         return 1;
     }
-    int edges = steer_navmesh_edge_count(&mesh);
+    int edges = steer_navmesh_edge_count(&hall.mesh);
     size_t qbytes = steer_navmesh_query_bytes(edges);
     void *qmem = malloc(qbytes);
     steer_navmesh_query query;
@@ -66,11 +40,11 @@ int main(int argc, char **argv)
             float x = steer_rng_range(&rng, 0.0f, 100.0f);
             float y = steer_rng_range(&rng, 0.0f, 100.0f);
             p = steer_v3(x, y, 0);
-        } while (steer_navmesh_locate(&mesh, p) < 0);
+        } while (steer_navmesh_locate(&hall.mesh, p) < 0);
         pairs[i] = p;
     }
     printf("hall g=%d: %d polygons, %d edges, query %zu bytes, %d queries a run\n", g,
-           steer_navmesh_polygon_count(&mesh), edges, qbytes, queries);
+           steer_navmesh_polygon_count(&hall.mesh), edges, qbytes, queries);
     steer_vec3 points[256];
     double rate[5], length = 0.0, corners = 0.0;
     int failed = 0;
@@ -78,7 +52,7 @@ int main(int argc, char **argv)
         double t0 = bench_now_s();
         for (int i = 0; i < queries; i++) {
             steer_navmesh_path r = steer_navmesh_find_path(
-                &mesh, &query, pairs[2 * i], pairs[2 * i + 1], 0.0f, NULL, 0, points, 256);
+                &hall.mesh, &query, pairs[2 * i], pairs[2 * i + 1], 0.0f, NULL, 0, points, 256);
             if (run == 0) {
                 failed += r.status != STEER_NAVMESH_PATH_FOUND;
                 length += r.length;
@@ -100,6 +74,6 @@ int main(int argc, char **argv)
            med, 100.0 * (hi - lo) / med, length / queries, corners / queries, failed);
     free(pairs);
     free(qmem);
-    free(mesh_memory);
+    free(hall.memory);
     return 0;
 }

@@ -4,6 +4,7 @@
 #ifndef STEER_NAVMESH_LEVELS_H
 #define STEER_NAVMESH_LEVELS_H
 
+#include "steer/math.h"
 #include "steer/navmesh.h"
 
 #include <stdlib.h>
@@ -67,6 +68,34 @@ static inline steer_navmesh_status test_pillar_hall(test_mesh *t, steer_vec3 siz
     t->memory = malloc(bytes);
     return steer_navmesh_build_outline(&t->mesh, t->memory, bytes, pts, rings, 10, STEER_SPACE_XY,
                                        &t->report);
+}
+
+/* A grid of pillars in a 100 x 100 hall: each cell of a g x g grid holds a pillar (a
+ * quadrilateral with one slanted side), g > 0. Also the path benchmark's hall. */
+static inline steer_navmesh_status test_slanted_hall(test_mesh *t, int g)
+{
+    int holes = g * g, n = 4 + 4 * holes;
+    steer_vec3 *p = malloc(sizeof *p * (size_t)n);
+    int32_t *r = malloc(sizeof *r * (size_t)(holes + 1));
+    p[0] = steer_v3(0, 0, 0), p[1] = steer_v3(100, 0, 0);
+    p[2] = steer_v3(100, 100, 0), p[3] = steer_v3(0, 100, 0);
+    r[0] = 4;
+    int k = 4;
+    float cs = 100.0f / (float)g;
+    for (int j = 0; j < g; j++)
+        for (int i = 0; i < g; i++) {
+            float x = (float)i * cs + cs * 0.3f, y = (float)j * cs + cs * 0.35f, w = cs * 0.4f;
+            p[k++] = steer_v3(x, y, 0), p[k++] = steer_v3(x + w, y, 0);
+            p[k++] = steer_v3(x + w, y + w * 0.5f, 0), p[k++] = steer_v3(x, y + w, 0);
+            r[1 + j * g + i] = 4;
+        }
+    size_t bytes = steer_navmesh_outline_bytes(n, holes + 1);
+    t->memory = malloc(bytes);
+    steer_navmesh_status s = steer_navmesh_build_outline(&t->mesh, t->memory, bytes, p, r,
+                                                         holes + 1, STEER_SPACE_XY, &t->report);
+    free(p);
+    free(r);
+    return s;
 }
 
 #endif /* STEER_NAVMESH_LEVELS_H */

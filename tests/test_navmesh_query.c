@@ -40,34 +40,6 @@ static int same(steer_vec3 a, steer_vec3 b)
     return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
-/* A grid of pillars in a 100 x 100 hall: each cell of a g x g grid holds a pillar (a
- * quadrilateral with one slanted side). */
-static steer_navmesh_status pillar_hall(test_mesh *t, int g)
-{
-    int holes = g * g, n = 4 + 4 * holes;
-    steer_vec3 *p = malloc(sizeof *p * (size_t)n);
-    int32_t *r = malloc(sizeof *r * (size_t)(holes + 1));
-    p[0] = steer_v3(0, 0, 0), p[1] = steer_v3(100, 0, 0);
-    p[2] = steer_v3(100, 100, 0), p[3] = steer_v3(0, 100, 0);
-    r[0] = 4;
-    int k = 4;
-    float cs = 100.0f / (float)g;
-    for (int j = 0; j < g; j++)
-        for (int i = 0; i < g; i++) {
-            float x = (float)i * cs + cs * 0.3f, y = (float)j * cs + cs * 0.35f, w = cs * 0.4f;
-            p[k++] = steer_v3(x, y, 0), p[k++] = steer_v3(x + w, y, 0);
-            p[k++] = steer_v3(x + w, y + w * 0.5f, 0), p[k++] = steer_v3(x, y + w, 0);
-            r[1 + j * g + i] = 4;
-        }
-    size_t bytes = steer_navmesh_outline_bytes(n, holes + 1);
-    t->memory = malloc(bytes);
-    steer_navmesh_status s = steer_navmesh_build_outline(&t->mesh, t->memory, bytes, p, r,
-                                                         holes + 1, STEER_SPACE_XY, &t->report);
-    free(p);
-    free(r);
-    return s;
-}
-
 /* The two rooms: from below the door on the left to above it on the right, the path
  * bends exactly at the door's lower-left and upper-right corners. */
 static void door_path_turns_at_the_door_corners(void)
@@ -144,7 +116,7 @@ static void paths_stay_on_the_mesh_and_beat_a_fine_grid(void)
 {
     test_mesh t;
     test_query q;
-    CHECK(pillar_hall(&t, 4) == STEER_NAVMESH_OK);
+    CHECK(test_slanted_hall(&t, 4) == STEER_NAVMESH_OK);
     query_make(&q, &t.mesh);
     steer_grid grid;
     const float cell = 0.25f;
@@ -274,7 +246,7 @@ static void queries_do_not_allocate(void)
 {
     test_mesh t;
     test_query q;
-    CHECK(pillar_hall(&t, 3) == STEER_NAVMESH_OK);
+    CHECK(test_slanted_hall(&t, 3) == STEER_NAVMESH_OK);
     query_make(&q, &t.mesh);
     steer_vec3 pts[64], near;
     int before = test_mallocs;
@@ -320,7 +292,7 @@ static void queries_do_not_allocate(void)
 static void a_full_query_stops_and_the_island_point_is_found(void)
 {
     test_mesh hall;
-    CHECK(pillar_hall(&hall, 10) == STEER_NAVMESH_OK);
+    CHECK(test_slanted_hall(&hall, 10) == STEER_NAVMESH_OK);
     int np = steer_navmesh_polygon_count(&hall.mesh), nv = 0;
     steer_vec3 *v = malloc(sizeof *v * (size_t)(np * STEER_NAVMESH_POLY_MAX + 4));
     int32_t *first = malloc(sizeof *first * (size_t)(np + 2));
