@@ -15,8 +15,8 @@
 #include "world_crowd_filter.h"
 
 void steer__world_crowd_avx2(const steer_world *w, int i, steer_agent *agent,
-                             steer_world_body *body, const steer_world_recipe *recipe,
-                             steer_steering *out, uint32_t *seen)
+                             const steer_world_traits *traits, steer_world_pose *pose,
+                             const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen)
 {
-    steer_world_crowd_filter(w, i, agent, body, recipe, out, seen);
+    steer_world_crowd_filter(w, i, agent, traits, pose, recipe, out, seen);
 }

@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 30 };
+enum { STEER_WORLD_ARRAYS = 34 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -54,8 +54,10 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     for (int b = 0; b < 2; b++) {
         a[k++] = (steer_world_array){(void **)&w->pos[b], n * sizeof(steer_vec3)};
         a[k++] = (steer_world_array){(void **)&w->vel[b], n * sizeof(steer_vec3)};
-        a[k++] = (steer_world_array){(void **)&w->body[b], n * sizeof(steer_world_body)};
+        a[k++] = (steer_world_array){(void **)&w->pose[b], n * sizeof(steer_world_pose)};
         a[k++] = (steer_world_array){(void **)&w->steering[b], n * sizeof(steer_steering)};
+        a[k++] = (steer_world_array){(void **)&w->traits[b], n * sizeof(steer_world_traits)};
+        a[k++] = (steer_world_array){(void **)&w->own[b], n * sizeof(steer_world_own)};
     }
     size_t padded = n + STEER_WORLD_NEAR_PAD;
     a[k++] = (steer_world_array){(void **)&w->points.x, padded * sizeof(float)};

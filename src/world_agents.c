@@ -28,7 +28,7 @@ steer_world_slot *steer__world_slot(const steer_world *world, steer_handle h)
 steer_handle steer__world_handle_of(const steer_world *world, int i)
 {
     steer_handle h;
-    h.index = world->body[world->cur][i].slot;
+    h.index = steer__world_traits(world, i)->slot;
     h.generation = world->slots[h.index].generation;
     h.world = world->tag;
     return h;
@@ -36,12 +36,12 @@ steer_handle steer__world_handle_of(const steer_world *world, int i)
 
 steer_agent steer__world_load(const steer_world *world, int b, int i)
 {
-    const steer_world_body *y = &world->body[b][i];
+    const steer_world_traits *y = steer__world_traits(world, i);
     steer_agent a;
     a.position = world->pos[b][i];
     a.velocity = world->vel[b][i];
-    a.orientation = y->orientation;
-    a.rotation = y->rotation;
+    a.orientation = world->pose[b][i].orientation;
+    a.rotation = world->pose[b][i].rotation;
     a.max_speed = y->max_speed;
     a.max_accel = y->max_accel;
     a.max_force = y->max_force;
@@ -55,13 +55,18 @@ steer_agent steer__world_load(const steer_world *world, int b, int i)
     return a;
 }
 
-void steer__world_store(steer_world *world, int b, int i, const steer_agent *a)
+void steer__world_store_motion(steer_world *world, int b, int i, const steer_agent *a)
 {
-    steer_world_body *y = &world->body[b][i];
     world->pos[b][i] = a->position;
     world->vel[b][i] = a->velocity;
-    y->orientation = a->orientation;
-    y->rotation = a->rotation;
+    world->pose[b][i].orientation = a->orientation;
+    world->pose[b][i].rotation = a->rotation;
+}
+
+void steer__world_store(steer_world *world, int b, int i, const steer_agent *a)
+{
+    steer_world_traits *y = &world->traits[world->kept][i];
+    steer__world_store_motion(world, b, i, a);
     y->max_speed = a->max_speed;
     y->max_accel = a->max_accel;
     y->max_force = a->max_force;
@@ -112,15 +117,16 @@ static steer_rng steer_world_agent_rng(const steer_world *world, uint32_t slot, 
 static void steer_world_place(steer_world *world, uint32_t slot, const steer_world_agent_def *def)
 {
     int d = world->count++, b = world->cur;
-    steer_world_body *y = &world->body[b][d];
+    steer_world_traits *y = &world->traits[world->kept][d];
+    steer_world_own *own = &world->own[world->kept][d];
     steer__world_store(world, b, d, &def->agent);
     y->recipe = def->recipe;
     y->layer = def->layer;
     y->mask = def->mask;
     y->slot = slot;
-    y->flags = def->callback != NULL ? (uint8_t)STEER_WORLD_HAS_CALLBACK : 0u;
-    y->rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
-    y->wander = steer_wander_state_make(&y->rng);
+    world->pose[b][d].flags = def->callback != NULL ? (uint8_t)STEER_WORLD_HAS_CALLBACK : 0u;
+    own->rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
+    own->wander = steer_wander_state_make(&own->rng);
     world->steering[b][d] = steer_steering_zero();
     world->neighbours[d] = 0u;
     world->slots[slot].dense = d;
@@ -160,13 +166,15 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
 /* Move dense entry `from` to `to` in the current buffer (removal fills its hole). */
 static void steer_world_move(steer_world *world, int from, int to)
 {
-    int b = world->cur;
+    int b = world->cur, k = world->kept;
     world->pos[b][to] = world->pos[b][from];
     world->vel[b][to] = world->vel[b][from];
-    world->body[b][to] = world->body[b][from];
+    world->pose[b][to] = world->pose[b][from];
     world->steering[b][to] = world->steering[b][from];
+    world->traits[k][to] = world->traits[k][from];
+    world->own[k][to] = world->own[k][from];
     world->neighbours[to] = world->neighbours[from];
-    world->slots[world->body[b][to].slot].dense = to;
+    world->slots[world->traits[k][to].slot].dense = to;
 }
 
 steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
@@ -260,7 +268,7 @@ steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
     if (agent == NULL || !steer_world_agent_ok(agent)) return STEER_WORLD_INVALID;
-    if (!steer_world_fits_recipe(world, world->body[world->cur][s->dense].recipe, agent))
+    if (!steer_world_fits_recipe(world, steer__world_traits(world, s->dense)->recipe, agent))
         return STEER_WORLD_INVALID;
     steer__world_store(world, world->cur, s->dense, agent);
     world->index_valid = false;
@@ -270,7 +278,7 @@ steer_world_status steer_world_set_agent(steer_world *world, steer_handle handle
 /* A new goal: an agent that had settled at the old one heads for it (world_crowd.c). */
 void steer__world_unsettle(steer_world *world, const steer_world_slot *s)
 {
-    if (s->dense >= 0) world->body[world->cur][s->dense].flags &= (uint8_t)~STEER_WORLD_SETTLED;
+    if (s->dense >= 0) world->pose[world->cur][s->dense].flags &= (uint8_t)~STEER_WORLD_SETTLED;
 }
 
 steer_world_status steer_world_set_target(steer_world *world, steer_handle handle,
@@ -309,7 +317,7 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     if (!steer_world_recipe_ok(world, recipe)) return STEER_WORLD_INVALID;
     steer_agent a = steer__world_load(world, world->cur, s->dense);
     if (!steer_world_fits_recipe(world, recipe, &a)) return STEER_WORLD_INVALID;
-    world->body[world->cur][s->dense].recipe = recipe;
+    world->traits[world->kept][s->dense].recipe = recipe;
     steer__world_progress_reset(s);
     steer__world_unsettle(world, s);
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
@@ -325,8 +333,8 @@ steer_world_status steer_world_set_layers(steer_world *world, steer_handle handl
     steer_world_slot *s = NULL;
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
-    world->body[world->cur][s->dense].layer = layer;
-    world->body[world->cur][s->dense].mask = mask;
+    world->traits[world->kept][s->dense].layer = layer;
+    world->traits[world->kept][s->dense].mask = mask;
     /* The neighbour search reads layers from the index's packed copy: rebuild it first. */
     world->index_valid = false;
     return STEER_WORLD_OK;
@@ -341,8 +349,8 @@ steer_world_status steer_world_set_callback(steer_world *world, steer_handle han
     world->callbacks += (callback != NULL ? 1 : 0) - (s->callback != NULL ? 1 : 0);
     s->callback = callback;
     s->callback_user = callback_user;
-    /* The step reads the (cold) slot only when the body says there is a callback. */
-    steer_world_body *y = &world->body[world->cur][s->dense];
+    /* The step reads the (cold) slot only when the pose says there is a callback. */
+    steer_world_pose *y = &world->pose[world->cur][s->dense];
     if (callback != NULL)
         y->flags |= (uint8_t)STEER_WORLD_HAS_CALLBACK;
     else

@@ -79,8 +79,8 @@ static steer_steering steer_world_eval_wander(steer_world_eval *e, int k,
 {
     (void)k;
     if (e->agent.space == STEER_SPACE_3D)
-        return steer_wander_3d(&e->agent, &it->wander, &e->body.wander, &e->body.rng);
-    return steer_wander(&e->agent, &it->wander, &e->body.wander, &e->body.rng);
+        return steer_wander_3d(&e->agent, &it->wander, &e->own.wander, &e->own.rng);
+    return steer_wander(&e->agent, &it->wander, &e->own.wander, &e->own.rng);
 }
 
 static steer_steering steer_world_eval_look(steer_world_eval *e, int k, const steer_recipe_item *it)
@@ -126,7 +126,7 @@ static steer_steering steer_world_eval_avoid_agents(steer_world_eval *e, int k,
                                                     const steer_recipe_item *it)
 {
     (void)k;
-    return steer__world_avoid_agents(e->w, e->i, &e->agent, e->body.mask, it);
+    return steer__world_avoid_agents(e->w, e->i, &e->agent, e->traits->mask, it);
 }
 
 static steer_steering steer_world_eval_leave(steer_world_eval *e, int k,
@@ -142,7 +142,7 @@ static steer_steering steer_world_eval_align(steer_world_eval *e, int k,
     (void)k;
     int t = steer_world_target_index(e);
     if (t < 0) return steer_steering_zero();
-    return steer_align(&e->agent, e->w->body[e->w->cur][t].orientation, &it->align);
+    return steer_align(&e->agent, e->w->pose[e->w->cur][t].orientation, &it->align);
 }
 
 static steer_steering steer_world_eval_face(steer_world_eval *e, int k, const steer_recipe_item *it)
@@ -179,7 +179,7 @@ static steer_steering steer_world_eval_offset_pursuit(steer_world_eval *e, int k
     int t = steer_world_target_index(e);
     if (t < 0) return steer_steering_zero();
     const steer_world *w = e->w;
-    steer_leader leader = {w->pos[w->cur][t], w->vel[w->cur][t], w->body[w->cur][t].orientation};
+    steer_leader leader = {w->pos[w->cur][t], w->vel[w->cur][t], w->pose[w->cur][t].orientation};
     return steer_offset_pursuit(&e->agent, &leader, it->offset, &it->arrive, NULL);
 }
 
@@ -200,14 +200,14 @@ static steer_steering steer_world_eval_formation(steer_world_eval *e, int k,
     int t = steer_world_target_index(e);
     if (t < 0) return steer_steering_zero();
     const steer_world *w = e->w;
-    steer_leader anchor = {w->pos[w->cur][t], w->vel[w->cur][t], w->body[w->cur][t].orientation};
+    steer_leader anchor = {w->pos[w->cur][t], w->vel[w->cur][t], w->pose[w->cur][t].orientation};
     steer_formation_slot slot = {e->slot->target, 0.0f, 0u};
     steer_formation_member_params p = {it->arrive, it->align};
     /* A member that also navigates leaves the way round walls, and a slot off the mesh,
      * to its navigate item. */
     if (steer__world_recipe_walks_to_slot(&e->recipe->recipe) &&
         !steer_world_slot_in_reach(
-            &steer__world_memory((steer_world *)(uintptr_t)w, e->self->slot)->nav))
+            &steer__world_memory((steer_world *)(uintptr_t)w, e->traits->slot)->nav))
         return steer_steering_zero();
     return steer_formation_member(&e->agent, &anchor, &slot, &p, NULL);
 }
@@ -269,7 +269,7 @@ static steer_steering steer_world_eval_flow(steer_world_eval *e, int k, const st
 static steer_world_memory *steer_world_memory_of(steer_world_eval *e)
 {
     steer_world *w = (steer_world *)(uintptr_t)e->w; /* its own entry, never another's */
-    return steer__world_memory(w, e->self->slot);
+    return steer__world_memory(w, e->traits->slot);
 }
 
 steer_world_memory *steer__world_memory(steer_world *w, uint32_t slot)
@@ -334,7 +334,7 @@ static steer_steering steer_world_eval_wander_target(steer_world_eval *e, int k,
     (void)k;
     float dt = e->agent.model == STEER_MODEL_REYNOLDS ? 1.0f : e->w->dt;
     return steer_wander_target(&e->agent, &it->wander_target,
-                               &steer_world_memory_of(e)->wander_target, &e->body.rng, dt);
+                               &steer_world_memory_of(e)->wander_target, &e->own.rng, dt);
 }
 
 /* The agent's walker in walkers[], fresh (count 0: steer_approach_walk starts it from the
@@ -342,8 +342,8 @@ static steer_steering steer_world_eval_wander_target(steer_world_eval *e, int k,
 static steer_approach_walker *steer_world_walker_of(steer_world_eval *e)
 {
     steer_world *w = (steer_world *)(uintptr_t)e->w; /* its own entry, never another's */
-    steer_world_walker *m = &w->walkers[e->self->slot];
-    uint32_t generation = w->slots[e->self->slot].generation;
+    steer_world_walker *m = &w->walkers[e->traits->slot];
+    uint32_t generation = w->slots[e->traits->slot].generation;
     if (m->generation != generation) {
         memset(m, 0, sizeof *m);
         m->generation = generation;
@@ -356,7 +356,7 @@ static steer_steering steer_world_eval_approach(steer_world_eval *e, int k,
 {
     (void)k;
     return steer_approach_walk(&e->agent, steer_world_walker_of(e), steer_world_target_point(e),
-                               &it->approach, &e->body.rng, NULL);
+                               &it->approach, &e->own.rng, NULL);
 }
 
 /* A recipe holds no pointers, so no polygon region (a snapshot could not carry it). */

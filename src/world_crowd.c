@@ -6,10 +6,11 @@
 
 #include "steering_internal.h"
 
-void steer__world_crowd(const steer_world *w, int i, steer_agent *agent, steer_world_body *body,
+void steer__world_crowd(const steer_world *w, int i, steer_agent *agent,
+                        const steer_world_traits *traits, steer_world_pose *pose,
                         const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen)
 {
-    steer_world_crowd_filter(w, i, agent, body, recipe, out, seen);
+    steer_world_crowd_filter(w, i, agent, traits, pose, recipe, out, seen);
 }
 
 /* How close to an arrived neighbour, as a gap between the bodies in radii of the agent,
@@ -46,8 +47,8 @@ static bool steer_settle_blocked(const steer_world *w, const steer_agent *agent,
 {
     float r = steer__nonneg(agent->radius);
     for (int k = 0; k < count; k++) {
-        const steer_world_body *y = &w->body[w->cur][near[k]];
-        if ((y->flags & STEER_WORLD_SETTLED) == 0u) continue;
+        if ((w->pose[w->cur][near[k]].flags & STEER_WORLD_SETTLED) == 0u) continue;
+        const steer_world_traits *y = steer__world_traits(w, near[k]);
         steer_vec3 p = w->pos[w->cur][near[k]];
         if (!(steer_settle_distance(agent->space, p, goal) < d)) continue;
         steer_vec3 their_goal;
@@ -61,18 +62,18 @@ static bool steer_settle_blocked(const steer_world *w, const steer_agent *agent,
 }
 
 bool steer__world_settle(const steer_world *w, int i, const steer_agent *agent,
-                         steer_world_body *body, const steer_world_recipe *recipe,
-                         const int32_t *near, int count)
+                         const steer_world_traits *traits, steer_world_pose *pose,
+                         const steer_world_recipe *recipe, const int32_t *near, int count)
 {
     (void)i;
-    const steer_world_slot *s = &w->slots[body->slot];
+    const steer_world_slot *s = &w->slots[traits->slot];
     steer_vec3 goal;
-    bool settled = (body->flags & STEER_WORLD_SETTLED) != 0u;
-    body->flags &= (uint8_t)~STEER_WORLD_SETTLED;
+    bool settled = (pose->flags & STEER_WORLD_SETTLED) != 0u;
+    pose->flags &= (uint8_t)~STEER_WORLD_SETTLED;
     if (!steer_settle_goal(w, s, &goal)) return false;
     /* Its own memory entry (fresh for a new agent in the slot): only this agent's step
      * touches it. */
-    steer_world_memory *m = steer__world_memory((steer_world *)(uintptr_t)w, body->slot);
+    steer_world_memory *m = steer__world_memory((steer_world *)(uintptr_t)w, traits->slot);
     float r = steer__nonneg(agent->radius);
     float d = steer_settle_distance(agent->space, agent->position, goal);
     float reach = steer__nonneg(recipe->recipe.items[recipe->settle_item].arrive.target_radius);
@@ -86,7 +87,7 @@ bool steer__world_settle(const steer_world *w, int i, const steer_agent *agent,
             d <= reach || steer_settle_blocked(w, agent, goal, d, STEER_SETTLE_KEEP, near, count);
         if (held &&
             !(steer_settle_distance(agent->space, agent->position, m->settled_at) > release * r)) {
-            body->flags |= (uint8_t)STEER_WORLD_SETTLED;
+            pose->flags |= (uint8_t)STEER_WORLD_SETTLED;
             return true;
         }
         return false;
@@ -98,7 +99,7 @@ bool steer__world_settle(const steer_world *w, int i, const steer_agent *agent,
     if (!(d <= reach) &&
         !(slow && steer_settle_blocked(w, agent, goal, d, STEER_SETTLE_GAP, near, count)))
         return false;
-    body->flags |= (uint8_t)STEER_WORLD_SETTLED;
+    pose->flags |= (uint8_t)STEER_WORLD_SETTLED;
     m->settled_at = agent->position;
     return true;
 }
@@ -106,7 +107,7 @@ bool steer__world_settle(const steer_world *w, int i, const steer_agent *agent,
 /* Agent j of the snapshot as the crowd functions see it (steer_crowd_weight). */
 static steer_crowd_neighbour steer_crowd_of(const steer_world *w, int32_t j)
 {
-    const steer_world_body *b = &w->body[w->cur][j];
+    const steer_world_traits *b = steer__world_traits(w, j);
     steer_crowd_neighbour nb;
     nb.position = w->pos[w->cur][j];
     nb.velocity = w->vel[w->cur][j];

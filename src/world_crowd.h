@@ -14,23 +14,24 @@
  * the agent at exactly that velocity). *seen receives the number of neighbours used.
  * Reads only the snapshot: the split of work cannot change it. The steering goes by
  * pointer, not by value (world_step.c's steer_world_steer says why). */
-void steer__world_crowd(const steer_world *world, int i, steer_agent *agent, steer_world_body *body,
+void steer__world_crowd(const steer_world *world, int i, steer_agent *agent,
+                        const steer_world_traits *traits, steer_world_pose *pose,
                         const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen);
 
 /* The same built for AVX2 (crowd_avx2.c; the step calls it when the world's vector path
  * is an AVX2 or AVX-512 one): the same bits, about 4.5% less time in a dense crowd. */
 void steer__world_crowd_avx2(const steer_world *world, int i, steer_agent *agent,
-                             steer_world_body *body, const steer_world_recipe *recipe,
-                             steer_steering *out, uint32_t *seen);
+                             const steer_world_traits *traits, steer_world_pose *pose,
+                             const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen);
 
 /* The settled state of dense entry i (steer_recipe.settle, docs/crowd.md "Coming to
- * rest"), updated in body->flags (STEER_WORLD_SETTLED) and the slot's memory for this step:
+ * rest"), updated in pose->flags (STEER_WORLD_SETTLED) and the slot's memory for this step:
  * true when the agent stops pressing for its goal, its preferred velocity then zero.
  * near[0..count) are the dense indices of the neighbours the filter reads; their states
  * come from the snapshot, so the split of work cannot change the result. */
 bool steer__world_settle(const steer_world *world, int i, const steer_agent *agent,
-                         steer_world_body *body, const steer_world_recipe *recipe,
-                         const int32_t *near, int count);
+                         const steer_world_traits *traits, steer_world_pose *pose,
+                         const steer_world_recipe *recipe, const int32_t *near, int count);
 
 /* STEER_BEHAVIOUR_AVOID_AGENTS for dense entry i: steer_avoid_agents over the nearest
  * STEER_ORCA_MAX_NEIGHBOURS agents within item->neighbourhood.radius whose layer meets

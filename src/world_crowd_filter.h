@@ -344,22 +344,24 @@ static int steer_crowd_mesh_walls(const steer_world *w, int i, const steer_agent
 
 /* steer__world_crowd's work (world_crowd.h), for the build that includes this. */
 static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *agent,
-                                     steer_world_body *body, const steer_world_recipe *recipe,
-                                     steer_steering *out, uint32_t *seen)
+                                     const steer_world_traits *traits, steer_world_pose *pose,
+                                     const steer_world_recipe *recipe, steer_steering *out,
+                                     uint32_t *seen)
 {
     const steer_orca_params *p = &recipe->recipe.orca;
     steer_crowd_gather g;
-    steer_crowd_nearest(w, i, body->mask, p->neighbour_dist, p->max_neighbours, &g);
+    steer_crowd_nearest(w, i, traits->mask, p->neighbour_dist, p->max_neighbours, &g);
     float dt = agent->model == STEER_MODEL_REYNOLDS ? 1.0f : w->dt;
     steer_vec3 wanted;
     steer_vec3 pref = steer_crowd_preferred(agent, out->linear, w->dt, &wanted);
-    if (recipe->settle_item >= 0 && steer__world_settle(w, i, agent, body, recipe, g.j, g.count))
+    if (recipe->settle_item >= 0 &&
+        steer__world_settle(w, i, agent, traits, pose, recipe, g.j, g.count))
         pref = wanted = steer_v3_zero(); /* arrived: it stops pressing for its goal */
     /* steer_orca_velocity over the view of these neighbours and the walls, without
      * building the view: the neighbours go to the filter as they are read. */
     steer_orca_filter f;
     steer_vec3 v = steer_v3_zero();
-    if (steer_orca_begin(&f, agent, pref, &wanted, p, body->slot, dt)) {
+    if (steer_orca_begin(&f, agent, pref, &wanted, p, traits->slot, dt)) {
         steer_crowd_feed(w, i, agent->space, &g, &f);
         /* A navigating agent also keeps off its mesh's boundary (docs/navigation.md),
          * looking at most STEER_CROWD_MESH_HORIZON ahead: its way runs along those walls. */

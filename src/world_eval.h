@@ -17,12 +17,13 @@ typedef struct steer_world_sum {
 /* Everything one agent's evaluation needs. */
 typedef struct steer_world_eval {
     const steer_world *w;
-    int i;                        /* dense index */
-    steer_agent agent;            /* its state at the start of the step (the scalar path's) */
-    const steer_world_body *self; /* its body in the snapshot */
-    steer_world_body body;        /* the scalar path's copy of it: wander and rng advance here
-                                     (the vector path reads `self` and leaves this unset) */
-    const steer_world_slot *slot; /* NULL unless the recipe or a callback needs it */
+    int i;                            /* dense index */
+    steer_agent agent;                /* its state at the start of the step (the scalar path's) */
+    const steer_world_traits *traits; /* its traits */
+    steer_world_pose pose;            /* the scalar path's copies of its pose and own state: */
+    steer_world_own own;              /* flags, wander and rng change here (the vector path
+                                         reads the arrays and leaves these unset) */
+    const steer_world_slot *slot;     /* NULL unless the recipe or a callback needs it */
     const steer_world_recipe *recipe;
     steer_world_sum sum[STEER_RECIPE_MAX];
     uint32_t seen; /* neighbours that passed any test */
@@ -32,7 +33,7 @@ typedef struct steer_world_eval {
  * they separate deterministically instead of dividing by zero. */
 static inline steer_vec3 steer_world_tie(const steer_world_eval *e, int j)
 {
-    float sign = e->self->slot < e->w->body[e->w->cur][j].slot ? 1.0f : -1.0f;
+    float sign = e->traits->slot < steer__world_traits(e->w, j)->slot ? 1.0f : -1.0f;
     return steer_v3(sign, 0.0f, 0.0f);
 }
 
@@ -85,11 +86,11 @@ bool steer__world_lanes_fit_moves(const steer_world *w, int i, int width);
 
 /* The motion half of finishing gathered agents that fit (steer__world_lanes_fit_moves):
  * integrate each e[k].agent (the scalar path's, as the steering half left it) with
- * steering out[k], apply the bounds, and write the new state, e[k].body, out[k] and
- * e[k].seen to the other buffer, with the same bits as steer_agent_step and
- * steer_bounds_apply. Returns false, having written nothing, when any of them meets a
- * case the vector path leaves to the scalar one. The _avx2 and _avx512 builds take eight
- * and sixteen agents. */
+ * steering out[k], apply the bounds, and write the new state, e[k].pose, e[k].own,
+ * out[k] and e[k].seen (the own state in place, the rest to the other buffer), with the same bits
+ * as steer_agent_step and steer_bounds_apply. Returns false, having written nothing, when any of
+ * them meets a case the vector path leaves to the scalar one. The _avx2 and _avx512 builds take
+ * eight and sixteen agents. */
 bool steer__world_lanes_move(steer_world *w, const steer_world_eval e[],
                              const steer_steering out[]);
 bool steer__world_lanes_move_avx2(steer_world *w, const steer_world_eval e[],

@@ -57,7 +57,7 @@ const steer_world_navmesh *steer__world_group_navmesh(const steer_world *w, stee
 {
     const steer_world_slot *s = steer__world_slot(w, h);
     if (s == NULL || s->dense < 0) return NULL;
-    int recipe = w->body[w->cur][s->dense].recipe;
+    int recipe = steer__world_traits(w, s->dense)->recipe;
     if (recipe < 0) return NULL;
     const steer_recipe *r = &w->recipes[recipe].recipe;
     for (int k = 0; k < r->count; k++)
@@ -89,9 +89,9 @@ steer_vec3 steer__world_nav_goal(const steer_world *w, const steer_world_slot *s
     const steer_world_slot *t = steer__world_slot(w, s->target_agent);
     if (t == NULL || t->dense < 0 || !steer__world_recipe_walks_to_slot(r))
         return steer__world_goal(w, s);
-    const steer_world_body *a = &w->body[w->cur][t->dense];
-    return steer_formation_slot_position((steer_space)a->space, w->pos[w->cur][t->dense],
-                                         a->orientation, s->target);
+    return steer_formation_slot_position((steer_space)steer__world_traits(w, t->dense)->space,
+                                         w->pos[w->cur][t->dense],
+                                         w->pose[w->cur][t->dense].orientation, s->target);
 }
 
 size_t steer__world_group_nav_size(int count)

@@ -212,7 +212,7 @@ steer_world_formation_pace(steer_world *world, steer_handle anchor, const steer_
     /* Only the limits change, and the spatial index holds neither: written in place, the
      * index stays valid (steer_world_set_agent would mark it stale, and a crowd world
      * would then rebuild it before the next step as well as after). */
-    steer_world_body *y = &world->body[world->cur][steer__world_slot(world, anchor)->dense];
+    steer_world_traits *y = &world->traits[world->kept][steer__world_slot(world, anchor)->dense];
     y->max_speed = cruise_speed * f;
     if (steer_is_finite(turn_rate) && turn_rate > 0.0f) y->max_rotation = turn_rate * f;
     if (factor != NULL) *factor = f;

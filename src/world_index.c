@@ -121,11 +121,12 @@ static void steer_world_grid_shape(steer_world *w, steer_vec3 lo, steer_vec3 hi)
 
 /* The agent's forward direction as behaviours see it (steer_agent_forward), for the
  * alignment and view-cone tests of its neighbours. */
-static steer_vec3 steer_world_forward(steer_vec3 vel, const steer_world_body *y)
+static steer_vec3 steer_world_forward(steer_vec3 vel, const steer_world_traits *y,
+                                      float orientation)
 {
     steer_space space = (steer_space)y->space;
     steer_vec3 f = steer_normalize(steer_space_project(space, vel));
-    return steer_length_sq(f) > 0.0f ? f : steer_space_heading(space, y->orientation);
+    return steer_length_sq(f) > 0.0f ? f : steer_space_heading(space, orientation);
 }
 
 /* How far ahead the permutation asks for the slot it will write
@@ -135,18 +136,20 @@ static steer_vec3 steer_world_forward(steer_vec3 vel, const steer_world_body *y)
 static void steer_world_scatter_range(void *ctx, int begin, int end)
 {
     steer_world *w = ctx;
-    int s = w->cur, o = 1 - w->cur;
+    int s = w->cur, o = 1 - w->cur, k = w->kept;
     for (int i = begin; i < end; i++) {
         uint32_t d = w->new_index[i];
-        const steer_world_body *y = &w->body[s][i];
+        const steer_world_traits *y = &w->traits[k][i];
         int ahead = i + STEER_WORLD_PREFETCH;
         if (ahead < end && w->new_index[ahead] != (uint32_t)ahead)
-            steer__world_prefetch_slot(w, s, ahead, end);
+            steer__world_prefetch_slot(w, ahead, end);
         w->pos[o][d] = w->pos[s][i];
         w->vel[o][d] = w->vel[s][i];
-        w->body[o][d] = *y;
+        w->pose[o][d] = w->pose[s][i];
         w->steering[o][d] = w->steering[s][i];
-        steer_vec3 f = steer_world_forward(w->vel[s][i], y);
+        w->traits[1 - k][d] = *y;
+        w->own[1 - k][d] = w->own[k][i];
+        steer_vec3 f = steer_world_forward(w->vel[s][i], y, w->pose[s][i].orientation);
         w->points.fx[d] = f.x;
         w->points.fy[d] = f.y;
         w->points.fz[d] = f.z;
@@ -182,6 +185,7 @@ void steer__world_rebuild(steer_world *w)
     steer__world_sort(w);
     steer__world_parallel(w, w->count, steer_world_scatter_range, w);
     w->cur = 1 - w->cur;
+    w->kept = 1 - w->kept;
     w->index_valid = true;
 }
 
@@ -207,8 +211,7 @@ typedef struct steer_world_query_state {
 
 static void steer_world_query_visit(const steer_world *w, steer_world_query_state *q, int i)
 {
-    const steer_world_body *y = &w->body[w->cur][i];
-    if ((y->layer & q->mask) == 0u) return;
+    if ((steer__world_traits(w, i)->layer & q->mask) == 0u) return;
     steer_vec3 d = steer_sub(w->pos[w->cur][i], q->centre);
     float d_sq = steer_length_sq(d);
     if (!(d_sq <= q->radius_sq)) return;

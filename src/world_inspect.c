@@ -17,7 +17,7 @@ steer_world_stats steer_world_stats_get(const steer_world *world)
     st.steps = world->steps;
     st.stuck = world->stuck;
     uint64_t sum = 0u;
-    const steer_world_body *y = world->body[world->cur];
+    const steer_world_pose *y = world->pose[world->cur];
     for (int i = 0; i < world->count; i++) {
         sum += world->neighbours[i];
         st.vector_agents += (y[i].flags & STEER_WORLD_LANED) != 0u ? 1 : 0;
@@ -43,14 +43,14 @@ uint64_t steer_world_state_hash(const steer_world *world)
     for (int s = 0; s < world->capacity; s++) {
         const steer_world_slot *slot = &world->slots[s];
         if (slot->dense < 0) continue;
-        const steer_world_body *y = &world->body[b][slot->dense];
+        const steer_world_pose *y = &world->pose[b][slot->dense];
         h = steer_fnv(h, &s, sizeof s);
         h = steer_fnv(h, &slot->generation, sizeof slot->generation);
         h = steer_fnv(h, &world->pos[b][slot->dense], sizeof(steer_vec3));
         h = steer_fnv(h, &world->vel[b][slot->dense], sizeof(steer_vec3));
         h = steer_fnv(h, &y->orientation, sizeof y->orientation);
         h = steer_fnv(h, &y->rotation, sizeof y->rotation);
-        h = steer_fnv(h, &y->rng, sizeof y->rng);
+        h = steer_fnv(h, &world->own[world->kept][slot->dense].rng, sizeof(steer_rng));
     }
     return h;
 }
@@ -73,7 +73,7 @@ static void steer_world_draw_one(const steer_world *w, int i, const steer_debug_
                 steer_add_scaled(a.position, s.linear, steer_scale_or_one(d->force_scale)),
                 STEER_DEBUG_FORCE);
     }
-    int recipe = w->body[w->cur][i].recipe;
+    int recipe = steer__world_traits(w, i)->recipe;
     float nb = recipe >= 0 ? w->recipes[recipe].neighbour_radius : 0.0f;
     if (d->circle != NULL && d->show_radius)
         d->circle(d->user, a.position, a.radius, up, STEER_DEBUG_RADIUS);

@@ -15,19 +15,36 @@
 
 #include "flock_internal.h"
 
-/* What the step reads and writes of an agent besides position and velocity. */
-typedef struct steer_world_body {
-    float orientation, rotation;
+/* An agent's state outside position and velocity is kept in three arrays by how a step
+ * uses it, so a step moves only what changes (structure of arrays, one record each):
+ *
+ * - steer_world_traits: what a step never changes (limits, kinds, recipe, layers, slot).
+ *   One copy, read in place; only the index rebuild permutes it.
+ * - steer_world_pose: what changes and other agents read (their heading for align and
+ *   leaders, the settled mark for the crowd): double buffered with position and velocity.
+ * - steer_world_own: what changes and only the agent itself reads (its wander state and
+ *   random stream): one copy, updated in place by the agent's own evaluation.
+ *
+ * The single-copy arrays have a second allocation for the rebuild to permute into;
+ * `kept` names the live one (struct steer_world). */
+typedef struct steer_world_traits {
     float max_speed, max_accel, max_force, mass;
     float max_rotation, max_angular_accel, radius;
-    uint8_t space, model, facing;
-    uint8_t flags;  /* STEER_WORLD_HAS_*: what the step must look up in the agent's slot */
+    uint8_t space, model, facing, pad_;
     int32_t recipe; /* -1: none */
     uint32_t layer, mask;
     uint32_t slot;
+} steer_world_traits;
+
+typedef struct steer_world_pose {
+    float orientation, rotation;
+    uint8_t flags; /* STEER_WORLD_*: what the step must look up in the agent's slot, and marks */
+} steer_world_pose;
+
+typedef struct steer_world_own {
     steer_wander_state wander;
     steer_rng rng;
-} steer_world_body;
+} steer_world_own;
 
 /* What the neighbour search reads of every candidate, as arrays in the index's
  * order, so it can test four candidates with one vector operation per step (world_near.c).
@@ -38,8 +55,8 @@ typedef struct steer_world_points {
     uint32_t *layer;
     float *fx, *fy, *fz; /* the unit forward direction at the start of the step
                             (steer_agent_forward): view cones and alignment */
-    /* The body's radius, recipe and slot, for the crowd filter's neighbour records
-     * (world_crowd.c): three loads from arrays in cache instead of a body each. The
+    /* The traits' radius, recipe and slot, for the crowd filter's neighbour records
+     * (world_crowd.c): three loads from arrays in cache instead of a record each. The
      * radius is -1 for an agent the filter skips as a neighbour (its velocity or radius
      * outside the filter's domain, steer__orca_in_domain). */
     float *radius;
@@ -49,7 +66,7 @@ typedef struct steer_world_points {
 
 #define STEER_WORLD_NEAR_PAD 4
 
-/* Body flags. The slot is cold (random order relative to the dense arrays, so reading
+/* Pose flags. The slot is cold (random order relative to the dense arrays, so reading
  * it costs a cache miss per agent); the step touches it only when one of these says so. */
 enum {
     STEER_WORLD_HAS_CALLBACK = 1u, /* the slot holds a callback */
@@ -82,7 +99,7 @@ typedef struct steer_world_slot {
 } steer_world_slot;
 
 /* What behaviours keep between steps for an agent (its path cursor, its random target),
- * per slot, apart from the hot body. Valid while `generation` is the slot's: a new agent
+ * per slot, apart from the dense arrays. Valid while `generation` is the slot's: a new agent
  * in the slot reads it as zero, the fresh state (world_behaviours.c). Only the agent's own
  * evaluation reads and writes it, once per step, so it needs no double buffer. */
 /* Where a navigating agent heads (world_navigate.c plans it, the navigate row reads it). */
@@ -221,9 +238,14 @@ struct steer_world {
     /* dense, double buffered */
     steer_vec3 *pos[2];
     steer_vec3 *vel[2];
-    steer_world_body *body[2];
+    steer_world_pose *pose[2];
     steer_steering *steering[2]; /* what was applied in the last step */
     int cur;
+
+    /* dense, one live copy (the other is the rebuild's scratch): steer_world_traits */
+    steer_world_traits *traits[2];
+    steer_world_own *own[2];
+    int kept;
 
     /* dense, rebuilt with the index: snapshot extras */
     steer_world_points points; /* position and layer, packed for the neighbour loop */
@@ -305,20 +327,29 @@ static inline steer_vec3 steer__world_goal(const steer_world *w, const steer_wor
     return t != NULL && t->dense >= 0 ? w->pos[w->cur][t->dense] : s->target;
 }
 
-/* Build a steer_agent from dense entry i of buffer b, and store one back. */
+/* Build a steer_agent from dense entry i of buffer b (and the traits), and store one
+ * back: all of it, or only what a step changes (position, velocity, orientation and
+ * rotation: a step never changes an agent's traits). */
 steer_agent steer__world_load(const steer_world *world, int b, int i);
 void steer__world_store(steer_world *world, int b, int i, const steer_agent *agent);
+void steer__world_store_motion(steer_world *world, int b, int i, const steer_agent *agent);
 
-/* Ask for the slot of dense entry i of buffer s, when i < end, ahead of its use: the slots
+/* Dense entry i's traits (the live copy). */
+static inline const steer_world_traits *steer__world_traits(const steer_world *w, int i)
+{
+    return &w->traits[w->kept][i];
+}
+
+/* Ask for the slot of dense entry i, when i < end, ahead of its use: the slots
  * are in handle order, not the agents' order, so in a big world each visit would
  * otherwise wait for memory (the index's permutation writes every slot; the step reads
  * those of agents with a callback). */
-static inline void steer__world_prefetch_slot(const steer_world *w, int s, int i, int end)
+static inline void steer__world_prefetch_slot(const steer_world *w, int i, int end)
 {
 #if defined(__GNUC__) || defined(__clang__)
-    if (i < end) __builtin_prefetch(&w->slots[w->body[s][i].slot], 1);
+    if (i < end) __builtin_prefetch(&w->slots[w->traits[w->kept][i].slot], 1);
 #else
-    (void)w, (void)s, (void)i, (void)end;
+    (void)w, (void)i, (void)end;
 #endif
 }
 

@@ -7,20 +7,21 @@
 
 #if STEER_LANES
 
-/* The checks of both fits in one pass over the block's bodies; `whole` adds the ones for
+/* The checks of both fits in one pass over the block's traits and poses; `whole` adds the ones for
  * steering on the vector path too (the same covered recipe, no callback). */
 static bool steer_lanes_fit_block(const steer_world *w, int i, int width, bool whole)
 {
     const steer_bounds *b = &w->def.bounds;
     if (b->kind != STEER_BOUNDS_NONE && !steer_v3_is_finite(b->centre))
         return false; /* steer_bounds_apply leaves the agents alone: the scalar path does */
-    const steer_world_body *y = &w->body[w->cur][i];
+    const steer_world_traits *y = steer__world_traits(w, i);
+    const steer_world_pose *pose = &w->pose[w->cur][i];
     if (whole && (y->recipe < 0 || !w->recipes[y->recipe].lanes)) return false;
     if (y->facing != STEER_FACING_VELOCITY) return false;
     for (int k = 0; k < width; k++) {
-        const steer_world_body *z = &y[k];
+        const steer_world_traits *z = &y[k];
         if (z->space != y->space || z->model != y->model || z->facing != y->facing) return false;
-        if (whole && (z->recipe != y->recipe || (z->flags & STEER_WORLD_HAS_CALLBACK) != 0u))
+        if (whole && (z->recipe != y->recipe || (pose[k].flags & STEER_WORLD_HAS_CALLBACK) != 0u))
             return false;
     }
     return true;

@@ -58,22 +58,27 @@ static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
     return r;
 }
 
-/* Lane k of the scalars the path reads, from a body or an agent: the field names are the
+/* Lane k of the limits the path reads, from traits or an agent: the field names are the
  * same in both. */
-#define STEER_LANES_SCALARS(a, k, y)                                                               \
-    ((a).orientation[k] = (y)->orientation, (a).rotation[k] = (y)->rotation,                       \
-     (a).max_speed[k] = (y)->max_speed, (a).max_accel[k] = (y)->max_accel,                         \
+#define STEER_LANES_LIMITS(a, k, y)                                                                \
+    ((a).max_speed[k] = (y)->max_speed, (a).max_accel[k] = (y)->max_accel,                         \
      (a).max_force[k] = (y)->max_force, (a).mass[k] = (y)->mass)
 
-/* The lanes' agents' state, from the snapshot's arrays and their gathered bodies. */
+/* The lanes' agents' state, from the snapshot's arrays: the block's agents are
+ * consecutive, from e[0].i. */
 static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
 {
     steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
     steer_lanes_agent a;
+    const int i = e[0].i;
+    const steer_world_pose *pose = &w->pose[w->cur][i];
+    const steer_world_traits *t = steer__world_traits(w, i);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        p[k] = w->pos[w->cur][e[k].i];
-        v[k] = w->vel[w->cur][e[k].i];
-        STEER_LANES_SCALARS(a, k, e[k].self);
+        p[k] = w->pos[w->cur][i + k];
+        v[k] = w->vel[w->cur][i + k];
+        a.orientation[k] = pose[k].orientation;
+        a.rotation[k] = pose[k].rotation;
+        STEER_LANES_LIMITS(a, k, &t[k]);
     }
     a.pos = steer_lanes_vl(p);
     a.vel = steer_lanes_vl(v);
@@ -89,7 +94,9 @@ static steer_lanes_agent steer_lanes_load_agents(const steer_world_eval e[])
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         p[k] = e[k].agent.position;
         v[k] = e[k].agent.velocity;
-        STEER_LANES_SCALARS(a, k, &e[k].agent);
+        a.orientation[k] = e[k].agent.orientation;
+        a.rotation[k] = e[k].agent.rotation;
+        STEER_LANES_LIMITS(a, k, &e[k].agent);
     }
     a.pos = steer_lanes_vl(p);
     a.vel = steer_lanes_vl(v);
@@ -334,7 +341,7 @@ static steer_vl steer_lanes_item(const steer_world_eval e[], int item, const ste
                                  steer_lanes_wander *wd, steer_fl max_linear, steer_il *odd)
 {
     const steer_recipe_item *it = &e[0].recipe->recipe.items[item];
-    steer_space space = (steer_space)e[0].self->space;
+    steer_space space = (steer_space)e[0].traits->space;
     steer_world_lane lane = (steer_world_lane)e[0].recipe->lane[item];
     if (lane == STEER_WORLD_LANE_WANDER) {
         if (space == STEER_SPACE_3D)
@@ -359,8 +366,8 @@ static steer_vl steer_lanes_blend(const steer_world_eval e[], const steer_lanes_
         sum = steer_vl_add_scaled(sum, lin, steer_fl_splat(r->items[k].weight));
     }
     *odd |= ~steer_vl_finite(sum); /* the scalar limit zeroes it */
-    return steer_lanes_truncate(steer_lanes_project((steer_space)e[0].self->space, sum), max_linear,
-                                odd);
+    return steer_lanes_truncate(steer_lanes_project((steer_space)e[0].traits->space, sum),
+                                max_linear, odd);
 }
 
 /* steer_agent_step's linear part for a steering whose angular part is zero. */
@@ -469,15 +476,16 @@ STEER_LANES_INLINE void steer_lanes_bounds(const steer_bounds *b, steer_space sp
         steer_lanes_box(b, space, a, odd);
 }
 
-/* Lane k's motion into its body y and agent i's position and velocity in buffer o, with
- * `path` (STEER_WORLD_LANED or STEER_WORLD_MOVED) the mark for the stats of which part
- * of the step the vector path did. */
-static inline void steer_lanes_put_motion(steer_world *w, int o, int i, steer_world_body *y,
+/* Lane k's motion into agent i's pose, position and velocity in buffer o, its flags
+ * `flags` with `path` (STEER_WORLD_LANED or STEER_WORLD_MOVED), the mark for the stats of
+ * which part of the step the vector path did. */
+static inline void steer_lanes_put_motion(steer_world *w, int o, int i, unsigned flags,
                                           const steer_lanes_agent *a, int k, unsigned path)
 {
+    steer_world_pose *y = &w->pose[o][i];
     y->orientation = a->orientation[k];
     y->rotation = a->rotation[k];
-    y->flags = (uint8_t)((y->flags & ~(STEER_WORLD_LANED | STEER_WORLD_MOVED)) | path);
+    y->flags = (uint8_t)((flags & ~(unsigned)(STEER_WORLD_LANED | STEER_WORLD_MOVED)) | path);
     w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
     w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
 }
@@ -490,12 +498,11 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
     int o = 1 - w->cur;
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
-        steer_world_body *y = &w->body[o][i];
-        *y = *e[k].self;
+        steer_world_own *y = &w->own[w->kept][i];
         y->wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
         y->wander.angle = wd->angle[k];
         y->rng = wd->rng[k];
-        steer_lanes_put_motion(w, o, i, y, a, k, STEER_WORLD_LANED);
+        steer_lanes_put_motion(w, o, i, w->pose[w->cur][i].flags, a, k, STEER_WORLD_LANED);
         steer_steering s = steer_steering_zero();
         s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
         w->steering[o][i] = s;
@@ -522,17 +529,18 @@ STEER_LANES_INLINE bool steer_lanes_motion(const steer_world *w, steer_space spa
 /* steer__world_lanes_finish of this build (world_eval.h). */
 static bool steer_lanes_finish(steer_world *w, const steer_world_eval e[])
 {
-    steer_space space = (steer_space)e[0].self->space;
-    steer_model model = (steer_model)e[0].self->model;
+    steer_space space = (steer_space)e[0].traits->space;
+    steer_model model = (steer_model)e[0].traits->model;
     steer_lanes_agent a = steer_lanes_load(w, e);
     steer_il odd = ~steer_lanes_state_finite(&a);
     a.forward = steer_lanes_forward(space, &a, &odd);
     steer_lanes_wander wd;
     steer_vec3 p[STEER_LANES_WIDTH];
+    const steer_world_own *own = &w->own[w->kept][e[0].i];
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        wd.rng[k] = e[k].self->rng;
-        wd.angle[k] = e[k].self->wander.angle;
-        p[k] = e[k].self->wander.displacement;
+        wd.rng[k] = own[k].rng;
+        wd.angle[k] = own[k].wander.angle;
+        p[k] = own[k].wander.displacement;
     }
     wd.point = steer_lanes_vl(p);
     steer_fl max_linear =
@@ -550,9 +558,8 @@ static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
     int o = 1 - w->cur;
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
-        steer_world_body *y = &w->body[o][i];
-        *y = e[k].body;
-        steer_lanes_put_motion(w, o, i, y, a, k, STEER_WORLD_MOVED);
+        w->own[w->kept][i] = e[k].own;
+        steer_lanes_put_motion(w, o, i, e[k].pose.flags, a, k, STEER_WORLD_MOVED);
         w->steering[o][i] = out[k];
         w->neighbours[i] = e[k].seen;
     }

@@ -69,7 +69,7 @@ static steer_vec3 steer_world_nav_offset(const steer_navmesh *mesh, steer_vec3 a
  * without the crowd filter. */
 static float steer_world_nav_body(const steer_world *w, int d)
 {
-    const steer_world_body *b = &w->body[w->cur][d];
+    const steer_world_traits *b = steer__world_traits(w, d);
     const steer_world_recipe *wr = &w->recipes[b->recipe];
     if (wr->nav_item < 0) return 0.0f;
     float radius = b->radius >= 0.0f && steer_is_finite(b->radius) ? b->radius : 0.0f;
@@ -112,7 +112,7 @@ static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav 
 static const steer_recipe_item *steer_world_nav_item(steer_world *w, int d,
                                                      const steer_world_navmesh **nm)
 {
-    const steer_world_body *b = &w->body[w->cur][d];
+    const steer_world_traits *b = steer__world_traits(w, d);
     if (b->recipe < 0) return NULL;
     const steer_recipe *r = &w->recipes[b->recipe].recipe;
     for (int k = 0; k < r->count; k++) {
@@ -127,7 +127,7 @@ static const steer_recipe_item *steer_world_nav_item(steer_world *w, int d,
 /* Where navigating agent d heads: its goal, or its formation slot (world_group_navigate.c). */
 static steer_vec3 steer_world_nav_target(const steer_world *w, const steer_world_slot *s, int d)
 {
-    return steer__world_nav_goal(w, s, &w->recipes[w->body[w->cur][d].recipe].recipe);
+    return steer__world_nav_goal(w, s, &w->recipes[steer__world_traits(w, d)->recipe].recipe);
 }
 
 /* Whether each agent of [begin, end) needs a new corner: reads the mesh and the agent's
@@ -141,14 +141,14 @@ static void steer_world_nav_check(void *ctx, int begin, int end)
         w->nav_stale[d] = 0;
         w->nav_poly[d] = -1;
         if (it == NULL) continue;
-        const steer_world_slot *s = &w->slots[w->body[w->cur][d].slot];
-        const steer_world_nav *nav = &steer__world_memory(w, w->body[w->cur][d].slot)->nav;
+        const steer_world_slot *s = &w->slots[steer__world_traits(w, d)->slot];
+        const steer_world_nav *nav = &steer__world_memory(w, steer__world_traits(w, d)->slot)->nav;
         float reach = steer_world_nav_reach(it);
         steer_vec3 p = w->pos[w->cur][d];
         w->nav_poly[d] = steer_navmesh_locate(nm->mesh, p);
         w->nav_stale[d] =
-            steer_world_nav_stale(nm, nav, s, w->steps, w->body[w->cur][d].slot, p, w->nav_poly[d],
-                                  steer_world_nav_target(w, s, d), reach);
+            steer_world_nav_stale(nm, nav, s, w->steps, steer__world_traits(w, d)->slot, p,
+                                  w->nav_poly[d], steer_world_nav_target(w, s, d), reach);
     }
 }
 
@@ -164,8 +164,9 @@ void steer__world_navigate(steer_world *world)
         const steer_recipe_item *it =
             world->nav_stale[d] ? steer_world_nav_item(world, d, &nm) : NULL;
         if (it == NULL) continue;
-        const steer_world_slot *s = &world->slots[world->body[world->cur][d].slot];
-        steer_world_nav *nav = &steer__world_memory(world, world->body[world->cur][d].slot)->nav;
+        const steer_world_slot *s = &world->slots[steer__world_traits(world, d)->slot];
+        steer_world_nav *nav =
+            &steer__world_memory(world, steer__world_traits(world, d)->slot)->nav;
         steer_world_nav_plan(nm, nav, world->pos[world->cur][d], world->nav_poly[d],
                              steer_world_nav_target(world, s, d), steer_world_nav_reach(it),
                              steer_world_nav_body(world, d));

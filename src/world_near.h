@@ -249,7 +249,7 @@ static STEER_WORLD_SCAN_APART void steer_world_scan_floors(const steer_world *w,
                                                            float clear)
 {
     const steer_world_points *pt = &w->points;
-    const float *up = steer__world_up_of(pt, (steer_space)w->body[w->cur][i].space);
+    const float *up = steer__world_up_of(pt, (steer_space)steer__world_traits(w, i)->space);
     steer_world_probe q = {pt,
                            steer_v3(pt->x[i], pt->y[i], pt->z[i]),
                            radius * radius,

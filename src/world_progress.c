@@ -49,11 +49,11 @@ void steer__world_progress(steer_world *world, float dt)
     world->stuck = 0;
     if (world->routes > 0)
         for (int i = 0; i < world->count; i++)
-            steer_route_advance(world, i, &world->slots[world->body[world->cur][i].slot]);
+            steer_route_advance(world, i, &world->slots[steer__world_traits(world, i)->slot]);
     float limit = world->def.stuck_time;
     if (!(limit > 0.0f) || !steer_is_finite(limit)) return; /* off: every slot stays NONE */
     float step = steer_progress_positive(world->def.stuck_progress, 0.25f);
-    const steer_world_body *y = world->body[world->cur];
+    const steer_world_traits *y = world->traits[world->kept];
     for (int i = 0; i < world->count; i++) {
         /* No goal: the slot (a cache miss) is not touched; setting the recipe reset it. */
         if (y[i].recipe < 0 || !world->recipes[y[i].recipe].has_goal) continue;
@@ -62,7 +62,8 @@ void steer__world_progress(steer_world *world, float dt)
         float d = steer_length(to);
         if (!steer_is_finite(d)) d = 0.0f; /* unreadable: never reported stuck */
         /* An agent settled in a crowd at its goal (world_crowd.c) has arrived too. */
-        bool at_goal = d <= step + y[i].radius || (y[i].flags & STEER_WORLD_SETTLED) != 0u;
+        bool at_goal = d <= step + y[i].radius ||
+                       (world->pose[world->cur][i].flags & STEER_WORLD_SETTLED) != 0u;
         steer_progress_update(s, d, at_goal, step, limit, dt);
         world->stuck += s->progress == STEER_PROGRESS_STUCK ? 1 : 0;
     }
@@ -86,7 +87,7 @@ bool steer_world_agent_settled(const steer_world *world, steer_handle handle)
     if (world == NULL) return false;
     const steer_world_slot *s = steer__world_slot(world, handle);
     if (s == NULL || s->dense < 0) return false;
-    return (world->body[world->cur][s->dense].flags & STEER_WORLD_SETTLED) != 0u;
+    return (world->pose[world->cur][s->dense].flags & STEER_WORLD_SETTLED) != 0u;
 }
 
 steer_world_status steer_world_set_route(steer_world *world, steer_handle handle,

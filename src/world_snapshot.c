@@ -335,11 +335,12 @@ static steer_world_slot get_slot(snap_reader *r)
 
 /* ---- agents ---------------------------------------------------------------------------- */
 
-/* One live agent as the step sees it: the public agent plus the body's extras. */
+/* One live agent as the step sees it: the public agent plus the world's extras. */
 typedef struct snap_agent {
     steer_agent agent;
     steer_world_memory memory; /* generation unused: zero state when the agent had none */
-    steer_world_body body;     /* recipe, layer, mask, slot, wander, rng (the rest is in agent) */
+    steer_world_traits traits; /* recipe, layer, mask, slot (the rest is in agent) */
+    steer_world_own own;       /* wander, rng */
     steer_steering steering;
     uint32_t neighbours;
     bool settled; /* STEER_WORLD_SETTLED */
@@ -385,7 +386,8 @@ static steer_world_memory get_memory(snap_reader *r)
 static void put_agent(snap_writer *w, const steer_world *world, int d)
 {
     int b = world->cur;
-    const steer_world_body *y = &world->body[b][d];
+    const steer_world_traits *y = steer__world_traits(world, d);
+    const steer_world_own *own = &world->own[world->kept][d];
     steer_agent a = steer__world_load(world, b, d);
     put_u32(w, y->slot);
     put_v3(w, a.position);
@@ -398,15 +400,15 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
     put_u32(w, (uint32_t)y->recipe);
     put_u32(w, y->layer);
     put_u32(w, y->mask);
-    put_f32(w, y->wander.angle);
-    put_v3(w, y->wander.displacement);
-    put_u64(w, y->rng.state);
-    put_u64(w, y->rng.inc);
+    put_f32(w, own->wander.angle);
+    put_v3(w, own->wander.displacement);
+    put_u64(w, own->rng.state);
+    put_u64(w, own->rng.inc);
     put_v3(w, world->steering[b][d].linear);
     put_f32(w, world->steering[b][d].angular);
     put_u32(w, world->neighbours[d]);
     put_memory(w, world, y->slot);
-    put_u32(w, (y->flags & STEER_WORLD_SETTLED) != 0u ? 1u : 0u);
+    put_u32(w, (world->pose[b][d].flags & STEER_WORLD_SETTLED) != 0u ? 1u : 0u);
 }
 
 static snap_agent get_agent(snap_reader *r)
@@ -414,7 +416,7 @@ static snap_agent get_agent(snap_reader *r)
     snap_agent s;
     memset(&s, 0, sizeof s);
     steer_agent *a = &s.agent;
-    s.body.slot = get_u32(r);
+    s.traits.slot = get_u32(r);
     a->position = get_v3(r);
     a->velocity = get_v3(r);
     float *limits[9] = {&a->orientation,  &a->rotation,          &a->max_speed,
@@ -425,13 +427,13 @@ static snap_agent get_agent(snap_reader *r)
     a->space = (steer_space)(kinds & 0xFFu);
     a->model = (steer_model)(kinds >> 8 & 0xFFu);
     a->facing = (steer_facing)(kinds >> 16); /* the top byte must be 0: checked as a range */
-    s.body.recipe = get_i32(r);
-    s.body.layer = get_u32(r);
-    s.body.mask = get_u32(r);
-    s.body.wander.angle = get_f32(r);
-    s.body.wander.displacement = get_v3(r);
-    s.body.rng.state = get_u64(r);
-    s.body.rng.inc = get_u64(r);
+    s.traits.recipe = get_i32(r);
+    s.traits.layer = get_u32(r);
+    s.traits.mask = get_u32(r);
+    s.own.wander.angle = get_f32(r);
+    s.own.wander.displacement = get_v3(r);
+    s.own.rng.state = get_u64(r);
+    s.own.rng.inc = get_u64(r);
     s.steering.linear = get_v3(r);
     s.steering.angular = get_f32(r);
     s.neighbours = get_u32(r);
@@ -500,9 +502,9 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
     const steer_agent *a = &s->agent;
     return snap_state_ok(a) && (unsigned)a->space <= (unsigned)STEER_SPACE_3D &&
            (unsigned)a->model <= (unsigned)STEER_MODEL_REYNOLDS &&
-           (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY && s->body.recipe >= -1 &&
-           s->body.recipe < (int32_t)h->recipe_count && (s->body.rng.inc & 1u) == 1u &&
-           s->body.slot < h->capacity && steer_is_finite(s->memory.cursor.s) &&
+           (unsigned)a->facing <= (unsigned)STEER_FACING_VELOCITY && s->traits.recipe >= -1 &&
+           s->traits.recipe < (int32_t)h->recipe_count && (s->own.rng.inc & 1u) == 1u &&
+           s->traits.slot < h->capacity && steer_is_finite(s->memory.cursor.s) &&
            steer_v3_is_finite(s->memory.wander_target.target) &&
            steer_is_finite(s->memory.wander_target.time_left) &&
            steer_v3_is_finite(s->memory.settled_at) && steer_v3_is_finite(s->memory.nav.corner) &&
@@ -671,7 +673,8 @@ static bool snap_check_agents(const snap_layout *l, const snap_world *h)
     snap_reader r = {l->agents};
     for (uint32_t d = 0; d < h->count; d++) {
         snap_agent a = get_agent(&r);
-        if (!snap_agent_ok(&a, h) || snap_slot_at(l, a.body.slot).dense != (int32_t)d) return false;
+        if (!snap_agent_ok(&a, h) || snap_slot_at(l, a.traits.slot).dense != (int32_t)d)
+            return false;
     }
     return true;
 }
@@ -774,20 +777,21 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
     memset(world->memory, 0, (size_t)world->capacity * sizeof *world->memory);
     for (uint32_t d = 0; d < h->count; d++) {
         snap_agent a = get_agent(&r);
-        world->memory[a.body.slot] = a.memory;
-        world->memory[a.body.slot].generation = world->slots[a.body.slot].generation;
-        steer_world_body *y = &world->body[b][d];
+        world->memory[a.traits.slot] = a.memory;
+        world->memory[a.traits.slot].generation = world->slots[a.traits.slot].generation;
+        steer_world_traits *y = &world->traits[world->kept][d];
+        steer_world_pose *pose = &world->pose[b][d];
         /* From zero: flags the world derives (a callback, say) are off, as the callbacks
          * are cleared. */
         memset(y, 0, sizeof *y);
+        memset(pose, 0, sizeof *pose);
         steer__world_store(world, b, (int)d, &a.agent);
-        y->recipe = a.body.recipe;
-        y->layer = a.body.layer;
-        y->mask = a.body.mask;
-        y->slot = a.body.slot;
-        y->wander = a.body.wander;
-        y->rng = a.body.rng;
-        if (a.settled) y->flags |= (uint8_t)STEER_WORLD_SETTLED;
+        y->recipe = a.traits.recipe;
+        y->layer = a.traits.layer;
+        y->mask = a.traits.mask;
+        y->slot = a.traits.slot;
+        world->own[world->kept][d] = a.own;
+        if (a.settled) pose->flags |= (uint8_t)STEER_WORLD_SETTLED;
         world->steering[b][d] = a.steering;
         world->neighbours[d] = a.neighbours;
     }
@@ -823,7 +827,7 @@ static void snap_apply(steer_world *world, const unsigned char *p, const snap_wo
     world->stuck = 0; /* the stuck report's count, as the saved world's last step left it */
     for (int d = 0; d < world->count; d++)
         world->stuck +=
-            world->slots[world->body[world->cur][d].slot].progress == STEER_PROGRESS_STUCK;
+            world->slots[steer__world_traits(world, d)->slot].progress == STEER_PROGRESS_STUCK;
     /* The saved order is the index's order when the index was valid: rebuilding it then
      * keeps that order (the sort is stable) and lets queries use the grid at once. When
      * it was stale, the next step rebuilds it, as it would have in the saved world. */

@@ -159,25 +159,26 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
 #define STEER_STEP_INLINE static inline
 #endif
 
-/* First half of an agent's step: its body and neighbour sums, read from the snapshot;
- * its state as a steer_agent and a copy of its body too unless `lanes` (the vector path
- * reads the arrays). Inlined into steer_world_block, whose blocks of wanderers and boids
- * it gathers with `lanes` known (GCC stopped doing so by itself once the builds were
- * called through a table: +6% instructions in a wander step); called elsewhere. */
+/* First half of an agent's step: its traits and neighbour sums, read from the snapshot;
+ * its state as a steer_agent and copies of its pose and own state too unless `lanes`
+ * (the vector path reads the arrays). Inlined into steer_world_block, whose blocks of wanderers and
+ * boids it gathers with `lanes` known (GCC stopped doing so by itself once the builds were called
+ * through a table: +6% instructions in a wander step); called elsewhere. */
 STEER_STEP_INLINE void steer_world_gather_inline(const steer_world *w, int i, steer_world_eval *e,
                                                  bool lanes)
 {
     int s = w->cur;
     e->w = w;
     e->i = i;
-    const steer_world_body *y = &w->body[s][i];
-    e->self = y;
+    const steer_world_traits *y = steer__world_traits(w, i);
+    e->traits = y;
     if (!lanes) {
         e->agent = steer__world_load(w, s, i);
-        e->body = *y;
+        e->pose = w->pose[s][i];
+        e->own = w->own[w->kept][i];
     }
     e->recipe = y->recipe >= 0 ? &w->recipes[y->recipe] : NULL;
-    bool callback = (y->flags & STEER_WORLD_HAS_CALLBACK) != 0u;
+    bool callback = (w->pose[s][i].flags & STEER_WORLD_HAS_CALLBACK) != 0u;
     bool target = e->recipe != NULL && e->recipe->needs_target;
     e->slot = callback || target ? &w->slots[y->slot] : NULL;
     e->seen = 0u;
@@ -202,11 +203,11 @@ static void steer_world_crowd(steer_world *w, steer_world_eval *e, steer_steerin
 {
 #if defined(STEER_WORLD_AVX2)
     if (w->lanes >= STEER_WORLD_LANES_AVX2) {
-        steer__world_crowd_avx2(w, e->i, &e->agent, &e->body, e->recipe, out, &e->seen);
+        steer__world_crowd_avx2(w, e->i, &e->agent, e->traits, &e->pose, e->recipe, out, &e->seen);
         return;
     }
 #endif
-    steer__world_crowd(w, e->i, &e->agent, &e->body, e->recipe, out, &e->seen);
+    steer__world_crowd(w, e->i, &e->agent, e->traits, &e->pose, e->recipe, out, &e->seen);
 }
 
 /* Second half, its steering, into *out: the recipe, the callback and the crowd filter
@@ -218,8 +219,8 @@ static void steer_world_steer(steer_world *w, steer_world_eval *e, steer_steerin
 {
     *out = steer_steering_zero();
     if (e->recipe != NULL) *out = steer_world_run_recipe(e, e->recipe);
-    if ((e->body.flags & STEER_WORLD_HAS_CALLBACK) != 0u) {
-        steer_handle self = {e->body.slot, e->slot->generation, w->tag};
+    if ((e->pose.flags & STEER_WORLD_HAS_CALLBACK) != 0u) {
+        steer_handle self = {e->traits->slot, e->slot->generation, w->tag};
         *out = e->slot->callback(e->slot->callback_user, w, self, &e->agent, *out);
         /* What the integrator will apply, so that what is reported (get_steering, read,
          * snapshots) is what was applied: a callback's NaN reads as zero here too. */
@@ -229,15 +230,15 @@ static void steer_world_steer(steer_world *w, steer_world_eval *e, steer_steerin
 }
 
 /* Second half, its motion: integration and bounds; the results go to the agent's own
- * entries of the other buffer only. */
+ * entries only: of the other buffer, and of its own state in place. */
 static void steer_world_move(steer_world *w, steer_world_eval *e, steer_steering out)
 {
     int o = 1 - w->cur, i = e->i;
     steer_agent_step(&e->agent, out, w->dt);
     steer_bounds_apply(&w->def.bounds, &e->agent);
-    w->body[o][i] = e->body;
-    w->body[o][i].flags &= (uint8_t) ~(STEER_WORLD_LANED | STEER_WORLD_MOVED);
-    steer__world_store(w, o, i, &e->agent);
+    w->pose[o][i].flags = e->pose.flags & (uint8_t) ~(STEER_WORLD_LANED | STEER_WORLD_MOVED);
+    w->own[w->kept][i] = e->own;
+    steer__world_store_motion(w, o, i, &e->agent);
     w->steering[o][i] = out;
     w->neighbours[i] = e->seen;
 }
@@ -300,28 +301,45 @@ static void steer_world_block(steer_world *w, int i, int lanes)
     if (steer_world_lanes_run(w, lanes, e)) return;
     for (int k = 0; k < width; k++) {
         e[k].agent = steer__world_load(w, w->cur, i + k);
-        e[k].body = *e[k].self;
+        e[k].pose = w->pose[w->cur][i + k];
+        e[k].own = w->own[w->kept][i + k];
         steer_world_finish(w, &e[k]);
     }
 }
 
-/* Bodies [from, to) (within end) are asked for ahead: those the step reads and those it
- * writes into the other buffer. Each agent of a crowd takes long enough that the
- * hardware's own prefetch, which follows the reads a few lines ahead, leaves the next
- * block's first reads and its writes (a line each is read before it is written) waiting
- * for memory: some 4% of a 100,000-agent crowd's step. */
+/* Bytes [from, to) of an array asked for ahead, to read or to write. */
+static void steer_world_prefetch_run(const void *p, size_t from, size_t to, int write)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    const char *c = (const char *)p;
+    for (size_t b = from; b < to; b += 64) {
+        if (write)
+            __builtin_prefetch(c + b, 1);
+        else
+            __builtin_prefetch(c + b);
+    }
+#else
+    (void)p, (void)from, (void)to, (void)write;
+#endif
+}
+
+/* The records of agents [from, to) (within end) are asked for ahead: those the step
+ * reads and those it writes. Each agent of a crowd takes long enough that the hardware's
+ * own prefetch, which follows the reads a few lines ahead, leaves the next block's first
+ * reads and its writes (a line each is read before it is written) waiting for memory:
+ * some 4% of a 100,000-agent crowd's step. */
 static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, int end)
 {
 #if defined(__GNUC__) || defined(__clang__)
     to = to < end ? to : end;
     if (from >= to) return;
-    const char *read = (const char *)&w->body[w->cur][from];
-    const char *write = (const char *)&w->body[1 - w->cur][from];
-    size_t bytes = (size_t)(to - from) * sizeof(steer_world_body);
-    for (size_t b = 0; b < bytes; b += 64) {
-        __builtin_prefetch(read + b);
-        __builtin_prefetch(write + b, 1);
-    }
+    size_t a = (size_t)from, b = (size_t)to;
+    steer_world_prefetch_run(w->traits[w->kept], a * sizeof(steer_world_traits),
+                             b * sizeof(steer_world_traits), 0);
+    steer_world_prefetch_run(w->own[w->kept], a * sizeof(steer_world_own),
+                             b * sizeof(steer_world_own), 1);
+    steer_world_prefetch_run(w->pose[1 - w->cur], a * sizeof(steer_world_pose),
+                             b * sizeof(steer_world_pose), 1);
 #else
     (void)w, (void)from, (void)to, (void)end;
 #endif
@@ -335,8 +353,8 @@ static void steer_world_block_moves(steer_world *w, int i, int end, int lanes)
     steer_world_prefetch_bodies(w, i + 2 * width, i + 3 * width, end);
     /* The next block's callbacks: their slots come from memory meanwhile. */
     for (int k = i + width; k < i + 2 * width && k < end; k++)
-        if ((w->body[w->cur][k].flags & STEER_WORLD_HAS_CALLBACK) != 0u)
-            steer__world_prefetch_slot(w, w->cur, k, end);
+        if ((w->pose[w->cur][k].flags & STEER_WORLD_HAS_CALLBACK) != 0u)
+            steer__world_prefetch_slot(w, k, end);
     steer_world_eval e[STEER_WORLD_LANES_MAX];
     steer_steering out[STEER_WORLD_LANES_MAX];
     for (int k = 0; k < width; k++) {

@@ -225,7 +225,7 @@ void steer__world_sums(steer_world_eval *e)
                           steer__world_forward(w, e->i)};
     steer_sums_state state;
     steer_sums_begin(&state, &q, r->nb_count);
-    steer__world_scan(w, e->i, r->neighbour_radius, e->self->mask, steer_sums_take, &state);
+    steer__world_scan(w, e->i, r->neighbour_radius, e->traits->mask, steer_sums_take, &state);
     steer_world_sum sum[STEER_RECIPE_MAX];
     steer_sums_end(&state, r->nb_count, sum, &e->seen);
     for (int m = 0; m < r->nb_count; m++) e->sum[r->nb_item[m]] = sum[m];

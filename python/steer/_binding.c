@@ -24,7 +24,7 @@ int steer_py_read(const steer_world *world, int first, int count, float *positio
     if (velocities != NULL)
         memcpy(velocities, world->vel[b] + first, (size_t)n * sizeof(steer_vec3));
     if (orientations != NULL)
-        for (int i = 0; i < n; i++) orientations[i] = world->body[b][first + i].orientation;
+        for (int i = 0; i < n; i++) orientations[i] = world->pose[b][first + i].orientation;
     if (handles != NULL)
         for (int i = 0; i < n; i++) {
             steer_handle h = steer__world_handle_of(world, first + i);
