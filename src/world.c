@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 34 };
+enum { STEER_WORLD_ARRAYS = 35 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -58,6 +58,7 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
         a[k++] = (steer_world_array){(void **)&w->steering[b], n * sizeof(steer_steering)};
         a[k++] = (steer_world_array){(void **)&w->traits[b], n * sizeof(steer_world_traits)};
         a[k++] = (steer_world_array){(void **)&w->own[b], n * sizeof(steer_world_own)};
+        a[k++] = (steer_world_array){(void **)&w->neighbours[b], n * sizeof(uint32_t)};
     }
     size_t padded = n + STEER_WORLD_NEAR_PAD;
     a[k++] = (steer_world_array){(void **)&w->points.x, padded * sizeof(float)};
@@ -70,7 +71,6 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     a[k++] = (steer_world_array){(void **)&w->points.radius, padded * sizeof(float)};
     a[k++] = (steer_world_array){(void **)&w->points.recipe, padded * sizeof(int32_t)};
     a[k++] = (steer_world_array){(void **)&w->points.slot, padded * sizeof(uint32_t)};
-    a[k++] = (steer_world_array){(void **)&w->neighbours, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->sort.order, n * sizeof(uint32_t)};

@@ -128,7 +128,7 @@ static void steer_world_place(steer_world *world, uint32_t slot, const steer_wor
     own->rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
     own->wander = steer_wander_state_make(&own->rng);
     world->steering[b][d] = steer_steering_zero();
-    world->neighbours[d] = 0u;
+    world->neighbours[world->kept][d] = 0u;
     world->slots[slot].dense = d;
 }
 
@@ -173,7 +173,7 @@ static void steer_world_move(steer_world *world, int from, int to)
     world->steering[b][to] = world->steering[b][from];
     world->traits[k][to] = world->traits[k][from];
     world->own[k][to] = world->own[k][from];
-    world->neighbours[to] = world->neighbours[from];
+    world->neighbours[k][to] = world->neighbours[k][from];
     world->slots[world->traits[k][to].slot].dense = to;
 }
 

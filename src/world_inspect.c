@@ -19,7 +19,7 @@ steer_world_stats steer_world_stats_get(const steer_world *world)
     uint64_t sum = 0u;
     const steer_world_pose *y = world->pose[world->cur];
     for (int i = 0; i < world->count; i++) {
-        sum += world->neighbours[i];
+        sum += world->neighbours[world->kept][i];
         st.vector_agents += (y[i].flags & STEER_WORLD_LANED) != 0u ? 1 : 0;
         st.vector_moves += (y[i].flags & STEER_WORLD_MOVED) != 0u ? 1 : 0;
     }

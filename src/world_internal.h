@@ -245,11 +245,12 @@ struct steer_world {
     /* dense, one live copy (the other is the rebuild's scratch): steer_world_traits */
     steer_world_traits *traits[2];
     steer_world_own *own[2];
+    uint32_t *neighbours[2]; /* how many others its last step read (the stats' average; the
+                                crowd filter's choice of search, world_crowd_filter.h) */
     int kept;
 
     /* dense, rebuilt with the index: snapshot extras */
     steer_world_points points; /* position and layer, packed for the neighbour loop */
-    uint32_t *neighbours;      /* per agent, last step (order-free: summed for stats) */
     uint32_t *cell_of;         /* scratch: cell of each agent */
     uint8_t *nav_stale;        /* scratch: does the agent need a new corner (world_navigate.c) */
     int32_t *nav_poly;         /* scratch: the polygon under a navigating agent during a step

@@ -506,7 +506,7 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
         steer_steering s = steer_steering_zero();
         s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
         w->steering[o][i] = s;
-        w->neighbours[i] = e[k].seen;
+        w->neighbours[w->kept][i] = e[k].seen;
     }
 }
 
@@ -561,7 +561,7 @@ static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
         w->own[w->kept][i] = e[k].own;
         steer_lanes_put_motion(w, o, i, e[k].pose.flags, a, k, STEER_WORLD_MOVED);
         w->steering[o][i] = out[k];
-        w->neighbours[i] = e[k].seen;
+        w->neighbours[w->kept][i] = e[k].seen;
     }
 }
 

@@ -406,7 +406,7 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
     put_u64(w, own->rng.inc);
     put_v3(w, world->steering[b][d].linear);
     put_f32(w, world->steering[b][d].angular);
-    put_u32(w, world->neighbours[d]);
+    put_u32(w, world->neighbours[world->kept][d]);
     put_memory(w, world, y->slot);
     put_u32(w, (world->pose[b][d].flags & STEER_WORLD_SETTLED) != 0u ? 1u : 0u);
 }
@@ -793,7 +793,7 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
         world->own[world->kept][d] = a.own;
         if (a.settled) pose->flags |= (uint8_t)STEER_WORLD_SETTLED;
         world->steering[b][d] = a.steering;
-        world->neighbours[d] = a.neighbours;
+        world->neighbours[world->kept][d] = a.neighbours;
     }
     world->count = (int)h->count;
 }

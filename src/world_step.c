@@ -240,7 +240,7 @@ static void steer_world_move(steer_world *w, steer_world_eval *e, steer_steering
     w->own[w->kept][i] = e->own;
     steer__world_store_motion(w, o, i, &e->agent);
     w->steering[o][i] = out;
-    w->neighbours[i] = e->seen;
+    w->neighbours[w->kept][i] = e->seen;
 }
 
 static void steer_world_finish(steer_world *w, steer_world_eval *e)
