@@ -292,12 +292,35 @@ static int steer_world_lanes_at(const steer_world *w, int i, int end, steer_worl
     return -1;
 }
 
+/* The gathering of a block whose recipe reads no neighbours (wanderers): what the vector
+ * path and, should it decline, the scalar path read of each evaluation. The block's
+ * agents share the recipe and have no callback (steer__world_lanes_fit), and a recipe
+ * the vector path covers reads no target, so there is no slot to look up. */
+static void steer_world_gather_alone(const steer_world *w, int i, int width, steer_world_eval e[])
+{
+    const steer_world_traits *t = steer__world_traits(w, i);
+    const steer_world_recipe *r = &w->recipes[t->recipe];
+    for (int k = 0; k < width; k++) {
+        e[k].w = w;
+        e[k].i = i + k;
+        e[k].traits = &t[k];
+        e[k].recipe = r;
+        e[k].slot = NULL;
+        e[k].seen = 0u;
+        for (int m = 0; m < r->recipe.count; m++)
+            e[k].sum[m] = (steer_world_sum){steer_v3_zero(), 0};
+    }
+}
+
 /* A block wholly on the vector path; the scalar path where it declines. */
 static void steer_world_block(steer_world *w, int i, int lanes)
 {
     int width = STEER_WORLD_LANES_WIDTH(lanes);
     steer_world_eval e[STEER_WORLD_LANES_MAX];
-    for (int k = 0; k < width; k++) steer_world_gather_inline(w, i + k, &e[k], true);
+    if (w->recipes[steer__world_traits(w, i)->recipe].nb_count == 0)
+        steer_world_gather_alone(w, i, width, e);
+    else
+        for (int k = 0; k < width; k++) steer_world_gather_inline(w, i + k, &e[k], true);
     if (steer_world_lanes_run(w, lanes, e)) return;
     for (int k = 0; k < width; k++) {
         e[k].agent = steer__world_load(w, w->cur, i + k);
