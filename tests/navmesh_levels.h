@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Worked example levels the navigation mesh tests share: a room with a pillar (an
- * outline with a hole) and two rooms joined by a door (polygons given directly). */
+ * outline with a hole), two rooms joined by a door and two islands (polygons given
+ * directly), and halls of pillars. */
 #ifndef STEER_NAVMESH_LEVELS_H
 #define STEER_NAVMESH_LEVELS_H
 
@@ -44,6 +45,18 @@ static inline steer_navmesh_status test_two_rooms(test_mesh *t)
     t->memory = malloc(bytes);
     return steer_navmesh_build(&t->mesh, t->memory, bytes, test_door_vertices, 12, test_door_first,
                                test_door_indices, 3, STEER_SPACE_XY, &t->report);
+}
+
+/* Two 2 x 2 squares on the XY plane, 0..2 and 5..7 along x, not joined: two islands. */
+static inline steer_navmesh_status test_two_islands(test_mesh *t)
+{
+    static const steer_vec3 v[] = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0},
+                                   {5, 0, 0}, {7, 0, 0}, {7, 2, 0}, {5, 2, 0}};
+    static const int32_t first[] = {0, 4, 8}, idx[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    size_t bytes = steer_navmesh_bytes(8, 2, 8);
+    t->memory = malloc(bytes);
+    return steer_navmesh_build(&t->mesh, t->memory, bytes, v, 8, first, idx, 2, STEER_SPACE_XY,
+                               &t->report);
 }
 
 /* A hall from (0, 0) to `size` with 3 x 3 rectangular pillars of `pillar` (width,

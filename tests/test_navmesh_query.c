@@ -225,13 +225,7 @@ static void path_bad_input_and_islands(void)
     free(q.memory);
     free(t.memory);
     /* Two islands: the path ends at the start island's point nearest the goal. */
-    static const steer_vec3 v[] = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0},
-                                   {5, 0, 0}, {7, 0, 0}, {7, 2, 0}, {5, 2, 0}};
-    static const int32_t first[] = {0, 4, 8}, idx[] = {0, 1, 2, 3, 4, 5, 6, 7};
-    size_t bytes = steer_navmesh_bytes(8, 2, 8);
-    t.memory = malloc(bytes);
-    CHECK(steer_navmesh_build(&t.mesh, t.memory, bytes, v, 8, first, idx, 2, STEER_SPACE_XY,
-                              NULL) == STEER_NAVMESH_OK);
+    CHECK(test_two_islands(&t) == STEER_NAVMESH_OK);
     query_make(&q, &t.mesh);
     r = steer_navmesh_find_path(&t.mesh, &q.q, steer_v3(1, 1, 0), steer_v3(6, 1, 0), 0.0f, NULL, 0,
                                 pts, 8);
@@ -261,13 +255,7 @@ static void queries_do_not_allocate(void)
     free(q.memory);
     free(t.memory);
     /* A goal on another island: the flood for the nearest point, a second search. */
-    static const steer_vec3 v[] = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0},
-                                   {5, 0, 0}, {7, 0, 0}, {7, 2, 0}, {5, 2, 0}};
-    static const int32_t first[] = {0, 4, 8}, idx[] = {0, 1, 2, 3, 4, 5, 6, 7};
-    size_t bytes = steer_navmesh_bytes(8, 2, 8);
-    t.memory = malloc(bytes);
-    CHECK(steer_navmesh_build(&t.mesh, t.memory, bytes, v, 8, first, idx, 2, STEER_SPACE_XY,
-                              NULL) == STEER_NAVMESH_OK);
+    CHECK(test_two_islands(&t) == STEER_NAVMESH_OK);
     query_make(&q, &t.mesh);
     before = test_mallocs;
     for (int i = 0; i < 20; i++) {
