@@ -72,6 +72,15 @@ static float across(const steer_navmesh *mesh, steer_vec3 p, bool *off)
 /* A world of navigating crowd agents on `mesh` with `workers` threads: the navigate
  * item (arrive target radius 0.1) and the crowd filter, its time horizons set when > 0.
  * Returns the recipe, or -1. */
+/* Pairs of the n positions closer than 98% of two radii: bodies that overlap. */
+static int overlapping_pairs(const steer_vec3 *p, int n, float radius)
+{
+    int pairs = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) pairs += steer_distance(p[i], p[j]) < 0.98f * 2.0f * radius;
+    return pairs;
+}
+
 typedef struct nav_crowd {
     void *query_memory;
     steer_navmesh_query query;
@@ -150,9 +159,7 @@ static walls_result run(int workers)
             if (deep > res.deepest) res.deepest = deep;
             there += steer_distance(p[i], goal_of(i)) < 0.3f;
         }
-        for (int i = 0; i < N; i++)
-            for (int j = i + 1; j < N; j++)
-                res.overlaps += steer_distance(p[i], p[j]) < 0.98f * 2.0f * RADIUS;
+        res.overlaps += overlapping_pairs(p, N, RADIUS);
         res.outside += outside;
         res.in_wall += in_wall;
         if (there == N) {
@@ -234,9 +241,7 @@ static maze_result maze_run(int workers)
             outside |= off;
             there += steer_distance(p[i], spot[MAZE_N + i]) < 0.3f;
         }
-        for (int i = 0; i < MAZE_N; i++)
-            for (int j = i + 1; j < MAZE_N; j++)
-                res.overlaps += steer_distance(p[i], p[j]) < 0.98f * 2.0f * MAZE_RADIUS;
+        res.overlaps += overlapping_pairs(p, MAZE_N, MAZE_RADIUS);
         res.outside += outside;
         if (there == MAZE_N) {
             res.arrived_at = step;
