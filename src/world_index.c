@@ -224,36 +224,26 @@ static void steer_world_query_visit(const steer_world *w, steer_world_query_stat
     q->found++;
 }
 
+/* The public query's search: the candidates of a run of buckets (steer__grid_walk; on a
+ * grid that is not folded, a row of cells is one run: the sort put its agents side by
+ * side). */
+typedef struct steer_world_query_walk {
+    const steer_world *w;
+    steer_world_query_state *q;
+} steer_world_query_walk;
+
+static void steer_world_query_run(void *ctx, uint32_t begin, uint32_t end)
+{
+    steer_world_query_walk *walk = ctx;
+    for (uint32_t i = begin; i < end; i++) steer_world_query_visit(walk->w, walk->q, (int)i);
+}
+
 static void steer_world_query_grid(const steer_world *w, steer_world_query_state *q, float r)
 {
     const steer_world_grid *g = &w->grid;
     steer_grid_range b = steer__grid_range(g, q->centre, r);
-    if (!g->folded) {
-        for (int z = b.lo[2]; z <= b.hi[2]; z++)
-            for (int y = b.lo[1]; y <= b.hi[1]; y++) {
-                int row = (z * g->dim[1] + y) * g->dim[0];
-                /* A row of cells is one run of agents: the sort put them side by side. */
-                uint32_t end = g->start[row + b.hi[0] + 1];
-                for (uint32_t i = g->start[row + b.lo[0]]; i < end; i++)
-                    steer_world_query_visit(w, q, (int)i);
-            }
-        return;
-    }
-    int rx[2][2], ry[2][2], rz[2][2];
-    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
-    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
-    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
-    for (int kz = 0; kz < nz; kz++)
-        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
-            for (int ky = 0; ky < ny; ky++)
-                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
-                    int row = (z * g->dim[1] + y) * g->dim[0];
-                    for (int kx = 0; kx < nx; kx++) {
-                        uint32_t end = g->start[row + rx[kx][1] + 1];
-                        for (uint32_t i = g->start[row + rx[kx][0]]; i < end; i++)
-                            steer_world_query_visit(w, q, (int)i);
-                    }
-                }
+    steer_world_query_walk walk = {w, q};
+    steer__grid_walk(g, b, steer_world_query_run, &walk);
 }
 
 int steer_world_query(const steer_world *world, steer_vec3 centre, float radius, uint32_t mask,

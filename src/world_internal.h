@@ -450,6 +450,31 @@ static inline int steer__grid_runs(const steer_world_grid *g, int a, int lo, int
     return 2;
 }
 
+/* Receives the agents [begin, end) of the index's order: one run of buckets. */
+typedef void (*steer_grid_run_fn)(void *ctx, uint32_t begin, uint32_t end);
+
+/* Every bucket of the cell block b once, a row's buckets as one run of consecutive
+ * buckets (so of agents), or two where a folded axis wraps, in the index's order. Shared
+ * by the public query and the step's search through a folded grid; where it is called
+ * with a constant fn the compiler inlines both, and the search's loop makes no call
+ * through the pointer. */
+static inline void steer__grid_walk(const steer_world_grid *g, steer_grid_range b,
+                                    steer_grid_run_fn fn, void *ctx)
+{
+    int rx[2][2], ry[2][2], rz[2][2];
+    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
+    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
+    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
+    for (int kz = 0; kz < nz; kz++)
+        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
+            for (int ky = 0; ky < ny; ky++)
+                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
+                    int row = (z * g->dim[1] + y) * g->dim[0];
+                    for (int kx = 0; kx < nx; kx++)
+                        fn(ctx, g->start[row + rx[kx][0]], g->start[row + rx[kx][1] + 1]);
+                }
+}
+
 /* One agent found by steer__world_near: its dense index j, offset p_j - p and |offset|^2. */
 typedef struct steer_world_near {
     steer_vec3 offset;

@@ -177,28 +177,27 @@ static inline const float *steer__world_up_of(const steer_world_points *pt, stee
     return space == STEER_SPACE_XY ? pt->z : pt->y;
 }
 
-/* The search through a folded grid (world_internal.h's steer_world_grid): each bucket
- * of the block once, a row's buckets as one or two runs. */
-static inline void steer_world_scan_runs(const steer_world_grid *g, const steer_world_probe *q,
-                                         steer_world_kept *k, steer_grid_range b, const bool floors)
+/* The search's hand-over to steer__grid_walk: a run of buckets is a row. */
+typedef struct steer_world_scan_walk {
+    const steer_world_probe *q;
+    steer_world_kept *k;
+} steer_world_scan_walk;
+
+static inline void steer_world_scan_run(void *ctx, uint32_t begin, uint32_t end)
 {
-    int rx[2][2], ry[2][2], rz[2][2];
-    int nx = steer__grid_runs(g, 0, b.lo[0], b.hi[0], rx);
-    int ny = steer__grid_runs(g, 1, b.lo[1], b.hi[1], ry);
-    int nz = steer__grid_runs(g, 2, b.lo[2], b.hi[2], rz);
-    for (int kz = 0; kz < nz; kz++)
-        for (int z = rz[kz][0]; z <= rz[kz][1]; z++)
-            for (int ky = 0; ky < ny; ky++)
-                for (int y = ry[ky][0]; y <= ry[ky][1]; y++) {
-                    int row = (z * g->dim[1] + y) * g->dim[0];
-                    for (int kx = 0; kx < nx; kx++)
-                        steer_world_scan_row(q, k, g->start[row + rx[kx][0]],
-                                             g->start[row + rx[kx][1] + 1], floors);
-                }
+    steer_world_scan_walk *s = ctx;
+    steer_world_scan_row(s->q, s->k, begin, end, false);
 }
 
-/* steer_world_scan_runs out of line, apart from the lean loop of the unfolded grid so
- * that one stays as it was (each floors setting its own loop). */
+static inline void steer_world_scan_run_floors(void *ctx, uint32_t begin, uint32_t end)
+{
+    steer_world_scan_walk *s = ctx;
+    steer_world_scan_row(s->q, s->k, begin, end, true);
+}
+
+/* The search through a folded grid (world_internal.h's steer_world_grid), out of line,
+ * apart from the lean loop of the unfolded grid so that one stays as it was (each floors
+ * setting its own loop). */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline, unused))
 #endif
@@ -206,10 +205,11 @@ static void
 steer_world_scan_folded(const steer_world_grid *g, const steer_world_probe *q, steer_world_kept *k,
                         steer_grid_range b, bool floors)
 {
+    steer_world_scan_walk s = {q, k};
     if (floors)
-        steer_world_scan_runs(g, q, k, b, true);
+        steer__grid_walk(g, b, steer_world_scan_run_floors, &s);
     else
-        steer_world_scan_runs(g, q, k, b, false);
+        steer__grid_walk(g, b, steer_world_scan_run, &s);
 }
 
 /* The search over the block of cells b, with or without the floors' test (a constant at
