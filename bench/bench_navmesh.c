@@ -34,15 +34,8 @@ int main(int argc, char **argv)
     if (!steer_navmesh_query_init(&query, qmem, qbytes, edges)) return 1;
     steer_vec3 *pairs = malloc(sizeof *pairs * 2u * (size_t)queries);
     steer_rng rng = steer_rng_make(20261126u, 1u);
-    for (int i = 0; i < 2 * queries; i++) {
-        steer_vec3 p;
-        do {
-            float x = steer_rng_range(&rng, 0.0f, 100.0f);
-            float y = steer_rng_range(&rng, 0.0f, 100.0f);
-            p = steer_v3(x, y, 0);
-        } while (steer_navmesh_locate(&hall.mesh, p) < 0);
-        pairs[i] = p;
-    }
+    for (int i = 0; i < 2 * queries; i++)
+        pairs[i] = test_point_on_mesh(&hall.mesh, &rng, steer_v3(0, 0, 0), steer_v3(100, 100, 0));
     printf("hall g=%d: %d polygons, %d edges, query %zu bytes, %d queries a run\n", g,
            steer_navmesh_polygon_count(&hall.mesh), edges, qbytes, queries);
     steer_vec3 points[256];

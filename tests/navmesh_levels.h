@@ -7,6 +7,7 @@
 
 #include "steer/math.h"
 #include "steer/navmesh.h"
+#include "steer/random.h"
 
 #include <stdlib.h>
 
@@ -45,6 +46,20 @@ static inline steer_navmesh_status test_two_rooms(test_mesh *t)
     t->memory = malloc(bytes);
     return steer_navmesh_build(&t->mesh, t->memory, bytes, test_door_vertices, 12, test_door_first,
                                test_door_indices, 3, STEER_SPACE_XY, &t->report);
+}
+
+/* A point drawn uniformly from the box lo..hi of the XY plane (x drawn first, then y),
+ * drawn again until it lies on the mesh. The mesh must meet the box. */
+static inline steer_vec3 test_point_on_mesh(const steer_navmesh *m, steer_rng *rng, steer_vec3 lo,
+                                            steer_vec3 hi)
+{
+    steer_vec3 p;
+    do {
+        float x = steer_rng_range(rng, lo.x, hi.x);
+        float y = steer_rng_range(rng, lo.y, hi.y);
+        p = steer_v3(x, y, 0);
+    } while (steer_navmesh_locate(m, p) < 0);
+    return p;
 }
 
 /* Two 2 x 2 squares on the XY plane, 0..2 and 5..7 along x, not joined: two islands. */

@@ -85,10 +85,8 @@ static void a_thousand_agents_leave_by_one_exit(void)
         agents[i] = steer_agent_default();
         agents[i].max_speed = 4.0f;
         agents[i].max_accel = 16.0f;
-        do {
-            float x = steer_rng_range(&rng, 0.5f, 59.5f), y = steer_rng_range(&rng, 0.5f, 39.5f);
-            agents[i].position = steer_v3(x, y, 0);
-        } while (steer_navmesh_locate(&t.mesh, agents[i].position) < 0);
+        agents[i].position =
+            test_point_on_mesh(&t.mesh, &rng, steer_v3(0.5f, 0.5f, 0), steer_v3(59.5f, 39.5f, 0));
     }
     steer_arrive_params arrive = steer_arrive_default();
     arrive.step = 1.0f / 30.0f;

@@ -137,15 +137,8 @@ static void random_goals_in_a_pillar_hall(void)
     steer_rng rng = steer_rng_make(5, 9);
     float worst = 0.0f;
     for (int trial = 0; trial < 40; trial++) {
-        steer_vec3 a, b;
-        do {
-            float x = steer_rng_range(&rng, 1, 29), y = steer_rng_range(&rng, 1, 29);
-            a = steer_v3(x, y, 0);
-        } while (steer_navmesh_locate(&t.mesh, a) < 0);
-        do {
-            float x = steer_rng_range(&rng, 1, 29), y = steer_rng_range(&rng, 1, 29);
-            b = steer_v3(x, y, 0);
-        } while (steer_navmesh_locate(&t.mesh, b) < 0);
+        steer_vec3 a = test_point_on_mesh(&t.mesh, &rng, steer_v3(1, 1, 0), steer_v3(29, 29, 0));
+        steer_vec3 b = test_point_on_mesh(&t.mesh, &rng, steer_v3(1, 1, 0), steer_v3(29, 29, 0));
         follower f;
         follower_make(&f, a, b);
         run_stats s = run(&f, &t.mesh, q, 6000);

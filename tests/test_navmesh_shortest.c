@@ -7,6 +7,7 @@
  * shortest (1e-4 relative), stays in the area, and its corridor is the polygons it
  * crosses. */
 #include "test.h"
+#include "navmesh_levels.h"
 
 #include "steer/navmesh.h"
 #include "steer/random.h"
@@ -560,15 +561,9 @@ static void hall_paths_are_as_short_as_the_visibility_graph(void)
     steer_rng rng = steer_rng_make(7, 1);
     tally y = {0, 0, 0, -1, 0.0};
     for (int pair = 0; pair < 300; pair++) {
-        steer_vec3 s, t;
-        do {
-            float u = steer_rng_range(&rng, 0.0f, 100.0f), v = steer_rng_range(&rng, 0.0f, 100.0f);
-            s = steer_v3(u, v, 0);
-        } while (steer_navmesh_locate(&b.mesh, s) < 0);
-        do {
-            float u = steer_rng_range(&rng, 0.0f, 100.0f), v = steer_rng_range(&rng, 0.0f, 100.0f);
-            t = steer_v3(u, v, 0);
-        } while (steer_navmesh_locate(&b.mesh, t) < 0);
+        const steer_vec3 lo = steer_v3(0, 0, 0), hi = steer_v3(100, 100, 0);
+        steer_vec3 s = test_point_on_mesh(&b.mesh, &rng, lo, hi);
+        steer_vec3 t = test_point_on_mesh(&b.mesh, &rng, lo, hi);
         if (pair % 3 == 1) s = random_point(&b, &rng, (int)steer_rng_below(&rng, 2));
         bool ok = check_pair(&b, &a, gr, s, t, &y);
         CHECK_MSG(ok, "pair %d: (%.9g, %.9g) -> (%.9g, %.9g)", pair, s.x, s.y, t.x, t.y);
