@@ -159,6 +159,24 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
 #define STEER_STEP_INLINE static inline
 #endif
 
+/* What every evaluation starts from: agent i, its traits, recipe r and slot (NULL when
+ * nothing reads it), nothing seen yet and zero sums for the recipe's items (its later
+ * entries are never looked at). */
+STEER_STEP_INLINE void steer_world_eval_start(steer_world_eval *e, const steer_world *w, int i,
+                                              const steer_world_traits *y,
+                                              const steer_world_recipe *r,
+                                              const steer_world_slot *slot)
+{
+    e->w = w;
+    e->i = i;
+    e->traits = y;
+    e->recipe = r;
+    e->slot = slot;
+    e->seen = 0u;
+    if (r == NULL) return;
+    for (int k = 0; k < r->recipe.count; k++) e->sum[k] = (steer_world_sum){steer_v3_zero(), 0};
+}
+
 /* First half of an agent's step: its traits and neighbour sums, read from the snapshot;
  * its state as a steer_agent and copies of its pose and own state too unless `lanes`
  * (the vector path reads the arrays). Inlined into steer_world_block, whose blocks of wanderers and
@@ -168,28 +186,21 @@ STEER_STEP_INLINE void steer_world_gather_inline(const steer_world *w, int i, st
                                                  bool lanes)
 {
     int s = w->cur;
-    e->w = w;
-    e->i = i;
     const steer_world_traits *y = steer__world_traits(w, i);
-    e->traits = y;
+    const steer_world_recipe *r = y->recipe >= 0 ? &w->recipes[y->recipe] : NULL;
+    bool callback = (w->pose[s][i].flags & STEER_WORLD_HAS_CALLBACK) != 0u;
+    bool target = r != NULL && r->needs_target;
+    steer_world_eval_start(e, w, i, y, r, callback || target ? &w->slots[y->slot] : NULL);
     if (!lanes) {
         e->agent = steer__world_load(w, s, i);
         e->pose = w->pose[s][i];
         e->own = w->own[w->kept][i];
     }
-    e->recipe = y->recipe >= 0 ? &w->recipes[y->recipe] : NULL;
-    bool callback = (w->pose[s][i].flags & STEER_WORLD_HAS_CALLBACK) != 0u;
-    bool target = e->recipe != NULL && e->recipe->needs_target;
-    e->slot = callback || target ? &w->slots[y->slot] : NULL;
-    e->seen = 0u;
-    if (e->recipe == NULL) return;
-    /* Only the recipe's items are read (its later entries are never looked at). */
-    for (int k = 0; k < e->recipe->recipe.count; k++)
-        e->sum[k] = (steer_world_sum){steer_v3_zero(), 0};
-    if (e->recipe->nb_count > 0 && e->recipe->fused)
+    if (r == NULL || r->nb_count == 0) return;
+    if (r->fused)
         steer__world_sums(e);
-    else if (e->recipe->nb_count > 0)
-        steer__world_near(w, i, e->recipe->neighbour_radius, y->mask, steer_world_visit_batch, e);
+    else
+        steer__world_near(w, i, r->neighbour_radius, y->mask, steer_world_visit_batch, e);
 }
 
 static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e, bool lanes)
@@ -300,16 +311,7 @@ static void steer_world_gather_alone(const steer_world *w, int i, int width, ste
 {
     const steer_world_traits *t = steer__world_traits(w, i);
     const steer_world_recipe *r = &w->recipes[t->recipe];
-    for (int k = 0; k < width; k++) {
-        e[k].w = w;
-        e[k].i = i + k;
-        e[k].traits = &t[k];
-        e[k].recipe = r;
-        e[k].slot = NULL;
-        e[k].seen = 0u;
-        for (int m = 0; m < r->recipe.count; m++)
-            e[k].sum[m] = (steer_world_sum){steer_v3_zero(), 0};
-    }
+    for (int k = 0; k < width; k++) steer_world_eval_start(&e[k], w, i + k, &t[k], r, NULL);
 }
 
 /* A block wholly on the vector path; the scalar path where it declines. */
