@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Worked example levels the navigation mesh tests share: a room with a pillar (an
  * outline with a hole), two rooms joined by a door and two islands (polygons given
- * directly), and halls of pillars. */
+ * directly), halls of pillars, and random points on a mesh. */
 #ifndef STEER_NAVMESH_LEVELS_H
 #define STEER_NAVMESH_LEVELS_H
 
