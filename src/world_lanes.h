@@ -35,7 +35,7 @@
 _Static_assert(STEER_LANES_WIDTH == STEER_WORLD_LANES_WIDTH(STEER_LANES_BUILD),
                "the step hands this build as many agents as it has lanes");
 
-#include "random_internal.h"
+#include "lanes_random.h"
 
 #include <float.h>
 
@@ -224,7 +224,7 @@ STEER_LANES_INLINE steer_fl steer_lanes_orientation(steer_space space, steer_vl 
 typedef struct steer_lanes_wander {
     steer_vl point; /* steer_wander_3d's point on the sphere */
     steer_fl angle; /* steer_wander's angle in the plane */
-    steer_rng rng[STEER_LANES_WIDTH];
+    steer_lanes_rng rng;
 } steer_lanes_wander;
 
 /* x if finite and >= 0, else 0 (steer__nonneg, for a parameter the lanes share). */
@@ -259,11 +259,9 @@ static steer_vl steer_lanes_wander_3d(const steer_lanes_agent *a, const steer_wa
     *odd |= steer_vl_dot(d, d) == 0.0f; /* the scalar path draws a new point */
     float change = steer_lanes_nonneg(p->angle_change);
     steer_fl f, z, theta;
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        f[k] = steer__rng_float(&wd->rng[k]);
-        z[k] = steer__rng_range(&wd->rng[k], -1.0f, 1.0f);
-        theta[k] = steer__rng_range(&wd->rng[k], 0.0f, STEER_TAU);
-    }
+    f = steer_lanes_rng_float(&wd->rng);
+    z = steer_lanes_rng_range(&wd->rng, -1.0f, 1.0f);
+    theta = steer_lanes_rng_range(&wd->rng, 0.0f, STEER_TAU);
     steer_fl angle = f * change - change * 0.5f;
     steer_fl us, uc, rest = 1.0f - z * z;
     steer_lanes_sincos(theta, &us, &uc, odd);
@@ -306,8 +304,7 @@ static steer_vl steer_lanes_wander_plane(const steer_lanes_agent *a, const steer
     steer_lanes_sincos(wd->angle, &s, &c, odd);
     steer_vl d = space == STEER_SPACE_XY ? (steer_vl){c, s, zero} : (steer_vl){c, zero, s};
     float change = steer_lanes_nonneg(p->angle_change);
-    steer_fl f;
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) f[k] = steer__rng_float(&wd->rng[k]);
+    steer_fl f = steer_lanes_rng_float(&wd->rng);
     wd->angle = steer_lanes_wrap_angle(wd->angle + f * change - change * 0.5f, odd);
     return steer_lanes_wander_force(a, p, space, d, max_linear, odd);
 }
@@ -501,7 +498,7 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
         steer_world_own *y = &w->own[w->kept][i];
         y->wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
         y->wander.angle = wd->angle[k];
-        y->rng = wd->rng[k];
+        y->rng = (steer_rng){wd->rng.state[k], wd->rng.inc[k]};
         steer_lanes_put_motion(w, o, i, w->pose[w->cur][i].flags, a, k, STEER_WORLD_LANED);
         steer_steering s = steer_steering_zero();
         s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
@@ -538,7 +535,8 @@ static bool steer_lanes_finish(steer_world *w, const steer_world_eval e[])
     steer_vec3 p[STEER_LANES_WIDTH];
     const steer_world_own *own = &w->own[w->kept][e[0].i];
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        wd.rng[k] = own[k].rng;
+        wd.rng.state[k] = own[k].rng.state;
+        wd.rng.inc[k] = own[k].rng.inc;
         wd.angle[k] = own[k].wander.angle;
         p[k] = own[k].wander.displacement;
     }
