@@ -47,15 +47,17 @@ typedef struct steer_lanes_agent {
     steer_vl forward; /* unit forward at the start of the step (steer_agent_forward) */
 } steer_lanes_agent;
 
+_Static_assert(sizeof(steer_vec3) == 3 * sizeof(float), "vec3 arrays are xyz triples");
+
+/* An array of vec3 as its floats. */
+static inline float *steer_lanes_floats(steer_vec3 *v)
+{
+    return (float *)(void *)v;
+}
+
 static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
 {
-    steer_vl r;
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        r.x[k] = v[k].x;
-        r.y[k] = v[k].y;
-        r.z[k] = v[k].z;
-    }
-    return r;
+    return steer_vl_load_xyz((const float *)(const void *)v);
 }
 
 /* Lane k of the limits the path reads, from traits or an agent: the field names are the
@@ -68,20 +70,17 @@ static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
  * consecutive, from e[0].i. */
 static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
 {
-    steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
     steer_lanes_agent a;
     const int i = e[0].i;
     const steer_world_pose *pose = &w->pose[w->cur][i];
     const steer_world_traits *t = steer__world_traits(w, i);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        p[k] = w->pos[w->cur][i + k];
-        v[k] = w->vel[w->cur][i + k];
         a.orientation[k] = pose[k].orientation;
         a.rotation[k] = pose[k].rotation;
         STEER_LANES_LIMITS(a, k, &t[k]);
     }
-    a.pos = steer_lanes_vl(p);
-    a.vel = steer_lanes_vl(v);
+    a.pos = steer_lanes_vl(&w->pos[w->cur][i]);
+    a.vel = steer_lanes_vl(&w->vel[w->cur][i]);
     return a;
 }
 
@@ -473,18 +472,26 @@ STEER_LANES_INLINE void steer_lanes_bounds(const steer_bounds *b, steer_space sp
         steer_lanes_box(b, space, a, odd);
 }
 
-/* Lane k's motion into agent i's pose, position and velocity in buffer o, its flags
+/* Lane k's pose into agent i's entry of buffer o, its flags
  * `flags` with `path` (STEER_WORLD_LANED or STEER_WORLD_MOVED), the mark for the stats of
  * which part of the step the vector path did. */
-static inline void steer_lanes_put_motion(steer_world *w, int o, int i, unsigned flags,
-                                          const steer_lanes_agent *a, int k, unsigned path)
+static inline void steer_lanes_put_pose(steer_world *w, int o, int i, unsigned flags,
+                                        const steer_lanes_agent *a, int k, unsigned path)
 {
     steer_world_pose *y = &w->pose[o][i];
     y->orientation = a->orientation[k];
     y->rotation = a->rotation[k];
     y->flags = (uint8_t)((flags & ~(unsigned)(STEER_WORLD_LANED | STEER_WORLD_MOVED)) | path);
-    w->pos[o][i] = steer_v3(a->pos.x[k], a->pos.y[k], a->pos.z[k]);
-    w->vel[o][i] = steer_v3(a->vel.x[k], a->vel.y[k], a->vel.z[k]);
+}
+
+/* The lanes' positions and velocities, to the other buffer's entries from e[0].i on (a
+ * block's agents are consecutive). */
+static inline void steer_lanes_put_motion(steer_world *w, const steer_world_eval e[],
+                                          const steer_lanes_agent *a)
+{
+    int o = 1 - w->cur;
+    steer_vl_store_xyz(steer_lanes_floats(&w->pos[o][e[0].i]), a->pos);
+    steer_vl_store_xyz(steer_lanes_floats(&w->vel[o][e[0].i]), a->vel);
 }
 
 /* Write the finished lanes to the other buffer, as steer_world_move does. */
@@ -499,12 +506,13 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
         y->wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
         y->wander.angle = wd->angle[k];
         y->rng = (steer_rng){wd->rng.state[k], wd->rng.inc[k]};
-        steer_lanes_put_motion(w, o, i, w->pose[w->cur][i].flags, a, k, STEER_WORLD_LANED);
+        steer_lanes_put_pose(w, o, i, w->pose[w->cur][i].flags, a, k, STEER_WORLD_LANED);
         steer_steering s = steer_steering_zero();
         s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
         w->steering[o][i] = s;
         w->neighbours[w->kept][i] = e[k].seen;
     }
+    steer_lanes_put_motion(w, e, a);
 }
 
 /* The motion of the lanes' agents under the linear steering `linear`: integration,
@@ -557,10 +565,11 @@ static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
         w->own[w->kept][i] = e[k].own;
-        steer_lanes_put_motion(w, o, i, e[k].pose.flags, a, k, STEER_WORLD_MOVED);
+        steer_lanes_put_pose(w, o, i, e[k].pose.flags, a, k, STEER_WORLD_MOVED);
         w->steering[o][i] = out[k];
         w->neighbours[w->kept][i] = e[k].seen;
     }
+    steer_lanes_put_motion(w, e, a);
 }
 
 /* steer__world_lanes_move of this build (world_eval.h). */
