@@ -44,6 +44,15 @@ static void steer_route_advance(steer_world *world, int i, steer_world_slot *s)
     steer__world_progress_reset(s);
 }
 
+/* Whether any of the world's recipes heads for a goal: a world of wanderers and flocks
+ * then skips the pass over its agents (some 2% of a wander step). */
+static bool steer_world_any_goal(const steer_world *world)
+{
+    for (int r = 0; r < world->recipe_count; r++)
+        if (world->recipes[r].has_goal) return true;
+    return false;
+}
+
 void steer__world_progress(steer_world *world, float dt)
 {
     world->stuck = 0;
@@ -52,6 +61,7 @@ void steer__world_progress(steer_world *world, float dt)
             steer_route_advance(world, i, &world->slots[steer__world_traits(world, i)->slot]);
     float limit = world->def.stuck_time;
     if (!(limit > 0.0f) || !steer_is_finite(limit)) return; /* off: every slot stays NONE */
+    if (!steer_world_any_goal(world)) return;
     float step = steer_progress_positive(world->def.stuck_progress, 0.25f);
     const steer_world_traits *y = world->traits[world->kept];
     for (int i = 0; i < world->count; i++) {
