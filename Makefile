@@ -82,8 +82,8 @@ TSAN_BUILD = build-tsan$(if $(filter clang%,$(notdir $(CC))),-$(notdir $(CC)))
 .PHONY: tsan
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=$(CC) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEER_TSAN=ON -DSTEER_BUILD_TOOLS=OFF -DSTEER_BUILD_EXAMPLES=OFF
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_world_threads test_snapshot soak_world
-	cd $(TSAN_BUILD) && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R '^(test_world_threads|test_snapshot|soak_threads_small)$$'
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_pool test_world_threads test_snapshot soak_world
+	cd $(TSAN_BUILD) && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R '^(test_pool|test_world_threads|test_snapshot|soak_threads_small)$$'
 
 # The world benchmark, built in Release in its own folder:
 #   make bench ARGS="--scenario boids --n 100000 --threads 1"

@@ -7,9 +7,10 @@
  *   def.parallel_user = pool;
  *   ... steer_world_create(&def) ... steer_pool_destroy(pool);
  *
- * The caller's thread works too, so a pool of N workers starts N - 1 threads. Work is
- * handed out in chunks from a shared counter; which worker runs which chunk varies from
- * run to run, which the world's results never depend on.
+ * The caller's thread works too, so a pool of N workers starts N - 1 threads. Each worker
+ * has the same share of every job's range to start with and takes chunks from the others'
+ * when its own is done; which worker runs which chunk varies from run to run, which the
+ * world's results never depend on.
  */
 #ifndef STEER_POOL_H
 #define STEER_POOL_H
