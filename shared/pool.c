@@ -53,8 +53,10 @@ static void steer_pool_run_chunks(steer_pool *p, int self)
         steer_pool_run *r = &p->runs[(self + k) % workers];
         for (;;) {
             int begin = atomic_fetch_add(&r->next, p->chunk);
-            if (begin >= r->end) break;
-            int end = begin + p->chunk < r->end ? begin + p->chunk : r->end;
+            /* Past the end; or wrapped round, for a range near INT_MAX (the atomic
+             * addition wraps, it does not overflow). */
+            if (begin >= r->end || begin < 0) break;
+            int end = r->end - begin > p->chunk ? begin + p->chunk : r->end;
             p->fn(p->ctx, begin, end);
         }
     }
