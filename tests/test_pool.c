@@ -13,6 +13,7 @@
 typedef struct pool_job {
     atomic_int seen[POOL_MAX];
     atomic_int bad_ranges;
+    atomic_uint sink;
     int count;
     int slow_below; /* indices below this take much longer */
 } pool_job;
@@ -26,9 +27,11 @@ static void pool_visit(void *ctx, int begin, int end)
     for (int i = begin; i < end; i++) {
         if (i < 0 || i >= j->count) continue;
         atomic_fetch_add(&j->seen[i], 1);
-        /* Busy work the compiler cannot drop, so the slow share really is slow. */
-        volatile unsigned spin = 0;
-        for (int k = 0; k < (i < j->slow_below ? 2000 : 1); k++) spin += (unsigned)k;
+        /* Busy work the compiler cannot drop (its sum is stored), so the slow share
+         * really is slow. */
+        unsigned spin = 0;
+        for (int k = 0; k < (i < j->slow_below ? 2000 : 1); k++) spin = spin * 31u + (unsigned)k;
+        atomic_store_explicit(&j->sink, spin, memory_order_relaxed);
     }
 }
 
