@@ -57,7 +57,7 @@ static inline float *steer_lanes_floats(steer_vec3 *v)
 
 /* Lanes from vec3s just copied into a local array: put in lane by lane, since a whole
  * register's load over many small stores cannot take their values from the store queue
- * and waits for them to reach the cache (boids 10,000 lost 5% that way). */
+ * and waits for them to reach the cache. */
 static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
 {
     steer_vl r;
@@ -487,9 +487,9 @@ STEER_LANES_INLINE void steer_lanes_bounds(const steer_bounds *b, steer_space sp
         steer_lanes_box(b, space, a, odd);
 }
 
-/* Lane k's pose into agent i's entry of buffer o, its flags
- * `flags` with `path` (STEER_WORLD_LANED or STEER_WORLD_MOVED), the mark for the stats of
- * which part of the step the vector path did. */
+/* Lane k's pose into agent i's entry of buffer o, its flags `flags` with `path`
+ * (STEER_WORLD_LANED or STEER_WORLD_MOVED), the mark for the stats of which part of the
+ * step the vector path did. */
 static inline void steer_lanes_put_pose(steer_world *w, int o, int i, unsigned flags,
                                         const steer_lanes_agent *a, int k, unsigned path)
 {
