@@ -49,12 +49,6 @@ typedef struct steer_lanes_agent {
 
 _Static_assert(sizeof(steer_vec3) == 3 * sizeof(float), "vec3 arrays are xyz triples");
 
-/* An array of vec3 as its floats. */
-static inline float *steer_lanes_floats(steer_vec3 *v)
-{
-    return (float *)(void *)v;
-}
-
 /* Lanes from vec3s just copied into a local array: put in lane by lane, since a whole
  * register's load over many small stores cannot take their values from the store queue
  * and waits for them to reach the cache. */
@@ -69,10 +63,15 @@ static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
     return r;
 }
 
-/* Lanes from STEER_LANES_WIDTH consecutive entries of an array of the world's. */
+/* Lanes from STEER_LANES_WIDTH consecutive entries of an array of the world's, and back. */
 static steer_vl steer_lanes_xyz(const steer_vec3 *v)
 {
     return steer_vl_load_xyz((const float *)(const void *)v);
+}
+
+static void steer_lanes_put_xyz(steer_vec3 *v, steer_vl lanes)
+{
+    steer_vl_store_xyz((float *)(void *)v, lanes);
 }
 
 /* Lane k of the limits the path reads, from traits or an agent: the field names are the
@@ -505,8 +504,8 @@ static inline void steer_lanes_put_motion(steer_world *w, const steer_world_eval
                                           const steer_lanes_agent *a)
 {
     int o = 1 - w->cur;
-    steer_vl_store_xyz(steer_lanes_floats(&w->pos[o][e[0].i]), a->pos);
-    steer_vl_store_xyz(steer_lanes_floats(&w->vel[o][e[0].i]), a->vel);
+    steer_lanes_put_xyz(&w->pos[o][e[0].i], a->pos);
+    steer_lanes_put_xyz(&w->vel[o][e[0].i], a->vel);
 }
 
 /* Write the finished lanes to the other buffer, as steer_world_move does. */
