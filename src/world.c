@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 35 };
+enum { STEER_WORLD_ARRAYS = 41 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -57,7 +57,10 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
         a[k++] = (steer_world_array){(void **)&w->pose[b], n * sizeof(steer_world_pose)};
         a[k++] = (steer_world_array){(void **)&w->steering[b], n * sizeof(steer_steering)};
         a[k++] = (steer_world_array){(void **)&w->traits[b], n * sizeof(steer_world_traits)};
-        a[k++] = (steer_world_array){(void **)&w->own[b], n * sizeof(steer_world_own)};
+        a[k++] = (steer_world_array){(void **)&w->own[b].angle, n * sizeof(float)};
+        a[k++] = (steer_world_array){(void **)&w->own[b].point, n * sizeof(steer_vec3)};
+        a[k++] = (steer_world_array){(void **)&w->own[b].rng_state, n * sizeof(uint64_t)};
+        a[k++] = (steer_world_array){(void **)&w->own[b].rng_inc, n * sizeof(uint64_t)};
         a[k++] = (steer_world_array){(void **)&w->neighbours[b], n * sizeof(uint32_t)};
     }
     size_t padded = n + STEER_WORLD_NEAR_PAD;

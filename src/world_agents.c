@@ -118,15 +118,16 @@ static void steer_world_place(steer_world *world, uint32_t slot, const steer_wor
 {
     int d = world->count++, b = world->cur;
     steer_world_traits *y = &world->traits[world->kept][d];
-    steer_world_own *own = &world->own[world->kept][d];
+    steer_world_own own;
     steer__world_store(world, b, d, &def->agent);
     y->recipe = def->recipe;
     y->layer = def->layer;
     y->mask = def->mask;
     y->slot = slot;
     world->pose[b][d].flags = def->callback != NULL ? (uint8_t)STEER_WORLD_HAS_CALLBACK : 0u;
-    own->rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
-    own->wander = steer_wander_state_make(&own->rng);
+    own.rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
+    own.wander = steer_wander_state_make(&own.rng);
+    steer__world_set_own(world, d, &own);
     world->steering[b][d] = steer_steering_zero();
     world->neighbours[world->kept][d] = 0u;
     world->slots[slot].dense = d;
@@ -172,7 +173,7 @@ static void steer_world_move(steer_world *world, int from, int to)
     world->pose[b][to] = world->pose[b][from];
     world->steering[b][to] = world->steering[b][from];
     world->traits[k][to] = world->traits[k][from];
-    world->own[k][to] = world->own[k][from];
+    steer__world_copy_own(&world->own[k], to, &world->own[k], from);
     world->neighbours[k][to] = world->neighbours[k][from];
     world->slots[world->traits[k][to].slot].dense = to;
 }

@@ -148,7 +148,7 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->pose[o][d] = w->pose[s][i];
         w->steering[o][d] = w->steering[s][i];
         w->traits[1 - k][d] = *y;
-        w->own[1 - k][d] = w->own[k][i];
+        steer__world_copy_own(&w->own[1 - k], (int)d, &w->own[k], i);
         w->neighbours[1 - k][d] = w->neighbours[k][i];
         steer_vec3 f = steer_world_forward(w->vel[s][i], y, w->pose[s][i].orientation);
         w->points.fx[d] = f.x;

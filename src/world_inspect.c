@@ -50,7 +50,8 @@ uint64_t steer_world_state_hash(const steer_world *world)
         h = steer_fnv(h, &world->vel[b][slot->dense], sizeof(steer_vec3));
         h = steer_fnv(h, &y->orientation, sizeof y->orientation);
         h = steer_fnv(h, &y->rotation, sizeof y->rotation);
-        h = steer_fnv(h, &world->own[world->kept][slot->dense].rng, sizeof(steer_rng));
+        steer_rng rng = steer__world_own(world, slot->dense).rng;
+        h = steer_fnv(h, &rng, sizeof rng);
     }
     return h;
 }

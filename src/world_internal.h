@@ -46,6 +46,16 @@ typedef struct steer_world_own {
     steer_rng rng;
 } steer_world_own;
 
+/* The own state as the world keeps it: one array per field, so the vector path moves a
+ * block's angles, points and generators with whole-register loads and stores. Read and
+ * write one agent's with steer__world_own and steer__world_set_own. */
+typedef struct steer_world_owns {
+    float *angle;        /* steer_wander_state.angle */
+    steer_vec3 *point;   /* steer_wander_state.displacement */
+    uint64_t *rng_state; /* steer_rng.state */
+    uint64_t *rng_inc;   /* steer_rng.inc */
+} steer_world_owns;
+
 /* What the neighbour search reads of every candidate, as arrays in the index's
  * order, so it can test four candidates with one vector operation per step (world_near.c).
  * Each holds STEER_WORLD_NEAR_PAD entries past the capacity: the last group of a row may
@@ -244,7 +254,7 @@ struct steer_world {
 
     /* dense, one live copy (the other is the rebuild's scratch): steer_world_traits */
     steer_world_traits *traits[2];
-    steer_world_own *own[2];
+    steer_world_owns own[2];
     uint32_t *neighbours[2]; /* how many others its last step read (the stats' average; the
                                 crowd filter's choice of search, world_crowd_filter.h) */
     int kept;
@@ -339,6 +349,37 @@ void steer__world_store_motion(steer_world *world, int b, int i, const steer_age
 static inline const steer_world_traits *steer__world_traits(const steer_world *w, int i)
 {
     return &w->traits[w->kept][i];
+}
+
+/* Dense entry i's own state (the live copy), and its replacement. */
+static inline steer_world_own steer__world_own(const steer_world *w, int i)
+{
+    const steer_world_owns *o = &w->own[w->kept];
+    steer_world_own r;
+    r.wander.angle = o->angle[i];
+    r.wander.displacement = o->point[i];
+    r.rng.state = o->rng_state[i];
+    r.rng.inc = o->rng_inc[i];
+    return r;
+}
+
+static inline void steer__world_set_own(steer_world *w, int i, const steer_world_own *own)
+{
+    steer_world_owns *o = &w->own[w->kept];
+    o->angle[i] = own->wander.angle;
+    o->point[i] = own->wander.displacement;
+    o->rng_state[i] = own->rng.state;
+    o->rng_inc[i] = own->rng.inc;
+}
+
+/* Entry `from` of one copy of the own state to entry `to` of another (or the same). */
+static inline void steer__world_copy_own(steer_world_owns *dst, int to, const steer_world_owns *src,
+                                         int from)
+{
+    dst->angle[to] = src->angle[from];
+    dst->point[to] = src->point[from];
+    dst->rng_state[to] = src->rng_state[from];
+    dst->rng_inc[to] = src->rng_inc[from];
 }
 
 /* Ask for the slot of dense entry i, when i < end, ahead of its use: the slots

@@ -38,6 +38,7 @@ _Static_assert(STEER_LANES_WIDTH == STEER_WORLD_LANES_WIDTH(STEER_LANES_BUILD),
 #include "lanes_random.h"
 
 #include <float.h>
+#include <string.h>
 
 /* The state the path works on, one agent per lane. */
 typedef struct steer_lanes_agent {
@@ -239,6 +240,25 @@ typedef struct steer_lanes_wander {
     steer_fl angle; /* steer_wander's angle in the plane */
     steer_lanes_rng rng;
 } steer_lanes_wander;
+
+/* The wander state of the block's agents, from entry i on of the own arrays, and back. */
+static steer_lanes_wander steer_lanes_own(const steer_world_owns *o, int i)
+{
+    steer_lanes_wander wd;
+    wd.point = steer_lanes_xyz(&o->point[i]);
+    memcpy(&wd.angle, &o->angle[i], sizeof wd.angle);
+    memcpy(&wd.rng.state, &o->rng_state[i], sizeof wd.rng.state);
+    memcpy(&wd.rng.inc, &o->rng_inc[i], sizeof wd.rng.inc);
+    return wd;
+}
+
+static void steer_lanes_put_own(steer_world_owns *o, int i, const steer_lanes_wander *wd)
+{
+    steer_lanes_put_xyz(&o->point[i], wd->point);
+    memcpy(&o->angle[i], &wd->angle, sizeof wd->angle);
+    memcpy(&o->rng_state[i], &wd->rng.state, sizeof wd->rng.state);
+    memcpy(&o->rng_inc[i], &wd->rng.inc, sizeof wd->rng.inc);
+}
 
 /* x if finite and >= 0, else 0 (steer__nonneg, for a parameter the lanes share). */
 static float steer_lanes_nonneg(float x)
@@ -514,12 +534,9 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
                               steer_vl linear)
 {
     int o = 1 - w->cur;
+    steer_lanes_put_own(&w->own[w->kept], e[0].i, wd);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
-        steer_world_own *y = &w->own[w->kept][i];
-        y->wander.displacement = steer_v3(wd->point.x[k], wd->point.y[k], wd->point.z[k]);
-        y->wander.angle = wd->angle[k];
-        y->rng = (steer_rng){wd->rng.state[k], wd->rng.inc[k]};
         steer_lanes_put_pose(w, o, i, w->pose[w->cur][i].flags, a, k, STEER_WORLD_LANED);
         steer_steering s = steer_steering_zero();
         s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
@@ -553,16 +570,7 @@ static bool steer_lanes_finish(steer_world *w, const steer_world_eval e[])
     steer_lanes_agent a = steer_lanes_load(w, e);
     steer_il odd = ~steer_lanes_state_finite(&a);
     a.forward = steer_lanes_forward(space, &a, &odd);
-    steer_lanes_wander wd;
-    steer_vec3 p[STEER_LANES_WIDTH];
-    const steer_world_own *own = &w->own[w->kept][e[0].i];
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        wd.rng.state[k] = own[k].rng.state;
-        wd.rng.inc[k] = own[k].rng.inc;
-        wd.angle[k] = own[k].wander.angle;
-        p[k] = own[k].wander.displacement;
-    }
-    wd.point = steer_lanes_vl(p);
+    steer_lanes_wander wd = steer_lanes_own(&w->own[w->kept], e[0].i);
     steer_fl max_linear =
         steer_lanes_positive(model == STEER_MODEL_REYNOLDS ? a.max_force : a.max_accel);
     steer_vl linear = steer_lanes_blend(e, &a, &wd, max_linear, &odd);
@@ -578,7 +586,7 @@ static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
     int o = 1 - w->cur;
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
-        w->own[w->kept][i] = e[k].own;
+        steer__world_set_own(w, i, &e[k].own);
         steer_lanes_put_pose(w, o, i, e[k].pose.flags, a, k, STEER_WORLD_MOVED);
         w->steering[o][i] = out[k];
         w->neighbours[w->kept][i] = e[k].seen;

@@ -387,7 +387,7 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
 {
     int b = world->cur;
     const steer_world_traits *y = steer__world_traits(world, d);
-    const steer_world_own *own = &world->own[world->kept][d];
+    const steer_world_own own = steer__world_own(world, d);
     steer_agent a = steer__world_load(world, b, d);
     put_u32(w, y->slot);
     put_v3(w, a.position);
@@ -400,10 +400,10 @@ static void put_agent(snap_writer *w, const steer_world *world, int d)
     put_u32(w, (uint32_t)y->recipe);
     put_u32(w, y->layer);
     put_u32(w, y->mask);
-    put_f32(w, own->wander.angle);
-    put_v3(w, own->wander.displacement);
-    put_u64(w, own->rng.state);
-    put_u64(w, own->rng.inc);
+    put_f32(w, own.wander.angle);
+    put_v3(w, own.wander.displacement);
+    put_u64(w, own.rng.state);
+    put_u64(w, own.rng.inc);
     put_v3(w, world->steering[b][d].linear);
     put_f32(w, world->steering[b][d].angular);
     put_u32(w, world->neighbours[world->kept][d]);
@@ -790,7 +790,7 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
         y->layer = a.traits.layer;
         y->mask = a.traits.mask;
         y->slot = a.traits.slot;
-        world->own[world->kept][d] = a.own;
+        steer__world_set_own(world, (int)d, &a.own);
         if (a.settled) pose->flags |= (uint8_t)STEER_WORLD_SETTLED;
         world->steering[b][d] = a.steering;
         world->neighbours[world->kept][d] = a.neighbours;

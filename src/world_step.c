@@ -194,7 +194,7 @@ STEER_STEP_INLINE void steer_world_gather_inline(const steer_world *w, int i, st
     if (!lanes) {
         e->agent = steer__world_load(w, s, i);
         e->pose = w->pose[s][i];
-        e->own = w->own[w->kept][i];
+        e->own = steer__world_own(w, i);
     }
     if (r == NULL || r->nb_count == 0) return;
     if (r->fused)
@@ -248,7 +248,7 @@ static void steer_world_move(steer_world *w, steer_world_eval *e, steer_steering
     steer_agent_step(&e->agent, out, w->dt);
     steer_bounds_apply(&w->def.bounds, &e->agent);
     w->pose[o][i].flags = e->pose.flags & (uint8_t) ~(STEER_WORLD_LANED | STEER_WORLD_MOVED);
-    w->own[w->kept][i] = e->own;
+    steer__world_set_own(w, i, &e->own);
     steer__world_store_motion(w, o, i, &e->agent);
     w->steering[o][i] = out;
     w->neighbours[w->kept][i] = e->seen;
@@ -327,7 +327,7 @@ static void steer_world_block(steer_world *w, int i, int lanes)
     for (int k = 0; k < width; k++) {
         e[k].agent = steer__world_load(w, w->cur, i + k);
         e[k].pose = w->pose[w->cur][i + k];
-        e[k].own = w->own[w->kept][i + k];
+        e[k].own = steer__world_own(w, i + k);
         steer_world_finish(w, &e[k]);
     }
 }
@@ -361,8 +361,11 @@ static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, 
     size_t a = (size_t)from, b = (size_t)to;
     steer_world_prefetch_run(w->traits[w->kept], a * sizeof(steer_world_traits),
                              b * sizeof(steer_world_traits), 0);
-    steer_world_prefetch_run(w->own[w->kept], a * sizeof(steer_world_own),
-                             b * sizeof(steer_world_own), 1);
+    const steer_world_owns *own = &w->own[w->kept];
+    steer_world_prefetch_run(own->angle, a * sizeof(float), b * sizeof(float), 1);
+    steer_world_prefetch_run(own->point, a * sizeof(steer_vec3), b * sizeof(steer_vec3), 1);
+    steer_world_prefetch_run(own->rng_state, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
+    steer_world_prefetch_run(own->rng_inc, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
     steer_world_prefetch_run(w->pose[1 - w->cur], a * sizeof(steer_world_pose),
                              b * sizeof(steer_world_pose), 1);
 #else

@@ -432,7 +432,7 @@ static void each_kind_is_its_function(void)
             steer_rng rng[ROUND_AGENTS]; /* each agent's own stream, read from the world */
             for (int i = 0; i < ROUND_AGENTS; i++) {
                 steer_world_get_agent(w, h[i], &before[i]);
-                rng[i] = w->own[w->kept][w->slots[h[i].index].dense].rng;
+                rng[i] = steer__world_own(w, w->slots[h[i].index].dense).rng;
             }
             CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_WORLD_OK);
             for (int i = 0; i < ROUND_AGENTS; i++) {
