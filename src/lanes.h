@@ -276,6 +276,30 @@ static inline void steer_vl_store_xyz(float *p, steer_vl v)
 #endif
 }
 
+/* v's lanes and t's as STEER_LANES_WIDTH consecutive xyzt quadruples at p. */
+static inline void steer_vl_store_xyzt(float *p, steer_vl v, steer_fl t)
+{
+#if STEER_VL_SHUFFLE
+    const int w = STEER_LANES_WIDTH;
+    const steer_il iota = {STEER_IL_IOTA};
+    for (int part = 0; part < 4; part++) {
+        /* Float j of the part is field j % 4 of lane j / 4: x or y, z or t, then either. */
+        steer_il j = iota + part * w, lane = j / 4, field = j - lane * 4;
+        steer_fl xy = __builtin_shuffle(v.x, v.y, steer_il_select(field == 0, lane, lane + w));
+        steer_fl zt = __builtin_shuffle(v.z, t, steer_il_select(field == 2, lane, lane + w));
+        steer_fl out = __builtin_shuffle(xy, zt, steer_il_select(field < 2, iota, iota + w));
+        memcpy(p + part * w, &out, sizeof out);
+    }
+#else
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
+        p[4 * k] = v.x[k];
+        p[4 * k + 1] = v.y[k];
+        p[4 * k + 2] = v.z[k];
+        p[4 * k + 3] = t[k];
+    }
+#endif
+}
+
 #if STEER_LANES_WIDTH == 4
 /* The four-lane names, for code that relies on exactly four lanes (four candidates per
  * group, four-bit masks): the same types and the helpers it uses. */

@@ -46,9 +46,11 @@ typedef struct steer_lanes_agent {
     steer_fl orientation, rotation;
     steer_fl max_speed, max_accel, max_force, mass;
     steer_vl forward; /* unit forward at the start of the step (steer_agent_forward) */
+    steer_il flags;   /* the pose's flags (STEER_WORLD_*) */
 } steer_lanes_agent;
 
 _Static_assert(sizeof(steer_vec3) == 3 * sizeof(float), "vec3 arrays are xyz triples");
+_Static_assert(sizeof(steer_steering) == 4 * sizeof(float), "a steering is xyz and angular");
 
 /* Lanes from vec3s just copied into a local array: put in lane by lane, since a whole
  * register's load over many small stores cannot take their values from the store queue
@@ -75,6 +77,53 @@ static void steer_lanes_put_xyz(steer_vec3 *v, steer_vl lanes)
     steer_vl_store_xyz((float *)(void *)v, lanes);
 }
 
+/* A pose is three 4-byte words: orientation, rotation, and the flags byte with its
+ * padding, the byte lowest on a little-endian machine. There the poses of a block move
+ * like xyz triples, the padding read and masked off and written as zeros; elsewhere
+ * field by field. */
+_Static_assert(sizeof(steer_world_pose) == 3 * sizeof(float), "a pose is three words");
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define STEER_LANES_POSE_WORDS 1
+#else
+#define STEER_LANES_POSE_WORDS 0
+#endif
+
+/* The poses of STEER_LANES_WIDTH consecutive entries from `pose` into a's lanes. */
+static void steer_lanes_poses(steer_lanes_agent *a, const steer_world_pose *pose)
+{
+#if STEER_LANES_POSE_WORDS
+    steer_vl v = steer_vl_load_xyz((const float *)(const void *)pose);
+    a->orientation = v.x;
+    a->rotation = v.y;
+    a->flags = (steer_il)v.z & 0xFF;
+#else
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
+        a->orientation[k] = pose[k].orientation;
+        a->rotation[k] = pose[k].rotation;
+        a->flags[k] = pose[k].flags;
+    }
+#endif
+}
+
+/* a's lanes as STEER_LANES_WIDTH consecutive poses from `pose`, their flags those of
+ * a->flags with `path` (STEER_WORLD_LANED or STEER_WORLD_MOVED), the mark for the stats
+ * of which part of the step the vector path did. */
+static void steer_lanes_put_poses(steer_world_pose *pose, const steer_lanes_agent *a, unsigned path)
+{
+    steer_il flags =
+        (a->flags & (int)(0xFFu & ~(unsigned)(STEER_WORLD_LANED | STEER_WORLD_MOVED))) | (int)path;
+#if STEER_LANES_POSE_WORDS
+    steer_vl v = {a->orientation, a->rotation, (steer_fl)flags};
+    steer_vl_store_xyz((float *)(void *)pose, v);
+#else
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
+        pose[k].orientation = a->orientation[k];
+        pose[k].rotation = a->rotation[k];
+        pose[k].flags = (uint8_t)flags[k];
+    }
+#endif
+}
+
 /* Lane k of the limits the path reads, from traits or an agent: the field names are the
  * same in both. */
 #define STEER_LANES_LIMITS(a, k, y)                                                                \
@@ -87,13 +136,9 @@ static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_worl
 {
     steer_lanes_agent a;
     const int i = e[0].i;
-    const steer_world_pose *pose = &w->pose[w->cur][i];
     const steer_world_traits *t = steer__world_traits(w, i);
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        a.orientation[k] = pose[k].orientation;
-        a.rotation[k] = pose[k].rotation;
-        STEER_LANES_LIMITS(a, k, &t[k]);
-    }
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) STEER_LANES_LIMITS(a, k, &t[k]);
+    steer_lanes_poses(&a, &w->pose[w->cur][i]);
     a.pos = steer_lanes_xyz(&w->pos[w->cur][i]);
     a.vel = steer_lanes_xyz(&w->vel[w->cur][i]);
     return a;
@@ -110,6 +155,7 @@ static steer_lanes_agent steer_lanes_load_agents(const steer_world_eval e[])
         v[k] = e[k].agent.velocity;
         a.orientation[k] = e[k].agent.orientation;
         a.rotation[k] = e[k].agent.rotation;
+        a.flags[k] = e[k].pose.flags;
         STEER_LANES_LIMITS(a, k, &e[k].agent);
     }
     a.pos = steer_lanes_vl(p);
@@ -506,18 +552,6 @@ STEER_LANES_INLINE void steer_lanes_bounds(const steer_bounds *b, steer_space sp
         steer_lanes_box(b, space, a, odd);
 }
 
-/* Lane k's pose into agent i's entry of buffer o, its flags `flags` with `path`
- * (STEER_WORLD_LANED or STEER_WORLD_MOVED), the mark for the stats of which part of the
- * step the vector path did. */
-static inline void steer_lanes_put_pose(steer_world *w, int o, int i, unsigned flags,
-                                        const steer_lanes_agent *a, int k, unsigned path)
-{
-    steer_world_pose *y = &w->pose[o][i];
-    y->orientation = a->orientation[k];
-    y->rotation = a->rotation[k];
-    y->flags = (uint8_t)((flags & ~(unsigned)(STEER_WORLD_LANED | STEER_WORLD_MOVED)) | path);
-}
-
 /* The lanes' positions and velocities, to the other buffer's entries from e[0].i on (a
  * block's agents are consecutive). */
 static inline void steer_lanes_put_motion(steer_world *w, const steer_world_eval e[],
@@ -533,16 +567,12 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
                               const steer_lanes_agent *a, const steer_lanes_wander *wd,
                               steer_vl linear)
 {
-    int o = 1 - w->cur;
-    steer_lanes_put_own(&w->own[w->kept], e[0].i, wd);
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        int i = e[k].i;
-        steer_lanes_put_pose(w, o, i, w->pose[w->cur][i].flags, a, k, STEER_WORLD_LANED);
-        steer_steering s = steer_steering_zero();
-        s.linear = steer_v3(linear.x[k], linear.y[k], linear.z[k]);
-        w->steering[o][i] = s;
-        w->neighbours[w->kept][i] = e[k].seen;
-    }
+    int o = 1 - w->cur, i = e[0].i;
+    steer_lanes_put_own(&w->own[w->kept], i, wd);
+    steer_lanes_put_poses(&w->pose[o][i], a, STEER_WORLD_LANED);
+    /* The steering applied: the linear part, no angular one. */
+    steer_vl_store_xyzt((float *)(void *)&w->steering[o][i], linear, steer_fl_splat(0.0f));
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) w->neighbours[w->kept][i + k] = e[k].seen;
     steer_lanes_put_motion(w, e, a);
 }
 
@@ -584,10 +614,10 @@ static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
                                     const steer_lanes_agent *a, const steer_steering out[])
 {
     int o = 1 - w->cur;
+    steer_lanes_put_poses(&w->pose[o][e[0].i], a, STEER_WORLD_MOVED);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
         steer__world_set_own(w, i, &e[k].own);
-        steer_lanes_put_pose(w, o, i, e[k].pose.flags, a, k, STEER_WORLD_MOVED);
         w->steering[o][i] = out[k];
         w->neighbours[w->kept][i] = e[k].seen;
     }
