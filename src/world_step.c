@@ -160,8 +160,8 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
 #endif
 
 /* What every evaluation starts from: agent i, its traits, recipe r and slot (NULL when
- * nothing reads it), nothing seen yet and zero sums for the recipe's items (its later
- * entries are never looked at). */
+ * nothing reads it), nothing seen yet and zero sums for the recipe's neighbourhood items
+ * (only those read a sum). */
 STEER_STEP_INLINE void steer_world_eval_start(steer_world_eval *e, const steer_world *w, int i,
                                               const steer_world_traits *y,
                                               const steer_world_recipe *r,
@@ -174,7 +174,8 @@ STEER_STEP_INLINE void steer_world_eval_start(steer_world_eval *e, const steer_w
     e->slot = slot;
     e->seen = 0u;
     if (r == NULL) return;
-    for (int k = 0; k < r->recipe.count; k++) e->sum[k] = (steer_world_sum){steer_v3_zero(), 0};
+    for (int m = 0; m < r->nb_count; m++)
+        e->sum[r->nb_item[m]] = (steer_world_sum){steer_v3_zero(), 0};
 }
 
 /* First half of an agent's step: its traits and neighbour sums, read from the snapshot;
