@@ -374,6 +374,21 @@ static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, 
 #endif
 }
 
+/* Ask for what the step reads of agent i's slot when it has a callback: from its
+ * generation to the callback's argument. A slot is 112 bytes, so for three slots in four
+ * those fields span two cache lines, and asking for the first alone left the callback's
+ * pointer to be waited for (about a fifth of a 100,000-agent crowd's step, perf). */
+static void steer_world_prefetch_callback(const steer_world *w, int i)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    const steer_world_slot *s = &w->slots[steer__world_traits(w, i)->slot];
+    __builtin_prefetch(&s->generation);
+    __builtin_prefetch(&s->callback_user);
+#else
+    (void)w, (void)i;
+#endif
+}
+
 /* A block whose steering the scalar path works out agent by agent (a recipe the vector
  * path does not cover, a callback, the crowd filter) and whose motion it finishes. */
 static void steer_world_block_moves(steer_world *w, int i, int end, int lanes)
@@ -383,7 +398,7 @@ static void steer_world_block_moves(steer_world *w, int i, int end, int lanes)
     /* The next block's callbacks: their slots come from memory meanwhile. */
     for (int k = i + width; k < i + 2 * width && k < end; k++)
         if ((w->pose[w->cur][k].flags & STEER_WORLD_HAS_CALLBACK) != 0u)
-            steer__world_prefetch_slot(w, k, end);
+            steer_world_prefetch_callback(w, k);
     steer_world_eval e[STEER_WORLD_LANES_MAX];
     steer_steering out[STEER_WORLD_LANES_MAX];
     for (int k = 0; k < width; k++) {
