@@ -90,6 +90,7 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
                                  w->def.walkers ? n * sizeof(steer_world_walker) : 0u};
     a[k++] = (steer_world_array){(void **)&w->grid.start,
                                  ((size_t)w->grid.max_cells + 1u) * sizeof(uint32_t)};
+    STEER_ASSERT(k == STEER_WORLD_ARRAYS);
 }
 
 static void steer_world_free_arrays(steer_world *w)

@@ -173,7 +173,8 @@ static void steer_world_move(steer_world *world, int from, int to)
     world->pose[b][to] = world->pose[b][from];
     world->steering[b][to] = world->steering[b][from];
     world->traits[k][to] = world->traits[k][from];
-    steer__world_copy_own(&world->own[k], to, &world->own[k], from);
+    steer_world_own own = steer__world_owns_get(&world->own[k], from);
+    steer__world_owns_put(&world->own[k], to, &own);
     world->neighbours[k][to] = world->neighbours[k][from];
     world->slots[world->traits[k][to].slot].dense = to;
 }

@@ -148,7 +148,8 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
         w->pose[o][d] = w->pose[s][i];
         w->steering[o][d] = w->steering[s][i];
         w->traits[1 - k][d] = *y;
-        steer__world_copy_own(&w->own[1 - k], (int)d, &w->own[k], i);
+        steer_world_own own = steer__world_owns_get(&w->own[k], i);
+        steer__world_owns_put(&w->own[1 - k], (int)d, &own);
         w->neighbours[1 - k][d] = w->neighbours[k][i];
         steer_vec3 f = steer_world_forward(w->vel[s][i], y, w->pose[s][i].orientation);
         w->points.fx[d] = f.x;

@@ -351,10 +351,9 @@ static inline const steer_world_traits *steer__world_traits(const steer_world *w
     return &w->traits[w->kept][i];
 }
 
-/* Dense entry i's own state (the live copy), and its replacement. */
-static inline steer_world_own steer__world_own(const steer_world *w, int i)
+/* Entry i of a copy of the own state as one record, and back. */
+static inline steer_world_own steer__world_owns_get(const steer_world_owns *o, int i)
 {
-    const steer_world_owns *o = &w->own[w->kept];
     steer_world_own r;
     r.wander.angle = o->angle[i];
     r.wander.displacement = o->point[i];
@@ -363,29 +362,30 @@ static inline steer_world_own steer__world_own(const steer_world *w, int i)
     return r;
 }
 
-static inline void steer__world_set_own(steer_world *w, int i, const steer_world_own *own)
+static inline void steer__world_owns_put(steer_world_owns *o, int i, const steer_world_own *own)
 {
-    steer_world_owns *o = &w->own[w->kept];
     o->angle[i] = own->wander.angle;
     o->point[i] = own->wander.displacement;
     o->rng_state[i] = own->rng.state;
     o->rng_inc[i] = own->rng.inc;
 }
 
-/* Entry `from` of one copy of the own state to entry `to` of another (or the same). */
-static inline void steer__world_copy_own(steer_world_owns *dst, int to, const steer_world_owns *src,
-                                         int from)
+/* Dense entry i's own state (the live copy), and its replacement. */
+static inline steer_world_own steer__world_own(const steer_world *w, int i)
 {
-    dst->angle[to] = src->angle[from];
-    dst->point[to] = src->point[from];
-    dst->rng_state[to] = src->rng_state[from];
-    dst->rng_inc[to] = src->rng_inc[from];
+    return steer__world_owns_get(&w->own[w->kept], i);
+}
+
+static inline void steer__world_set_own(steer_world *w, int i, const steer_world_own *own)
+{
+    steer__world_owns_put(&w->own[w->kept], i, own);
 }
 
 /* Ask for the slot of dense entry i, when i < end, ahead of its use: the slots
  * are in handle order, not the agents' order, so in a big world each visit would
- * otherwise wait for memory (the index's permutation writes every slot; the step reads
- * those of agents with a callback). */
+ * otherwise wait for memory. The index's permutation writes every slot's `dense` (its
+ * first line); the step, which reads a callback's fields further in, asks for those
+ * lines itself (world_step.c, steer_world_prefetch_callback). */
 static inline void steer__world_prefetch_slot(const steer_world *w, int i, int end)
 {
 #if defined(__GNUC__) || defined(__clang__)
