@@ -162,6 +162,9 @@ typedef struct steer_world_recipe {
                         navmesh's boundary edges near the agent as walls), or -1 */
     uint8_t lane[STEER_RECIPE_MAX];             /* each item's lane evaluation (steer_world_lane,
                                                    world_behaviours.h), read by the vector path */
+    int sum_count;                              /* items that read a neighbour sum */
+    uint8_t sum_item[STEER_RECIPE_MAX];         /* their indices: the nb items and those
+                                                   that see nobody, whose sums stay zero */
     int nb_count;                               /* items that need neighbours */
     uint8_t nb_item[STEER_RECIPE_MAX];          /* their indices in recipe.items */
     uint8_t nb_kind[STEER_RECIPE_MAX];          /* their kinds */

@@ -93,6 +93,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if ((row->reads & STEER_READS_AGENTS) != 0u) wr->looks_around = true;
         const steer_neighbourhood *nb = steer__world_item_neighbourhood(it);
         if (nb == NULL) continue;
+        wr->sum_item[wr->sum_count++] = (uint8_t)k;
         steer_flock_test t = steer__flock_test(nb);
         if (t.radius_sq <= 0.0f) continue; /* sees nobody: its sums stay zero */
         if (row->sum != STEER_WORLD_SUM_FUSED) wr->fused = false;

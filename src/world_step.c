@@ -161,7 +161,8 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
 
 /* What every evaluation starts from: agent i, its traits, recipe r and slot (NULL when
  * nothing reads it), nothing seen yet and zero sums for the recipe's neighbourhood items
- * (only those read a sum). */
+ * (only those read a sum; one with a radius of zero sees nobody, and its sum must still
+ * read zero). */
 STEER_STEP_INLINE void steer_world_eval_start(steer_world_eval *e, const steer_world *w, int i,
                                               const steer_world_traits *y,
                                               const steer_world_recipe *r,
@@ -174,8 +175,8 @@ STEER_STEP_INLINE void steer_world_eval_start(steer_world_eval *e, const steer_w
     e->slot = slot;
     e->seen = 0u;
     if (r == NULL) return;
-    for (int m = 0; m < r->nb_count; m++)
-        e->sum[r->nb_item[m]] = (steer_world_sum){steer_v3_zero(), 0};
+    for (int m = 0; m < r->sum_count; m++)
+        e->sum[r->sum_item[m]] = (steer_world_sum){steer_v3_zero(), 0};
 }
 
 /* First half of an agent's step: its traits and neighbour sums, read from the snapshot;

@@ -478,6 +478,44 @@ static void alignment_makes_headings_agree(void)
     steer_world_destroy(w);
 }
 
+/* An alignment item of radius zero sees nobody, so it steers nowhere, whoever was
+ * evaluated before its agent: here agents of a seeing alignment and of a blind one
+ * alternate, packed close with scattered headings. */
+static void blind_neighbourhood_steers_nowhere(void)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = 64;
+    steer_world *w = steer_world_create(&def);
+    steer_recipe rc = steer_recipe_default();
+    rc.items[rc.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 1.0f);
+    int seeing = steer_world_add_recipe(w, &rc);
+    rc.items[0].neighbourhood.radius = 0.0f;
+    int blind = steer_world_add_recipe(w, &rc);
+    steer_rng r = steer_rng_make(11u, 0u);
+    steer_handle h[64];
+    for (int i = 0; i < 64; i++) {
+        steer_world_agent_def d = boid(&r, 3.0f);
+        d.recipe = (i % 2 == 0) ? seeing : blind;
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    int steering = 0;
+    for (int s = 0; s < 3; s++) {
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+        for (int i = 0; i < 64; i++) {
+            steer_steering st;
+            CHECK(steer_world_get_steering(w, h[i], &st) == STEER_WORLD_OK);
+            bool zero = st.linear.x == 0.0f && st.linear.y == 0.0f && st.linear.z == 0.0f;
+            if (i % 2 == 0)
+                steering += !zero;
+            else
+                CHECK_MSG(zero, "blind agent %d steers (%g, %g, %g)", i, (double)st.linear.x,
+                          (double)st.linear.y, (double)st.linear.z);
+        }
+    }
+    CHECK(steering > 64); /* the seeing ones do steer */
+    steer_world_destroy(w);
+}
+
 static float mean_distance_to_centroid(const steer_world *w)
 {
     int n = steer_world_count(w);
@@ -1091,7 +1129,7 @@ TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_repor
           TEST(bounds_wrap_sphere_teleports_to_antipode), TEST(bounds_clamp_and_respawn),
           TEST(bounds_zero_sized_are_off), TEST(world_applies_its_bounds),
           TEST(separation_of_coincident_agents_has_no_nan), TEST(alignment_makes_headings_agree),
-          TEST(cohesion_gathers_and_separation_spreads),
+          TEST(blind_neighbourhood_steers_nowhere), TEST(cohesion_gathers_and_separation_spreads),
           TEST(world_group_steering_matches_brute_force), TEST(leader_following_trails_the_leader),
           TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
           TEST(index_is_kept_only_when_read), TEST(layers_decide_who_is_seen),
