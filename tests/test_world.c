@@ -478,41 +478,49 @@ static void alignment_makes_headings_agree(void)
     steer_world_destroy(w);
 }
 
-/* An alignment item of radius zero sees nobody, so it steers nowhere, whoever was
- * evaluated before its agent: here agents of a seeing alignment and of a blind one
- * alternate, packed close with scattered headings. */
+/* An alignment item that sees nobody (radius zero or negative, NaN, infinite, or so
+ * small its square is zero) steers nowhere, whoever was evaluated before its agent: here
+ * agents of a seeing alignment and of the blind ones alternate, packed close with
+ * scattered headings. */
 static void blind_neighbourhood_steers_nowhere(void)
 {
+    static const float blind_radius[] = {0.0f, -1.0f, NAN, INFINITY, 1e-30f};
+    enum { BLIND = sizeof blind_radius / sizeof blind_radius[0], N = 64 };
     steer_world_def def = steer_world_default();
-    def.capacity = 64;
+    def.capacity = N;
     steer_world *w = steer_world_create(&def);
     steer_recipe rc = steer_recipe_default();
     rc.items[rc.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ALIGNMENT, 1.0f);
     int seeing = steer_world_add_recipe(w, &rc);
-    rc.items[0].neighbourhood.radius = 0.0f;
-    int blind = steer_world_add_recipe(w, &rc);
+    int blind[BLIND];
+    for (int b = 0; b < BLIND; b++) {
+        rc.items[0].neighbourhood.radius = blind_radius[b];
+        blind[b] = steer_world_add_recipe(w, &rc);
+        CHECK_MSG(blind[b] >= 0, "radius %g refused", (double)blind_radius[b]);
+    }
     steer_rng r = steer_rng_make(11u, 0u);
-    steer_handle h[64];
-    for (int i = 0; i < 64; i++) {
+    steer_handle h[N];
+    for (int i = 0; i < N; i++) {
         steer_world_agent_def d = boid(&r, 3.0f);
-        d.recipe = (i % 2 == 0) ? seeing : blind;
+        d.recipe = (i % 2 == 0) ? seeing : blind[(i / 2) % BLIND];
         CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
     }
     int steering = 0;
     for (int s = 0; s < 3; s++) {
         CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
-        for (int i = 0; i < 64; i++) {
+        for (int i = 0; i < N; i++) {
             steer_steering st;
             CHECK(steer_world_get_steering(w, h[i], &st) == STEER_WORLD_OK);
             bool zero = st.linear.x == 0.0f && st.linear.y == 0.0f && st.linear.z == 0.0f;
             if (i % 2 == 0)
                 steering += !zero;
             else
-                CHECK_MSG(zero, "blind agent %d steers (%g, %g, %g)", i, (double)st.linear.x,
+                CHECK_MSG(zero, "blind agent %d (radius %g) steers (%g, %g, %g)", i,
+                          (double)blind_radius[(i / 2) % BLIND], (double)st.linear.x,
                           (double)st.linear.y, (double)st.linear.z);
         }
     }
-    CHECK(steering > 64); /* the seeing ones do steer */
+    CHECK(steering > N); /* the seeing ones do steer */
     steer_world_destroy(w);
 }
 
