@@ -196,7 +196,9 @@ STEER_LANES_INLINE steer_vl steer_lanes_truncate(steer_vl v, steer_fl max, steer
     steer_il live = (max >= FLT_MIN) & ~(len_sq < FLT_MIN);
     steer_il finite = steer_fl_finite(len_sq);
     steer_il keep = len_sq <= max * max;
-    if (steer_il_bits(live & ~keep) == 0u) /* nothing to shorten: often, as for a wander force */
+    /* Nothing to shorten, often (a wander force): done. A squared length that overflowed
+     * passes `keep` against a limit whose square did too, and must still be marked odd. */
+    if (steer_il_bits(live & ~(keep & finite)) == 0u)
         return steer_vl_select(live, v, (steer_vl){zero, zero, zero});
     steer_fl len = steer_fl_sqrt(steer_fl_select(finite & ~keep, len_sq, steer_fl_splat(1.0f)));
     steer_fl k = max / len;

@@ -130,6 +130,11 @@ static steer_world *scene_world(const scene *s, bool reference)
     for (int k = 0; k < s->agents; k++) {
         steer_world_agent_def d = scene_agent(&rng, k, s->space, recipe);
         if (k % 37 == 0) d.agent.position = last; /* coincident with the one before */
+        if (k % 53 == 0 && !s->crowd) {           /* a squared speed and limit that both overflow
+                                                     (a crowd agent that fast is refused) */
+            d.agent.max_speed = 1e20f;
+            d.agent.velocity = steer_space_project(s->space, steer_v3(1e20f, -1e20f, 1e20f));
+        }
         last = d.agent.position;
         /* A callback for some: their blocks work out the steering on the scalar path. */
         if (k % 41 == 0) d.callback = identity;
