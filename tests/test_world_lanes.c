@@ -7,7 +7,9 @@
  * are zero, huge or tiny, coincident agents), so both the path and its fallback are
  * compared. Blocks of agents whose steering the vector path does not cover (a callback,
  * a recipe item it lacks, the crowd filter) still have their motion finished on it
- * (steer_world_stats.vector_moves), and are compared the same way. Under
+ * (steer_world_stats.vector_moves), and are compared the same way. A last case draws
+ * hundreds of small worlds whose limits, speeds and places are often extreme (subnormal,
+ * squares that overflow, infinite). Under
  * -DSTEER_SCALAR=ON the first world takes the scalar path too, and the cases check only
  * that the fast path is off. */
 #include "steer/steer.h"
@@ -322,6 +324,81 @@ static void test_crowd_moves(void)
     run_checked(&s, true);
 }
 
+/* ---- extreme numbers ---------------------------------------------------------------------- */
+/* Magnitudes where float arithmetic changes character: zero, subnormal, near FLT_MIN,
+ * ordinary, where a square overflows (above about 1.8e19), FLT_MAX and infinity. */
+static const float extreme[] = {0.0f,  1e-40f, 1e-37f, 1e-20f, 1.0f,    1e18f,
+                                1e19f, 2e19f,  1e20f,  1e30f,  FLT_MAX, INFINITY};
+enum { EXTREMES = sizeof extreme / sizeof extreme[0] };
+
+/* An ordinary number in [lo, hi) three times in four, else an extreme one of either sign
+ * (a non-negative one when `positive`). */
+static float draw(steer_rng *r, float lo, float hi, bool positive)
+{
+    if (steer_rng_below(r, 4) != 0u) return steer_rng_range(r, lo, hi);
+    float x = extreme[steer_rng_below(r, EXTREMES)];
+    return positive || steer_rng_below(r, 2) == 0u ? x : -x;
+}
+
+/* Drawn worlds of wanderers and flocks whose agents' limits, speeds and places are often
+ * extreme: each build of the vector path gives the scalar path's bits at every step
+ * (the lanes it cannot reproduce are handed back to the scalar path). */
+static void test_extreme_numbers(void)
+{
+    enum { WORLDS = 600, STEPS = 8 };
+    const steer_space spaces[3] = {STEER_SPACE_3D, STEER_SPACE_XY, STEER_SPACE_XZ};
+    long vector_agents = 0;
+    for (int n = 0; n < WORLDS; n++) {
+        steer_rng r = steer_rng_make((uint64_t)n, 5u);
+        steer_space space = spaces[n % 3];
+        int agents = 16 + (int)steer_rng_below(&r, 49);
+        steer_recipe rc = boids_recipe(n % 2 == 0, false, false);
+        if (n % 4 == 1) { /* wander alone */
+            rc = steer_recipe_default();
+            rc.items[rc.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+        }
+        steer_world *w[2];
+        for (int k = 0; k < 2; k++) {
+            steer_world_def def = steer_world_default();
+            def.capacity = agents;
+            def.seed = (uint64_t)n;
+            w[k] = steer_world_create(&def);
+            CHECK(w[k] != NULL && steer_world_add_recipe(w[k], &rc) == 0);
+        }
+        for (int a = 0; a < agents; a++) {
+            steer_world_agent_def d = steer_world_agent_default();
+            d.agent.space = space;
+            d.agent.facing = STEER_FACING_VELOCITY;
+            d.recipe = 0;
+            d.agent.max_speed = draw(&r, 1.0f, 10.0f, true);
+            d.agent.max_accel = draw(&r, 1.0f, 30.0f, true);
+            d.agent.position = steer_space_project(space, steer_v3(draw(&r, -20.0f, 20.0f, false),
+                                                                   draw(&r, -20.0f, 20.0f, false),
+                                                                   draw(&r, -20.0f, 20.0f, false)));
+            d.agent.velocity = steer_space_project(space, steer_v3(draw(&r, -3.0f, 3.0f, false),
+                                                                   draw(&r, -3.0f, 3.0f, false),
+                                                                   draw(&r, -3.0f, 3.0f, false)));
+            /* A world refuses a state that is not finite: such an agent is left out. */
+            for (int k = 0; k < 2; k++) steer_world_add(w[k], &d, NULL);
+        }
+        int build = n % 3;
+        steer__world_use_lanes(w[0], build);
+        steer__world_use_lanes(w[1], -1);
+        int live = steer_world_count(w[1]);
+        CHECK(steer_world_count(w[0]) == live);
+        for (int t = 0; t < STEPS; t++) {
+            CHECK(steer_world_step(w[0], 1.0f / 60.0f) == STEER_WORLD_OK);
+            CHECK(steer_world_step(w[1], 1.0f / 60.0f) == STEER_WORLD_OK);
+            CHECK_MSG(same_agents(w[0], w[1], live) &&
+                          steer_world_state_hash(w[0]) == steer_world_state_hash(w[1]),
+                      "world %d (build %d) differs from the scalar path at step %d", n, build, t);
+            vector_agents += steer_world_stats_get(w[0]).vector_agents;
+        }
+        for (int k = 0; k < 2; k++) steer_world_destroy(w[k]);
+    }
+    if (LANES_EXPECTED) CHECK(vector_agents > 0); /* the vector path was not dormant */
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
@@ -332,6 +409,7 @@ int main(int argc, char **argv)
         {"box_bounds", test_box_bounds},
         {"uncovered_recipe_moves", test_uncovered_recipe_moves},
         {"crowd_moves", test_crowd_moves},
+        {"extreme_numbers", test_extreme_numbers},
     };
     return test_run(cases, (int)(sizeof cases / sizeof cases[0]), argc, argv);
 }
