@@ -95,7 +95,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if (nb == NULL) continue;
         wr->sum_item[wr->sum_count++] = (uint8_t)k;
         steer_flock_test t = steer__flock_test(nb);
-        if (t.radius_sq <= 0.0f) continue; /* sees nobody: its sums stay zero */
+        if (t.radius_sq <= 0.0f) continue; /* sees nobody: its sums stay as zeroed */
         if (row->sum != STEER_WORLD_SUM_FUSED) wr->fused = false;
         wr->nb_item[wr->nb_count] = (uint8_t)k;
         wr->nb_kind[wr->nb_count] = (uint8_t)it->kind;

@@ -160,9 +160,8 @@ static steer_steering steer_world_run_recipe(steer_world_eval *e, const steer_wo
 #endif
 
 /* What every evaluation starts from: agent i, its traits, recipe r and slot (NULL when
- * nothing reads it), nothing seen yet and zero sums for the recipe's neighbourhood items
- * (only those read a sum; one with a radius of zero sees nobody, and its sum must still
- * read zero). */
+ * nothing reads it), nothing seen yet and zero sums for the items that read one
+ * (sum_item: the neighbourhood items, those that see nobody included). */
 STEER_STEP_INLINE void steer_world_eval_start(steer_world_eval *e, const steer_world *w, int i,
                                               const steer_world_traits *y,
                                               const steer_world_recipe *r,
