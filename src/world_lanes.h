@@ -38,7 +38,15 @@ _Static_assert(STEER_LANES_WIDTH == STEER_WORLD_LANES_WIDTH(STEER_LANES_BUILD),
 #include "lanes_random.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <string.h>
+
+/* The four limits lead a traits record, in the order steer_lanes_load reads them. */
+_Static_assert(
+    offsetof(steer_world_traits, max_accel) == offsetof(steer_world_traits, max_speed) + 4 &&
+        offsetof(steer_world_traits, max_force) == offsetof(steer_world_traits, max_speed) + 8 &&
+        offsetof(steer_world_traits, mass) == offsetof(steer_world_traits, max_speed) + 12,
+    "a traits record's limits are four consecutive floats");
 
 /* The state the path works on, one agent per lane. */
 typedef struct steer_lanes_agent {
@@ -124,8 +132,7 @@ static void steer_lanes_put_poses(steer_world_pose *pose, const steer_lanes_agen
 #endif
 }
 
-/* Lane k of the limits the path reads, from traits or an agent: the field names are the
- * same in both. */
+/* Lane k of the limits the path reads, from an agent. */
 #define STEER_LANES_LIMITS(a, k, y)                                                                \
     ((a).max_speed[k] = (y)->max_speed, (a).max_accel[k] = (y)->max_accel,                         \
      (a).max_force[k] = (y)->max_force, (a).mass[k] = (y)->mass)
@@ -137,7 +144,12 @@ static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_worl
     steer_lanes_agent a;
     const int i = e[0].i;
     const steer_world_traits *t = steer__world_traits(w, i);
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) STEER_LANES_LIMITS(a, k, &t[k]);
+    steer_fl limits[4];
+    steer_fl_load_quads(&t->max_speed, sizeof *t, limits);
+    a.max_speed = limits[0];
+    a.max_accel = limits[1];
+    a.max_force = limits[2];
+    a.mass = limits[3];
     steer_lanes_poses(&a, &w->pose[w->cur][i]);
     a.pos = steer_lanes_xyz(&w->pos[w->cur][i]);
     a.vel = steer_lanes_xyz(&w->vel[w->cur][i]);
@@ -576,7 +588,13 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
     steer_lanes_put_poses(&w->pose[o][i], a, STEER_WORLD_LANED);
     /* The steering applied: the linear part, no angular one. */
     steer_vl_store_xyzt((float *)(void *)&w->steering[o][i], linear, steer_fl_splat(0.0f));
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) w->neighbours[w->kept][i + k] = e[k].seen;
+    /* A recipe that reads no neighbours saw nobody; its block's other evaluations are not
+     * gathered (steer_world_block). */
+    uint32_t *seen = &w->neighbours[w->kept][i];
+    if (e[0].recipe->nb_count == 0)
+        memset(seen, 0, STEER_LANES_WIDTH * sizeof *seen);
+    else
+        for (int k = 0; k < STEER_LANES_WIDTH; k++) seen[k] = e[k].seen;
     steer_lanes_put_motion(w, e, a);
 }
 

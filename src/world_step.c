@@ -304,15 +304,17 @@ static int steer_world_lanes_at(const steer_world *w, int i, int end, steer_worl
     return -1;
 }
 
-/* The gathering of a block whose recipe reads no neighbours (wanderers): what the vector
- * path and, should it decline, the scalar path read of each evaluation. The block's
- * agents share the recipe and have no callback (steer__world_lanes_fit), and a recipe
- * the vector path covers reads no target, so there is no slot to look up. */
-static void steer_world_gather_alone(const steer_world *w, int i, int width, steer_world_eval e[])
+/* The gathering of evaluations [from, to) of the block at i whose recipe reads no
+ * neighbours (wanderers): what the vector path and, should it decline, the scalar path
+ * read of each. The block's agents share the recipe and have no callback
+ * (steer__world_lanes_fit), and a recipe the vector path covers reads no target, so
+ * there is no slot to look up. */
+static void steer_world_gather_alone(const steer_world *w, int i, int from, int to,
+                                     steer_world_eval e[])
 {
     const steer_world_traits *t = steer__world_traits(w, i);
     const steer_world_recipe *r = &w->recipes[t->recipe];
-    for (int k = 0; k < width; k++) steer_world_eval_start(&e[k], w, i + k, &t[k], r, NULL);
+    for (int k = from; k < to; k++) steer_world_eval_start(&e[k], w, i + k, &t[k], r, NULL);
 }
 
 /* A block wholly on the vector path; the scalar path where it declines. */
@@ -320,11 +322,17 @@ static void steer_world_block(steer_world *w, int i, int lanes)
 {
     int width = STEER_WORLD_LANES_WIDTH(lanes);
     steer_world_eval e[STEER_WORLD_LANES_MAX];
-    if (w->recipes[steer__world_traits(w, i)->recipe].nb_count == 0)
-        steer_world_gather_alone(w, i, width, e);
+    const steer_world_recipe *r = &w->recipes[steer__world_traits(w, i)->recipe];
+    /* Of a block that reads neither neighbours nor sums the vector path reads the first
+     * evaluation only (which agents, their recipe and traits); the others are gathered
+     * should the scalar path be needed. */
+    int gathered = r->nb_count == 0 && r->sum_count == 0 ? 1 : width;
+    if (r->nb_count == 0)
+        steer_world_gather_alone(w, i, 0, gathered, e);
     else
         for (int k = 0; k < width; k++) steer_world_gather_inline(w, i + k, &e[k], true);
     if (steer_world_lanes_run(w, lanes, e)) return;
+    steer_world_gather_alone(w, i, gathered, width, e);
     for (int k = 0; k < width; k++) {
         e[k].agent = steer__world_load(w, w->cur, i + k);
         e[k].pose = w->pose[w->cur][i + k];
