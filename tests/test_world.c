@@ -968,6 +968,33 @@ static void same_seed_same_run(void)
     CHECK(hash[0] == hash[1]);
 }
 
+/* Agents that stop reading neighbours report none: a flock turned to pure wanderers
+ * (whose steps build no index and take the vector path a block at a time) counts zero
+ * neighbours from its next step on, not the flock's last count. */
+static void wanderers_count_no_neighbours(void)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = 512;
+    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    def.bounds.radius = 25.0f;
+    steer_world *w = steer_world_create(&def);
+    int flock = add_boids_recipe(w), wander = add_recipe_of(w, STEER_BEHAVIOUR_WANDER, 1.0f);
+    steer_rng r = steer_rng_make(12u, 0u);
+    steer_handle h[512];
+    for (int i = 0; i < 512; i++) {
+        steer_world_agent_def d = boid(&r, 20.0f);
+        d.recipe = flock;
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+    }
+    for (int s = 0; s < 10; s++) steer_world_step(w, 1.0f / 60.0f);
+    CHECK(steer_world_stats_get(w).avg_neighbours > 1.0);
+    for (int i = 0; i < 512; i++) CHECK(steer_world_set_recipe(w, h[i], wander) == STEER_WORLD_OK);
+    steer_world_step(w, 1.0f / 60.0f);
+    steer_world_stats st = steer_world_stats_get(w);
+    CHECK(st.avg_neighbours == 0.0 && st.vector_agents == 512);
+    steer_world_destroy(w);
+}
+
 /* ---- debug drawing ------------------------------------------------------------------------ */
 
 typedef struct draw_counts {
@@ -1143,4 +1170,5 @@ TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_repor
           TEST(index_is_kept_only_when_read), TEST(layers_decide_who_is_seen),
           TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
           TEST(reported_steering_is_the_applied_one), TEST(same_seed_same_run),
-          TEST(debug_draw_reports_forces), TEST(bulk_read_matches_handle_lookups))
+          TEST(wanderers_count_no_neighbours), TEST(debug_draw_reports_forces),
+          TEST(bulk_read_matches_handle_lookups))
