@@ -300,8 +300,9 @@ static inline void steer_vl_store_xyzt(float *p, steer_vl v, steer_fl t)
 #endif
 }
 
-/* Four consecutive floats from each of STEER_LANES_WIDTH records `stride` bytes apart,
- * from p on, as four lane vectors: out[f] holds float f of every record. Where the
+/* Four consecutive 4-byte words from each of STEER_LANES_WIDTH records `stride` bytes
+ * apart, from p on, as four lane vectors: out[f] holds word f of every record, its bits
+ * unchanged (a count reads back through a cast to steer_il). Where the
  * instruction set allows, each record's four floats come in one 16-byte load and four
  * of them are transposed at once: per-lane inserts took about a tenth of the
  * instructions of a block of sixteen wanderers. */
@@ -350,9 +351,13 @@ static inline void steer_fl_load_quads(const float *p, size_t stride, steer_fl o
     for (int f = 0; f < 4; f++) out[f] = (steer_fl)row[f];
 #endif
 #else
+    /* memcpy: a record's words need not be floats (a count, say). */
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        const float *r = (const float *)(c + (size_t)k * stride);
-        for (int f = 0; f < 4; f++) out[f][k] = r[f];
+        for (int f = 0; f < 4; f++) {
+            float x;
+            memcpy(&x, c + (size_t)k * stride + (size_t)f * sizeof x, sizeof x);
+            out[f][k] = x;
+        }
     }
 #endif
 }

@@ -58,21 +58,15 @@ typedef struct steer_lanes_agent {
 } steer_lanes_agent;
 
 _Static_assert(sizeof(steer_vec3) == 3 * sizeof(float), "vec3 arrays are xyz triples");
+_Static_assert(offsetof(steer_agent, velocity) == 3 * sizeof(float) &&
+                   offsetof(steer_agent, orientation) == 6 * sizeof(float) &&
+                   offsetof(steer_agent, rotation) == 7 * sizeof(float) &&
+                   offsetof(steer_agent, max_speed) == 8 * sizeof(float) &&
+                   offsetof(steer_agent, max_accel) == 9 * sizeof(float) &&
+                   offsetof(steer_agent, max_force) == 10 * sizeof(float) &&
+                   offsetof(steer_agent, mass) == 11 * sizeof(float),
+               "an agent's motion and limits are its first twelve floats");
 _Static_assert(sizeof(steer_steering) == 4 * sizeof(float), "a steering is xyz and angular");
-
-/* Lanes from vec3s just copied into a local array: put in lane by lane, since a whole
- * register's load over many small stores cannot take their values from the store queue
- * and waits for them to reach the cache. */
-static steer_vl steer_lanes_vl(const steer_vec3 v[STEER_LANES_WIDTH])
-{
-    steer_vl r;
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        r.x[k] = v[k].x;
-        r.y[k] = v[k].y;
-        r.z[k] = v[k].z;
-    }
-    return r;
-}
 
 /* Lanes from STEER_LANES_WIDTH consecutive entries of an array of the world's, and back. */
 static steer_vl steer_lanes_xyz(const steer_vec3 *v)
@@ -132,11 +126,6 @@ static void steer_lanes_put_poses(steer_world_pose *pose, const steer_lanes_agen
 #endif
 }
 
-/* Lane k of the limits the path reads, from an agent. */
-#define STEER_LANES_LIMITS(a, k, y)                                                                \
-    ((a).max_speed[k] = (y)->max_speed, (a).max_accel[k] = (y)->max_accel,                         \
-     (a).max_force[k] = (y)->max_force, (a).mass[k] = (y)->mass)
-
 /* The lanes' agents' state, from the snapshot's arrays: the block's agents are
  * consecutive, from e[0].i. */
 static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_world_eval e[])
@@ -160,18 +149,21 @@ static steer_lanes_agent steer_lanes_load(const steer_world *w, const steer_worl
  * filter sets the velocity). */
 static steer_lanes_agent steer_lanes_load_agents(const steer_world_eval e[])
 {
-    steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
+    /* An agent's first twelve words, as three quads: position and velocity's x; the rest
+     * of the velocity, orientation and rotation; the four limits. */
+    steer_fl q[3][4];
+    for (int m = 0; m < 3; m++)
+        steer_fl_load_quads(&e[0].agent.position.x + 4 * m, sizeof e[0], q[m]);
     steer_lanes_agent a;
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        p[k] = e[k].agent.position;
-        v[k] = e[k].agent.velocity;
-        a.orientation[k] = e[k].agent.orientation;
-        a.rotation[k] = e[k].agent.rotation;
-        a.flags[k] = e[k].pose.flags;
-        STEER_LANES_LIMITS(a, k, &e[k].agent);
-    }
-    a.pos = steer_lanes_vl(p);
-    a.vel = steer_lanes_vl(v);
+    a.pos = (steer_vl){q[0][0], q[0][1], q[0][2]};
+    a.vel = (steer_vl){q[0][3], q[1][0], q[1][1]};
+    a.orientation = q[1][2];
+    a.rotation = q[1][3];
+    a.max_speed = q[2][0];
+    a.max_accel = q[2][1];
+    a.max_force = q[2][2];
+    a.mass = q[2][3];
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) a.flags[k] = e[k].pose.flags;
     return a;
 }
 
@@ -415,15 +407,18 @@ static steer_vl steer_lanes_alignment(steer_space space, steer_vl sum, steer_il 
     return steer_vl_select(none, (steer_vl){zero, zero, zero}, s);
 }
 
+/* A sum is four 4-byte words, its vector and its count, loaded as four floats. */
+_Static_assert(sizeof(steer_world_sum) == 4 * sizeof(float) && sizeof(int) == sizeof(float) &&
+                   offsetof(steer_world_sum, n) == 3 * sizeof(float),
+               "a neighbour sum is x, y, z and a count");
+
 /* The flocking sums of one recipe item, one agent per lane. */
 static steer_vl steer_lanes_sum(const steer_world_eval e[], int item, steer_il *n)
 {
-    steer_vec3 v[STEER_LANES_WIDTH];
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        v[k] = e[k].sum[item].v;
-        (*n)[k] = e[k].sum[item].n;
-    }
-    return steer_lanes_vl(v);
+    steer_fl words[4];
+    steer_fl_load_quads(&e[0].sum[item].v.x, sizeof e[0], words);
+    *n = (steer_il)words[3];
+    return (steer_vl){words[0], words[1], words[2]};
 }
 
 /* One recipe item's linear steering: the lane evaluation its row of the behaviour table
@@ -652,9 +647,9 @@ static bool steer_lanes_move(steer_world *w, const steer_world_eval e[], const s
     steer_space space = (steer_space)e[0].agent.space;
     steer_model model = (steer_model)e[0].agent.model;
     steer_lanes_agent a = steer_lanes_load_agents(e);
-    steer_vec3 l[STEER_LANES_WIDTH];
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) l[k] = out[k].linear;
-    steer_vl linear = steer_lanes_vl(l);
+    steer_fl words[4];
+    steer_fl_load_quads(&out[0].linear.x, sizeof out[0], words);
+    steer_vl linear = {words[0], words[1], words[2]};
     /* The scalar path zeroes a steering that is not finite: rare, left to it. The
      * angular part does not matter to agents that face their velocity. */
     steer_il odd = ~steer_lanes_state_finite(&a) | ~steer_vl_finite(linear);
