@@ -311,45 +311,37 @@ static inline void steer_fl_load_quads(const float *p, size_t stride, steer_fl o
     const char *c = (const char *)p;
 #if STEER_LANES_WIDTH == 16 || STEER_LANES_WIDTH == 8 || defined(__SSE2__)
     /* Row q holds records q, q + 4, ... in its 16-byte parts; a 4 x 4 transpose inside
-     * each part leaves float f of records 4L .. 4L + 3 in part L of out[f]. */
+     * each part leaves word f of records 4L .. 4L + 3 in part L of out[f]. */
+#define STEER_QUAD(r) _mm_loadu_ps((const float *)(c + (size_t)(r)*stride))
 #if STEER_LANES_WIDTH == 16
+#define STEER_MM(op) _mm512_##op
     __m512 row[4];
     for (int q = 0; q < 4; q++) {
-        __m512 r = _mm512_castps128_ps512(_mm_loadu_ps((const float *)(c + (size_t)q * stride)));
-        r = _mm512_insertf32x4(r, _mm_loadu_ps((const float *)(c + (size_t)(q + 4) * stride)), 1);
-        r = _mm512_insertf32x4(r, _mm_loadu_ps((const float *)(c + (size_t)(q + 8) * stride)), 2);
-        row[q] =
-            _mm512_insertf32x4(r, _mm_loadu_ps((const float *)(c + (size_t)(q + 12) * stride)), 3);
+        __m512 r = _mm512_insertf32x4(_mm512_castps128_ps512(STEER_QUAD(q)), STEER_QUAD(q + 4), 1);
+        r = _mm512_insertf32x4(r, STEER_QUAD(q + 8), 2);
+        row[q] = _mm512_insertf32x4(r, STEER_QUAD(q + 12), 3);
     }
-    __m512d t0 = _mm512_castps_pd(_mm512_unpacklo_ps(row[0], row[1]));
-    __m512d t1 = _mm512_castps_pd(_mm512_unpacklo_ps(row[2], row[3]));
-    __m512d t2 = _mm512_castps_pd(_mm512_unpackhi_ps(row[0], row[1]));
-    __m512d t3 = _mm512_castps_pd(_mm512_unpackhi_ps(row[2], row[3]));
-    out[0] = (steer_fl)_mm512_castpd_ps(_mm512_unpacklo_pd(t0, t1));
-    out[1] = (steer_fl)_mm512_castpd_ps(_mm512_unpackhi_pd(t0, t1));
-    out[2] = (steer_fl)_mm512_castpd_ps(_mm512_unpacklo_pd(t2, t3));
-    out[3] = (steer_fl)_mm512_castpd_ps(_mm512_unpackhi_pd(t2, t3));
 #elif STEER_LANES_WIDTH == 8
+#define STEER_MM(op) _mm256_##op
     __m256 row[4];
-    for (int q = 0; q < 4; q++) {
-        __m256 r = _mm256_castps128_ps256(_mm_loadu_ps((const float *)(c + (size_t)q * stride)));
-        row[q] =
-            _mm256_insertf128_ps(r, _mm_loadu_ps((const float *)(c + (size_t)(q + 4) * stride)), 1);
-    }
-    __m256d t0 = _mm256_castps_pd(_mm256_unpacklo_ps(row[0], row[1]));
-    __m256d t1 = _mm256_castps_pd(_mm256_unpacklo_ps(row[2], row[3]));
-    __m256d t2 = _mm256_castps_pd(_mm256_unpackhi_ps(row[0], row[1]));
-    __m256d t3 = _mm256_castps_pd(_mm256_unpackhi_ps(row[2], row[3]));
-    out[0] = (steer_fl)_mm256_castpd_ps(_mm256_unpacklo_pd(t0, t1));
-    out[1] = (steer_fl)_mm256_castpd_ps(_mm256_unpackhi_pd(t0, t1));
-    out[2] = (steer_fl)_mm256_castpd_ps(_mm256_unpacklo_pd(t2, t3));
-    out[3] = (steer_fl)_mm256_castpd_ps(_mm256_unpackhi_pd(t2, t3));
+    for (int q = 0; q < 4; q++)
+        row[q] = _mm256_insertf128_ps(_mm256_castps128_ps256(STEER_QUAD(q)), STEER_QUAD(q + 4), 1);
 #else
+#define STEER_MM(op) _mm_##op
     __m128 row[4];
-    for (int q = 0; q < 4; q++) row[q] = _mm_loadu_ps((const float *)(c + (size_t)q * stride));
-    _MM_TRANSPOSE4_PS(row[0], row[1], row[2], row[3]);
-    for (int f = 0; f < 4; f++) out[f] = (steer_fl)row[f];
+    for (int q = 0; q < 4; q++) row[q] = STEER_QUAD(q);
 #endif
+    __typeof__(STEER_MM(castps_pd)(row[0])) t[4] = {
+        STEER_MM(castps_pd)(STEER_MM(unpacklo_ps)(row[0], row[1])),
+        STEER_MM(castps_pd)(STEER_MM(unpacklo_ps)(row[2], row[3])),
+        STEER_MM(castps_pd)(STEER_MM(unpackhi_ps)(row[0], row[1])),
+        STEER_MM(castps_pd)(STEER_MM(unpackhi_ps)(row[2], row[3]))};
+    out[0] = (steer_fl)STEER_MM(castpd_ps)(STEER_MM(unpacklo_pd)(t[0], t[1]));
+    out[1] = (steer_fl)STEER_MM(castpd_ps)(STEER_MM(unpackhi_pd)(t[0], t[1]));
+    out[2] = (steer_fl)STEER_MM(castpd_ps)(STEER_MM(unpacklo_pd)(t[2], t[3]));
+    out[3] = (steer_fl)STEER_MM(castpd_ps)(STEER_MM(unpackhi_pd)(t[2], t[3]));
+#undef STEER_MM
+#undef STEER_QUAD
 #else
     /* memcpy: a record's words need not be floats (a count, say). */
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
