@@ -990,8 +990,9 @@ static void wanderers_count_no_neighbours(void)
     CHECK(steer_world_stats_get(w).avg_neighbours > 1.0);
     for (int i = 0; i < 512; i++) CHECK(steer_world_set_recipe(w, h[i], wander) == STEER_WORLD_OK);
     steer_world_step(w, 1.0f / 60.0f);
-    steer_world_stats st = steer_world_stats_get(w);
-    CHECK(st.avg_neighbours == 0.0 && st.vector_agents == 512);
+    /* The vector builds finish these blocks on the vector path; the portable build on the
+     * scalar one. Either must count nobody. */
+    CHECK(steer_world_stats_get(w).avg_neighbours == 0.0);
     steer_world_destroy(w);
 }
 
