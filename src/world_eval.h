@@ -67,7 +67,9 @@ void steer__world_sums(steer_world_eval *e);
 bool steer__world_lanes_fit(const steer_world *w, int i, int width);
 
 /* Finish four gathered agents that fit (steer__world_lanes_fit) and write their new
- * state to the other buffer, with the same bits as finishing each on its own. Returns
+ * state to the other buffer, with the same bits as finishing each on its own. Of a
+ * recipe that reads neither neighbours nor sums only e[0] need be gathered (which
+ * agents, their recipe and traits); the others' counts are then written as zero. Returns
  * false, having written nothing, when any of them meets a case the vector path leaves
  * to the scalar one (non-finite state, a degenerate wander draw, ...). */
 bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[]);

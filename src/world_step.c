@@ -326,13 +326,13 @@ static void steer_world_block(steer_world *w, int i, int lanes)
     /* Of a block that reads neither neighbours nor sums the vector path reads the first
      * evaluation only (which agents, their recipe and traits); the others are gathered
      * should the scalar path be needed. */
-    int gathered = r->nb_count == 0 && r->sum_count == 0 ? 1 : width;
+    bool first_only = r->nb_count == 0 && r->sum_count == 0;
     if (r->nb_count == 0)
-        steer_world_gather_alone(w, i, 0, gathered, e);
+        steer_world_gather_alone(w, i, 0, first_only ? 1 : width, e);
     else
         for (int k = 0; k < width; k++) steer_world_gather_inline(w, i + k, &e[k], true);
     if (steer_world_lanes_run(w, lanes, e)) return;
-    steer_world_gather_alone(w, i, gathered, width, e);
+    if (first_only) steer_world_gather_alone(w, i, 1, width, e);
     for (int k = 0; k < width; k++) {
         e[k].agent = steer__world_load(w, w->cur, i + k);
         e[k].pose = w->pose[w->cur][i + k];
