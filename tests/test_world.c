@@ -15,6 +15,16 @@ static steer_world *make_world(int capacity)
     return steer_world_create(&def);
 }
 
+/* The definition of a world of `capacity` agents that wrap around a sphere of `radius`. */
+static steer_world_def sphere_def(int capacity, float radius)
+{
+    steer_world_def def = steer_world_default();
+    def.capacity = capacity;
+    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
+    def.bounds.radius = radius;
+    return def;
+}
+
 static steer_world_agent_def agent_at(float x, float y, float z)
 {
     steer_world_agent_def d = steer_world_agent_default();
@@ -276,13 +286,10 @@ static int add_boids_recipe(steer_world *w)
 static void no_allocation_after_creation(void)
 {
     counting_allocator c = {0, 0, 0};
-    steer_world_def def = steer_world_default();
-    def.capacity = 600;
+    steer_world_def def = sphere_def(600, 40.0f);
     def.allocator.alloc = count_alloc;
     def.allocator.free = count_free;
     def.allocator.user = &c;
-    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
-    def.bounds.radius = 40.0f;
     steer_world *w = steer_world_create(&def);
     CHECK(w != NULL);
     int after_create = c.allocs;
@@ -737,11 +744,8 @@ static steer_steering pass_through(void *user, const steer_world *world, steer_h
 /* Wanderers in a sphere; `flock` also registers a flocking recipe that nobody uses. */
 static steer_world *wanderers(int n, bool flock, steer_handle *all)
 {
-    steer_world_def def = steer_world_default();
-    def.capacity = n;
+    steer_world_def def = sphere_def(n, 60.0f);
     def.seed = 5u;
-    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
-    def.bounds.radius = 60.0f;
     steer_world *w = steer_world_create(&def);
     int wander = add_recipe_of(w, STEER_BEHAVIOUR_WANDER, 1.0f);
     if (flock) add_boids_recipe(w);
@@ -946,11 +950,8 @@ static void same_seed_same_run(void)
 {
     uint64_t hash[2];
     for (int run = 0; run < 2; run++) {
-        steer_world_def def = steer_world_default();
-        def.capacity = 500;
+        steer_world_def def = sphere_def(500, 30.0f);
         def.seed = 77u;
-        def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
-        def.bounds.radius = 30.0f;
         steer_world *w = steer_world_create(&def);
         int recipe = add_boids_recipe(w);
         steer_rng r = steer_rng_make(8u, 0u);
@@ -973,10 +974,7 @@ static void same_seed_same_run(void)
  * neighbours from its next step on, not the flock's last count. */
 static void wanderers_count_no_neighbours(void)
 {
-    steer_world_def def = steer_world_default();
-    def.capacity = 512;
-    def.bounds.kind = STEER_BOUNDS_WRAP_SPHERE;
-    def.bounds.radius = 25.0f;
+    steer_world_def def = sphere_def(512, 25.0f);
     steer_world *w = steer_world_create(&def);
     int flock = add_boids_recipe(w), wander = add_recipe_of(w, STEER_BEHAVIOUR_WANDER, 1.0f);
     steer_rng r = steer_rng_make(12u, 0u);
