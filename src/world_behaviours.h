@@ -48,7 +48,10 @@ typedef enum steer_world_lane {
     STEER_WORLD_LANE_NONE = 0,  /* scalar path only */
     STEER_WORLD_LANE_WANDER,    /* the wander circle, planar or 3D */
     STEER_WORLD_LANE_DIRECTION, /* the normalised neighbour sum (separation, cohesion) */
-    STEER_WORLD_LANE_ALIGNMENT  /* the heading gap of the neighbours' summed forwards */
+    STEER_WORLD_LANE_ALIGNMENT, /* the heading gap of the neighbours' summed forwards */
+    STEER_WORLD_LANE_SEEK,      /* toward the target at full speed */
+    STEER_WORLD_LANE_FLEE,      /* away from the target at full speed */
+    STEER_WORLD_LANE_ARRIVE     /* to the target, braking (or the cookbook's ramp) */
 } steer_world_lane;
 
 /* How an item's neighbour sum is gathered (world_step.c, world_sums.c). */

@@ -305,16 +305,18 @@ static int steer_world_lanes_at(const steer_world *w, int i, int end, steer_worl
 }
 
 /* The gathering of evaluations [from, to) of the block at i whose recipe reads no
- * neighbours (wanderers): what the vector path and, should it decline, the scalar path
- * read of each. The block's agents share the recipe and have no callback
- * (steer__world_lanes_fit), and a recipe the vector path covers reads no target, so
- * there is no slot to look up. */
+ * neighbours (wanderers, seekers): what the vector path and, should it decline, the
+ * scalar path read of each. The block's agents share the recipe and have no callback
+ * (steer__world_lanes_fit); the slot is looked up only for a recipe that reads the
+ * target (the vector path reads the goals itself). */
 static void steer_world_gather_alone(const steer_world *w, int i, int from, int to,
                                      steer_world_eval e[])
 {
     const steer_world_traits *t = steer__world_traits(w, i);
     const steer_world_recipe *r = &w->recipes[t->recipe];
-    for (int k = from; k < to; k++) steer_world_eval_start(&e[k], w, i + k, &t[k], r, NULL);
+    for (int k = from; k < to; k++)
+        steer_world_eval_start(&e[k], w, i + k, &t[k], r,
+                               r->needs_target ? &w->slots[t[k].slot] : NULL);
 }
 
 /* A block wholly on the vector path; the scalar path where it declines. */
