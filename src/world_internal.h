@@ -293,8 +293,9 @@ struct steer_world {
     bool stepping;
     float dt; /* of the step being run */
     uint64_t steps;
-    int stuck;  /* agents stuck after the last step (world_progress.c) */
-    int routes; /* agents with a route (steer_world_set_route) */
+    int stuck;                             /* agents stuck after the last step (world_progress.c) */
+    int stuck_in[STEER_WORLD_SORT_BLOCKS]; /* of them, per block of the sort's split */
+    int routes;                            /* agents with a route (steer_world_set_route) */
 };
 
 /* Whether a crowd recipe's settings lie inside the filter's number domain

@@ -53,30 +53,65 @@ static bool steer_world_any_goal(const steer_world *world)
     return false;
 }
 
-void steer__world_progress(steer_world *world, float dt)
+/* What the pass over the agents does: advance routes, judge progress (stuck_time
+ * `limit` > 0, by `step` per window). */
+typedef struct steer_progress_job {
+    steer_world *world;
+    float dt, limit, step;
+    bool routes, judge;
+    int block_size;
+} steer_progress_job;
+
+/* Agents [begin, end): each touches its own slot only (and reads positions and the
+ * slots' dense indices, which the pass does not change), so blocks run on any worker.
+ * Returns how many are stuck. */
+static int steer_progress_agents(const steer_progress_job *job, int begin, int end)
 {
-    world->stuck = 0;
-    if (world->routes > 0)
-        for (int i = 0; i < world->count; i++)
-            steer_route_advance(world, i, &world->slots[steer__world_traits(world, i)->slot]);
-    float limit = world->def.stuck_time;
-    if (!(limit > 0.0f) || !steer_is_finite(limit)) return; /* off: every slot stays NONE */
-    if (!steer_world_any_goal(world)) return;
-    float step = steer_progress_positive(world->def.stuck_progress, 0.25f);
+    steer_world *world = job->world;
     const steer_world_traits *y = world->traits[world->kept];
-    for (int i = 0; i < world->count; i++) {
+    int stuck = 0;
+    for (int i = begin; i < end; i++) {
+        if (job->routes) steer_route_advance(world, i, &world->slots[y[i].slot]);
         /* No goal: the slot (a cache miss) is not touched; setting the recipe reset it. */
-        if (y[i].recipe < 0 || !world->recipes[y[i].recipe].has_goal) continue;
+        if (!job->judge || y[i].recipe < 0 || !world->recipes[y[i].recipe].has_goal) continue;
         steer_world_slot *s = &world->slots[y[i].slot];
         steer_vec3 to = steer_sub(steer__world_goal(world, s), world->pos[world->cur][i]);
         float d = steer_length(to);
         if (!steer_is_finite(d)) d = 0.0f; /* unreadable: never reported stuck */
         /* An agent settled in a crowd at its goal (world_crowd.c) has arrived too. */
-        bool at_goal = d <= step + y[i].radius ||
+        bool at_goal = d <= job->step + y[i].radius ||
                        (world->pose[world->cur][i].flags & STEER_WORLD_SETTLED) != 0u;
-        steer_progress_update(s, d, at_goal, step, limit, dt);
-        world->stuck += s->progress == STEER_PROGRESS_STUCK ? 1 : 0;
+        steer_progress_update(s, d, at_goal, job->step, job->limit, job->dt);
+        stuck += s->progress == STEER_PROGRESS_STUCK ? 1 : 0;
     }
+    return stuck;
+}
+
+/* The blocks (the index sort's split) that start in [begin, end), each counting its
+ * stuck agents into its own entry. */
+static void steer_progress_blocks(void *ctx, int begin, int end)
+{
+    const steer_progress_job *job = ctx;
+    steer_world *world = job->world;
+    int size = job->block_size;
+    for (int k = (begin + size - 1) / size; k * size < end && k * size < world->count; k++) {
+        int b = (k + 1) * size < world->count ? (k + 1) * size : world->count;
+        world->stuck_in[k] = steer_progress_agents(job, k * size, b);
+    }
+}
+
+void steer__world_progress(steer_world *world, float dt)
+{
+    world->stuck = 0;
+    steer_progress_job job = {world, dt, world->def.stuck_time, 0.0f, world->routes > 0, false, 0};
+    /* stuck_time off: every slot stays NONE. */
+    job.judge = job.limit > 0.0f && steer_is_finite(job.limit) && steer_world_any_goal(world);
+    if (!job.routes && !job.judge) return;
+    job.step = steer_progress_positive(world->def.stuck_progress, 0.25f);
+    job.block_size = steer__world_sort_block_size(world->count);
+    int blocks = (int)steer__world_sort_blocks(world->count);
+    steer__world_parallel(world, world->count, steer_progress_blocks, &job);
+    for (int k = 0; k < blocks; k++) world->stuck += world->stuck_in[k];
 }
 
 steer_progress steer_world_agent_progress(const steer_world *world, steer_handle handle,

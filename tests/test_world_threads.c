@@ -164,5 +164,75 @@ static void pool_covers_every_item_once(void)
     steer_pool_destroy(pool);
 }
 
+/* Arrivers over several blocks of the progress pass, a third of them unable to move
+ * (max speed 0) and some on routes: after 3 s every one of the immobile third reads
+ * stuck and nobody else does, the same for any worker count, agent by agent. */
+enum { PROGRESS_AGENTS = 7000, PROGRESS_STEPS = 200 };
+
+static void run_progress(int workers, steer_progress *each, int *route_at, int *stuck)
+{
+    static steer_vec3 route[PROGRESS_AGENTS][3]; /* the world reads them while it steps */
+    steer_pool *pool = steer_pool_create(workers);
+    steer_world_def def = steer_world_default();
+    def.capacity = PROGRESS_AGENTS;
+    def.parallel_for = steer_pool_parallel_for;
+    def.parallel_user = pool;
+    steer_world *w = steer_world_create(&def);
+    CHECK(pool != NULL && w != NULL);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    int recipe = steer_world_add_recipe(w, &r);
+    steer_handle h[PROGRESS_AGENTS];
+    for (int i = 0; i < PROGRESS_AGENTS; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.space = STEER_SPACE_XY;
+        d.agent.max_speed = i % 3 == 0 ? 0.0f : 4.0f;
+        d.agent.max_accel = 20.0f;
+        d.agent.position = steer_v3((float)(i % 100) * 3.0f, (float)(i / 100) * 3.0f, 0.0f);
+        d.target = steer_add(d.agent.position, steer_v3(4.0f, 3.0f, 0.0f));
+        d.recipe = recipe;
+        CHECK(steer_world_add(w, &d, &h[i]) == STEER_WORLD_OK);
+        if (i % 7 != 1) continue; /* a short square walk from the start */
+        route[i][0] = steer_add(d.agent.position, steer_v3(1.0f, 0.0f, 0.0f));
+        route[i][1] = steer_add(d.agent.position, steer_v3(1.0f, 1.0f, 0.0f));
+        route[i][2] = steer_add(d.agent.position, steer_v3(0.0f, 1.0f, 0.0f));
+        CHECK(steer_world_set_route(w, h[i], route[i], 3, 0.5f) == STEER_WORLD_OK);
+    }
+    for (int s = 0; s < PROGRESS_STEPS; s++)
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    for (int i = 0; i < PROGRESS_AGENTS; i++) {
+        each[i] = steer_world_agent_progress(w, h[i], NULL);
+        route_at[i] = steer_world_route_index(w, h[i]);
+    }
+    *stuck = steer_world_stats_get(w).stuck;
+    steer_world_destroy(w);
+    steer_pool_destroy(pool);
+}
+
+static void progress_same_for_any_worker_count(void)
+{
+    static steer_progress one[PROGRESS_AGENTS], other[PROGRESS_AGENTS];
+    static int route_one[PROGRESS_AGENTS], route_other[PROGRESS_AGENTS];
+    int stuck = -1, stuck_other = -1;
+    run_progress(1, one, route_one, &stuck);
+    int immobile = 0;
+    for (int i = 0; i < PROGRESS_AGENTS; i++) {
+        CHECK_MSG((one[i] == STEER_PROGRESS_STUCK) == (i % 3 == 0), "agent %d reads %d", i,
+                  (int)one[i]);
+        immobile += i % 3 == 0;
+        /* On a route, the movers are on to its last point, the immobile still at its first. */
+        int at = i % 7 != 1 ? -1 : i % 3 == 0 ? 0 : 2;
+        CHECK_MSG(route_one[i] == at, "agent %d at route point %d", i, route_one[i]);
+    }
+    CHECK_MSG(stuck == immobile, "%d stuck, %d immobile", stuck, immobile);
+    static const int workers[] = {2, 3};
+    for (int k = 0; k < 2; k++) {
+        run_progress(workers[k], other, route_other, &stuck_other);
+        CHECK(stuck_other == stuck);
+        CHECK(memcmp(one, other, sizeof one) == 0 &&
+              memcmp(route_one, route_other, sizeof route_one) == 0);
+    }
+}
+
 TEST_MAIN(TEST(pool_covers_every_item_once), TEST(same_result_for_any_worker_count),
-          TEST(crowd_same_result_for_any_worker_count))
+          TEST(crowd_same_result_for_any_worker_count), TEST(progress_same_for_any_worker_count))
