@@ -42,10 +42,11 @@ typedef struct bench_options {
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: bench_world --scenario boids|wander|circle|crossing --n N --threads T\n"
+            "usage: bench_world --scenario boids|wander|arrive|circle|crossing --n N --threads T\n"
             "                   [--warmup W] [--steps S] [--to-completion | --run-steps K]\n"
             "  boids   OpenSteer's boids in 3D: separation, alignment, cohesion, wander\n"
             "  wander  the same agents with wander only\n"
+            "  arrive  the same agents each arriving at another's starting point\n"
             "          each repetition builds the flock, steps it W times untimed (default\n"
             "          %d) and times the next S (default %d), whatever N\n"
             "  circle, crossing  ORCA crowds (bench_crowd.c); timed over their first 100 / 50\n"
@@ -106,21 +107,45 @@ static int parse(int argc, char **argv, bench_options *o)
     }
     bool known = o->scenario != NULL &&
                  (strcmp(o->scenario, "boids") == 0 || strcmp(o->scenario, "wander") == 0 ||
-                  bench_crowd_known(o->scenario));
+                  strcmp(o->scenario, "arrive") == 0 || bench_crowd_known(o->scenario));
     if (!known || o->n <= 0) {
-        fprintf(stderr,
-                "bench_world: --scenario boids|wander|circle|crossing and --n are required\n");
+        fprintf(stderr, "bench_world: --scenario boids|wander|arrive|circle|crossing and --n are "
+                        "required\n");
         return 2;
     }
     if (o->steps == 0 && !bench_crowd_known(o->scenario)) o->steps = FLOCK_STEPS;
     return 0;
 }
 
+/* The arrive scene: the wanderers' agents, each arriving (steer_arrive's defaults) at
+ * the starting point of the agent half the flock on, so the goals are spread over the
+ * same ball. */
+static steer_world *make_arrive_world(steer_world *w)
+{
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    int recipe = steer_world_add_recipe(w, &r), n = steer_world_count(w);
+    for (int k = 0; k < n && recipe >= 0; k++) {
+        steer_handle h = steer_world_handle_at(w, k);
+        steer_agent other;
+        if (steer_world_get_agent(w, steer_world_handle_at(w, (k + n / 2) % n), &other) !=
+                STEER_WORLD_OK ||
+            steer_world_set_recipe(w, h, recipe) != STEER_WORLD_OK ||
+            steer_world_set_target(w, h, other.position) != STEER_WORLD_OK)
+            recipe = -1;
+    }
+    if (recipe >= 0) return w;
+    steer_world_destroy(w);
+    return NULL;
+}
+
 static steer_world *make_world(const bench_options *o, steer_pool *pool)
 {
     float radius = 50.0f * (float)cbrt((double)o->n / 1000.0);
-    return steer_boids_world((int)o->n, radius, strcmp(o->scenario, "boids") == 0,
-                             steer_pool_parallel_for, pool);
+    steer_world *w = steer_boids_world((int)o->n, radius, strcmp(o->scenario, "boids") == 0,
+                                       steer_pool_parallel_for, pool);
+    if (w == NULL || strcmp(o->scenario, "arrive") != 0) return w;
+    return make_arrive_world(w);
 }
 
 /* Seconds for `steps` steps. */
