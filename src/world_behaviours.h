@@ -51,7 +51,9 @@ typedef enum steer_world_lane {
     STEER_WORLD_LANE_ALIGNMENT, /* the heading gap of the neighbours' summed forwards */
     STEER_WORLD_LANE_SEEK,      /* toward the target at full speed */
     STEER_WORLD_LANE_FLEE,      /* away from the target at full speed */
-    STEER_WORLD_LANE_ARRIVE     /* to the target, braking (or the cookbook's ramp) */
+    STEER_WORLD_LANE_ARRIVE,    /* to the target, braking (or the cookbook's ramp) */
+    STEER_WORLD_LANE_PURSUE,    /* toward where the target agent will be */
+    STEER_WORLD_LANE_EVADE      /* away from where the target agent will be */
 } steer_world_lane;
 
 /* How an item's neighbour sum is gathered (world_step.c, world_sums.c). */

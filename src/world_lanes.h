@@ -457,20 +457,74 @@ static steer_vl steer_lanes_reach(const steer_lanes_agent *a, steer_space space,
     return steer_lanes_truncate(steer_lanes_project(space, change), max_linear, odd);
 }
 
-/* steer_seek and steer_flee per lane (seek.c): full speed toward the goal, or away from
- * it (along the forward direction when on it); that velocity reached within 0.1 s, or
- * under the Reynolds model Reynolds' desired - velocity. */
+/* steer_seek_with and steer_flee_with per lane (seek.c): full speed toward the goal, or
+ * away from it (along the forward direction when on it); that velocity reached within
+ * `time` (> 0), or under the Reynolds model Reynolds' desired - velocity. */
 static steer_vl steer_lanes_seek(const steer_lanes_agent *a, steer_space space, steer_model model,
-                                 steer_vl goal, bool flee, steer_fl max_linear, steer_il *odd)
+                                 steer_vl goal, bool flee, float time, steer_fl max_linear,
+                                 steer_il *odd)
 {
     steer_vl to = flee ? steer_vl_sub(a->pos, goal) : steer_vl_sub(goal, a->pos);
     steer_vl dir = steer_vl_normalize(steer_lanes_project(space, to));
     if (flee) dir = steer_vl_select(steer_vl_dot(dir, dir) == 0.0f, a->forward, dir);
     steer_vl desired = steer_vl_scale(dir, steer_lanes_nonneg_fl(a->max_speed));
     if (model != STEER_MODEL_REYNOLDS)
-        return steer_lanes_reach(a, space, model, desired, steer_fl_splat(0.1f), max_linear, odd);
+        return steer_lanes_reach(a, space, model, desired, steer_fl_splat(time), max_linear, odd);
     return steer_lanes_truncate(steer_lanes_project(space, steer_vl_sub(desired, a->vel)),
                                 max_linear, odd);
+}
+
+/* The target agents of the block's agents (a live one's dense index: steer__world_goal's
+ * test), their positions and velocities; `live` is false, and both zero, in lanes without
+ * one. */
+static steer_il steer_lanes_quarry(const steer_world *w, int i, steer_vl *pos, steer_vl *vel)
+{
+    float g[6][STEER_LANES_WIDTH];
+    int32_t live[STEER_LANES_WIDTH];
+    const steer_world_traits *t = steer__world_traits(w, i);
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
+        const steer_world_slot *q = steer__world_slot(w, w->slots[t[k].slot].target_agent);
+        int j = q != NULL ? q->dense : -1;
+        steer_vec3 p = j >= 0 ? w->pos[w->cur][j] : steer_v3_zero();
+        steer_vec3 v = j >= 0 ? w->vel[w->cur][j] : steer_v3_zero();
+        g[0][k] = p.x, g[1][k] = p.y, g[2][k] = p.z;
+        g[3][k] = v.x, g[4][k] = v.y, g[5][k] = v.z;
+        live[k] = j >= 0 ? -1 : 0;
+    }
+    *pos = (steer_vl){steer_fl_load(g[0]), steer_fl_load(g[1]), steer_fl_load(g[2])};
+    *vel = (steer_vl){steer_fl_load(g[3]), steer_fl_load(g[4]), steer_fl_load(g[5])};
+    return steer_il_load((const uint32_t *)(const void *)live);
+}
+
+/* steer_pursue and steer_evade per lane (pursue.c): seek or flee the target agent's
+ * position ahead by the time the agent would take to reach it at its speed, at most
+ * max_prediction; nothing without a target agent. */
+static steer_vl steer_lanes_pursue(const steer_lanes_agent *a, const steer_world_eval e[],
+                                   const steer_pursue_params *p, bool evade, steer_fl max_linear,
+                                   steer_il *odd)
+{
+    const steer_fl zero = steer_fl_splat(0.0f);
+    steer_space space = (steer_space)e[0].traits->space;
+    steer_model model = (steer_model)e[0].traits->model;
+    steer_vl pos, vel;
+    steer_il live = steer_lanes_quarry(e[0].w, e[0].i, &pos, &vel);
+    float ahead = steer_lanes_nonneg(p->max_prediction);
+    steer_vl off = steer_vl_sub(pos, a->pos);
+    steer_fl distance = steer_lanes_sqrt(steer_vl_dot(off, off));
+    steer_fl speed = steer_lanes_sqrt(steer_vl_dot(a->vel, a->vel));
+    steer_il sooner = speed * ahead > distance;
+    steer_fl t = steer_fl_select(sooner, distance / steer_fl_select(sooner, speed, zero + 1.0f),
+                                 steer_fl_splat(ahead));
+    steer_vl goal = steer_vl_add_scaled(pos, vel, t);
+    /* The scalar behaviours give nothing for a quarry or a prediction that is not finite:
+     * rare, left to them. */
+    *odd |= live & ~(steer_vl_finite(pos) & steer_vl_finite(vel) & steer_vl_finite(goal));
+    float time =
+        p->time_to_target > 0.0f && steer_is_finite(p->time_to_target) ? p->time_to_target : 0.1f;
+    steer_il rare = {0};
+    steer_vl v = steer_lanes_seek(a, space, model, goal, evade, time, max_linear, &rare);
+    *odd |= rare & live;
+    return steer_vl_select(live, v, (steer_vl){zero, zero, zero});
 }
 
 /* The cookbook's Arrive per lane (arrive.c's steer_arrive_cookbook): nothing inside the
@@ -588,9 +642,12 @@ static steer_vl steer_lanes_item(const steer_world_eval e[], int item, const ste
     if (lane == STEER_WORLD_LANE_SEEK || lane == STEER_WORLD_LANE_FLEE) {
         steer_vl goal = steer_lanes_goal(e[0].w, e[0].i);
         *odd |= ~steer_vl_finite(goal); /* the scalar behaviours give zero */
-        return steer_lanes_seek(a, space, model, goal, lane == STEER_WORLD_LANE_FLEE, max_linear,
-                                odd);
+        return steer_lanes_seek(a, space, model, goal, lane == STEER_WORLD_LANE_FLEE, 0.1f,
+                                max_linear, odd);
     }
+    if (lane == STEER_WORLD_LANE_PURSUE || lane == STEER_WORLD_LANE_EVADE)
+        return steer_lanes_pursue(a, e, &it->pursue, lane == STEER_WORLD_LANE_EVADE, max_linear,
+                                  odd);
     if (lane == STEER_WORLD_LANE_ARRIVE) {
         steer_vl goal = steer_lanes_goal(e[0].w, e[0].i);
         *odd |= ~steer_vl_finite(goal);

@@ -54,8 +54,8 @@ static steer_recipe boids_recipe(bool wander, bool seek, bool crowd)
     r.items[r.count++] = ali;
     r.items[r.count++] = coh;
     if (wander) r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
-    /* Pursuing the target agent is not covered by the vector path. */
-    if (seek) r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_PURSUE, 0.5f);
+    /* Leaving the target point is not covered by the vector path. */
+    if (seek) r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_LEAVE, 0.5f);
     return r;
 }
 
@@ -141,7 +141,7 @@ static void scene_targets(steer_world *w, int agents)
         if (k % 5 == 1) t = steer_add(a.position, steer_v3(0.3f, -0.2f, 0.1f)); /* close */
         if (k % 61 == 0) t = steer_v3(3e38f, -3e38f, 1e38f);
         CHECK(steer_world_set_target(w, h, t) == STEER_WORLD_OK);
-        if (k % 9 == 4)
+        if (k % 3 == 1)
             CHECK(steer_world_set_target_agent(w, h, steer_world_handle_at(w, (k * 7) % agents)) ==
                   STEER_WORLD_OK);
     }
@@ -367,16 +367,19 @@ static void test_crowd_moves(void)
     run_checked(&s, true);
 }
 
-/* Seek, flee and arrive (both kinds, with the step and times varied), alone and blended
- * with wander, in 3D and in both planes: the same bits as the scalar path, the
- * approaches, the braking and the stops on the goal included. */
+/* Seek, flee and arrive (both kinds, with the step and times varied), pursue and evade
+ * (a third of the agents have a target agent), alone and blended with wander, in 3D
+ * and in both planes: the same bits as the scalar path, the approaches, the braking and
+ * the stops on the goal included. */
 static void test_targets(void)
 {
     const steer_space spaces[3] = {STEER_SPACE_3D, STEER_SPACE_XY, STEER_SPACE_XZ};
-    for (int v = 0; v < 6; v++) {
+    for (int v = 0; v < 9; v++) {
         steer_recipe r = steer_recipe_default();
         steer_behaviour_kind kind = v == 0   ? STEER_BEHAVIOUR_SEEK
                                     : v == 1 ? STEER_BEHAVIOUR_FLEE
+                                    : v == 6 ? STEER_BEHAVIOUR_PURSUE
+                                    : v >= 7 ? STEER_BEHAVIOUR_EVADE
                                              : STEER_BEHAVIOUR_ARRIVE;
         steer_recipe_item it = steer_recipe_item_make(kind, 1.0f);
         if (v == 3) it.arrive.cookbook = true;
@@ -385,6 +388,10 @@ static void test_targets(void)
             it.arrive.time_to_target = 0.5f;
             it.arrive.target_radius = 2.0f;
             it.arrive.slow_radius = 0.0f;
+        }
+        if (v == 8) { /* a short look ahead, its own lag */
+            it.pursue.max_prediction = 0.2f;
+            it.pursue.time_to_target = 0.3f;
         }
         r.items[r.count++] = it;
         if (v == 5) r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 0.3f);
@@ -428,9 +435,10 @@ static void test_extreme_numbers(void)
         }
         if (n % 4 == 3) { /* a target: arrive (the cookbook's one time in two), seek or flee */
             rc = steer_recipe_default();
-            steer_behaviour_kind kinds[4] = {STEER_BEHAVIOUR_ARRIVE, STEER_BEHAVIOUR_SEEK,
-                                             STEER_BEHAVIOUR_ARRIVE, STEER_BEHAVIOUR_FLEE};
-            rc.items[rc.count] = steer_recipe_item_make(kinds[(n / 4) % 4], 1.0f);
+            steer_behaviour_kind kinds[6] = {STEER_BEHAVIOUR_ARRIVE, STEER_BEHAVIOUR_SEEK,
+                                             STEER_BEHAVIOUR_ARRIVE, STEER_BEHAVIOUR_FLEE,
+                                             STEER_BEHAVIOUR_PURSUE, STEER_BEHAVIOUR_EVADE};
+            rc.items[rc.count] = steer_recipe_item_make(kinds[(n / 4) % 6], 1.0f);
             rc.items[rc.count++].arrive.cookbook = (n / 8) % 2 == 1;
         }
         steer_world *w[2];
@@ -459,6 +467,13 @@ static void test_extreme_numbers(void)
             /* A world refuses a state or target that is not finite: such an agent is left
              * out. */
             for (int k = 0; k < 2; k++) steer_world_add(w[k], &d, NULL);
+        }
+        for (int k = 0; k < 2; k++) { /* every other agent pursues or evades the next */
+            int count = steer_world_count(w[k]);
+            for (int a = 0; a + 1 < count; a += 2)
+                CHECK(steer_world_set_target_agent(w[k], steer_world_handle_at(w[k], a),
+                                                   steer_world_handle_at(w[k], a + 1)) ==
+                      STEER_WORLD_OK);
         }
         int build = n % 3;
         steer__world_use_lanes(w[0], build);
