@@ -409,6 +409,13 @@ static steer_vl steer_lanes_alignment(steer_space space, steer_vl sum, steer_il 
     return steer_vl_select(none, (steer_vl){zero, zero, zero}, s);
 }
 
+/* steer__mass per lane: the mass where it is finite and > 0, else 1. */
+static steer_fl steer_lanes_mass(const steer_lanes_agent *a)
+{
+    return steer_fl_select((a->mass > 0.0f) & steer_fl_finite(a->mass), a->mass,
+                           steer_fl_splat(1.0f));
+}
+
 /* Seek, flee, arrive, pursue and evade. */
 #include "world_lanes_targets.h"
 
@@ -441,19 +448,17 @@ static steer_vl steer_lanes_item(const steer_world_eval e[], int item, const ste
         return steer_lanes_wander_plane(a, &it->wander, space, wd, max_linear, odd);
     }
     steer_model model = (steer_model)e[0].traits->model;
-    if (lane == STEER_WORLD_LANE_SEEK || lane == STEER_WORLD_LANE_FLEE) {
-        steer_vl goal = steer_lanes_goal(e[0].w, e[0].i);
-        *odd |= ~steer_vl_finite(goal); /* the scalar behaviours give zero */
-        return steer_lanes_seek(a, space, model, goal, lane == STEER_WORLD_LANE_FLEE, 0.1f,
-                                max_linear, odd);
-    }
     if (lane == STEER_WORLD_LANE_PURSUE || lane == STEER_WORLD_LANE_EVADE)
         return steer_lanes_pursue(a, e, &it->pursue, lane == STEER_WORLD_LANE_EVADE, max_linear,
                                   odd);
-    if (lane == STEER_WORLD_LANE_ARRIVE) {
+    if (lane == STEER_WORLD_LANE_SEEK || lane == STEER_WORLD_LANE_FLEE ||
+        lane == STEER_WORLD_LANE_ARRIVE) {
         steer_vl goal = steer_lanes_goal(e[0].w, e[0].i);
-        *odd |= ~steer_vl_finite(goal);
-        return steer_lanes_arrive(a, space, model, goal, &it->arrive, max_linear, odd);
+        *odd |= ~steer_vl_finite(goal); /* the scalar behaviours give zero */
+        if (lane == STEER_WORLD_LANE_ARRIVE)
+            return steer_lanes_arrive(a, space, model, goal, &it->arrive, max_linear, odd);
+        return steer_lanes_seek(a, space, model, goal, lane == STEER_WORLD_LANE_FLEE, 0.1f,
+                                max_linear, odd);
     }
     steer_il n;
     steer_vl sum = steer_lanes_sum(e, item, &n);
@@ -485,9 +490,8 @@ STEER_LANES_INLINE void steer_lanes_integrate(steer_lanes_agent *a, steer_space 
     steer_vl accel;
     float h = dt;
     if (model == STEER_MODEL_REYNOLDS) {
-        steer_fl mass = steer_fl_select((a->mass > 0.0f) & steer_fl_finite(a->mass), a->mass,
-                                        steer_fl_splat(1.0f));
-        accel = steer_vl_scale(steer_lanes_truncate(linear, a->max_force, odd), 1.0f / mass);
+        accel = steer_vl_scale(steer_lanes_truncate(linear, a->max_force, odd),
+                               1.0f / steer_lanes_mass(a));
         h = 1.0f;
     } else {
         accel = steer_lanes_truncate(linear, a->max_accel, odd);

@@ -7,20 +7,18 @@
 #ifndef STEER_WORLD_LANES_TARGETS_H
 #define STEER_WORLD_LANES_TARGETS_H
 
+#include "steering_internal.h" /* the parameters read as the scalar behaviours read them */
+
 /* The goals of the block's agents (steer__world_goal: the target agent's position when it
  * has a live one, else the target point), gathered lane by lane: slots are in handle
  * order, not the block's. */
 static steer_vl steer_lanes_goal(const steer_world *w, int i)
 {
-    float g[3][STEER_LANES_WIDTH];
+    steer_vec3 goal[STEER_LANES_WIDTH];
     const steer_world_traits *t = steer__world_traits(w, i);
-    for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        steer_vec3 p = steer__world_goal(w, &w->slots[t[k].slot]);
-        g[0][k] = p.x;
-        g[1][k] = p.y;
-        g[2][k] = p.z;
-    }
-    return (steer_vl){steer_fl_load(g[0]), steer_fl_load(g[1]), steer_fl_load(g[2])};
+    for (int k = 0; k < STEER_LANES_WIDTH; k++)
+        goal[k] = steer__world_goal(w, &w->slots[t[k].slot]);
+    return steer_lanes_xyz(goal);
 }
 
 /* steer__nonneg per lane: x where it is finite and >= 0, else 0. */
@@ -35,13 +33,6 @@ static steer_fl steer_lanes_sqrt(steer_fl x)
     steer_il pos = x > 0.0f;
     return steer_fl_select(pos, steer_fl_sqrt(steer_fl_select(pos, x, steer_fl_splat(1.0f))),
                            steer_fl_splat(0.0f));
-}
-
-/* steer__mass per lane: the mass where it is finite and > 0, else 1. */
-static steer_fl steer_lanes_mass(const steer_lanes_agent *a)
-{
-    return steer_fl_select((a->mass > 0.0f) & steer_fl_finite(a->mass), a->mass,
-                           steer_fl_splat(1.0f));
 }
 
 /* steer__reach_velocity per lane: (desired - velocity) / time as an acceleration, times
@@ -77,20 +68,18 @@ static steer_vl steer_lanes_seek(const steer_lanes_agent *a, steer_space space, 
  * one. */
 static steer_il steer_lanes_quarry(const steer_world *w, int i, steer_vl *pos, steer_vl *vel)
 {
-    float g[6][STEER_LANES_WIDTH];
+    steer_vec3 p[STEER_LANES_WIDTH], v[STEER_LANES_WIDTH];
     int32_t live[STEER_LANES_WIDTH];
     const steer_world_traits *t = steer__world_traits(w, i);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         const steer_world_slot *q = steer__world_slot(w, w->slots[t[k].slot].target_agent);
         int j = q != NULL ? q->dense : -1;
-        steer_vec3 p = j >= 0 ? w->pos[w->cur][j] : steer_v3_zero();
-        steer_vec3 v = j >= 0 ? w->vel[w->cur][j] : steer_v3_zero();
-        g[0][k] = p.x, g[1][k] = p.y, g[2][k] = p.z;
-        g[3][k] = v.x, g[4][k] = v.y, g[5][k] = v.z;
+        p[k] = j >= 0 ? w->pos[w->cur][j] : steer_v3_zero();
+        v[k] = j >= 0 ? w->vel[w->cur][j] : steer_v3_zero();
         live[k] = j >= 0 ? -1 : 0;
     }
-    *pos = (steer_vl){steer_fl_load(g[0]), steer_fl_load(g[1]), steer_fl_load(g[2])};
-    *vel = (steer_vl){steer_fl_load(g[3]), steer_fl_load(g[4]), steer_fl_load(g[5])};
+    *pos = steer_lanes_xyz(p);
+    *vel = steer_lanes_xyz(v);
     return steer_il_load((const uint32_t *)(const void *)live);
 }
 
@@ -106,7 +95,7 @@ static steer_vl steer_lanes_pursue(const steer_lanes_agent *a, const steer_world
     steer_model model = (steer_model)e[0].traits->model;
     steer_vl pos, vel;
     steer_il live = steer_lanes_quarry(e[0].w, e[0].i, &pos, &vel);
-    float ahead = steer_lanes_nonneg(p->max_prediction);
+    float ahead = steer__nonneg(p->max_prediction);
     steer_vl off = steer_vl_sub(pos, a->pos);
     steer_fl distance = steer_lanes_sqrt(steer_vl_dot(off, off));
     steer_fl speed = steer_lanes_sqrt(steer_vl_dot(a->vel, a->vel));
@@ -117,8 +106,7 @@ static steer_vl steer_lanes_pursue(const steer_lanes_agent *a, const steer_world
     /* The scalar behaviours give nothing for a quarry or a prediction that is not finite:
      * rare, left to them. */
     *odd |= live & ~(steer_vl_finite(pos) & steer_vl_finite(vel) & steer_vl_finite(goal));
-    float time =
-        p->time_to_target > 0.0f && steer_is_finite(p->time_to_target) ? p->time_to_target : 0.1f;
+    float time = steer__positive_or(p->time_to_target, 0.1f);
     steer_il rare = {0};
     steer_vl v = steer_lanes_seek(a, space, model, goal, evade, time, max_linear, &rare);
     *odd |= rare & live;
@@ -133,14 +121,13 @@ static steer_vl steer_lanes_arrive_cookbook(const steer_lanes_agent *a, steer_sp
                                             steer_il *odd)
 {
     const steer_fl zero = steer_fl_splat(0.0f);
-    steer_il none = (distance < steer_lanes_nonneg(p->target_radius)) | (distance == 0.0f);
+    steer_il none = (distance < steer__nonneg(p->target_radius)) | (distance == 0.0f);
     steer_fl speed = steer_lanes_nonneg_fl(a->max_speed);
     /* The slow radius is > 0 in every lane that ramps: the others are inside the target
      * radius or on the goal, and their results are dropped. */
-    speed = steer_fl_select(distance <= steer_lanes_nonneg(p->slow_radius),
-                            speed * distance / steer_lanes_nonneg(p->slow_radius), speed);
-    float time =
-        p->time_to_target > 0.0f && steer_is_finite(p->time_to_target) ? p->time_to_target : 0.1f;
+    speed = steer_fl_select(distance <= steer__nonneg(p->slow_radius),
+                            speed * distance / steer__nonneg(p->slow_radius), speed);
+    float time = steer__positive_or(p->time_to_target, 0.1f);
     steer_il rare = {0};
     steer_vl v = steer_lanes_reach(a, space, model, steer_vl_scale(steer_vl_normalize(to), speed),
                                    steer_fl_splat(time), max_linear, &rare);
@@ -158,15 +145,15 @@ static steer_vl steer_lanes_arrive(const steer_lanes_agent *a, steer_space space
                                    steer_il *odd)
 {
     const steer_fl zero = steer_fl_splat(0.0f);
-    const float h = model == STEER_MODEL_REYNOLDS
-                        ? 1.0f
-                        : (p->step > 0.0f && steer_is_finite(p->step) ? p->step : 1.0f / 60.0f);
+    /* steer__model_step: the step the braking plans for. */
+    const float h =
+        model == STEER_MODEL_REYNOLDS ? 1.0f : steer__positive_or(p->step, 1.0f / 60.0f);
     steer_vl to = steer_lanes_project(space, steer_vl_sub(goal, a->pos));
     steer_fl distance = steer_lanes_sqrt(steer_vl_dot(to, to));
     if (p->cookbook)
         return steer_lanes_arrive_cookbook(a, space, model, to, distance, p, max_linear, odd);
-    float target_radius = steer_lanes_nonneg(p->target_radius);
-    float slow = steer_lanes_nonneg(p->slow_radius);
+    float target_radius = steer__nonneg(p->target_radius);
+    float slow = steer__nonneg(p->slow_radius);
     steer_il inside = distance <= target_radius;
     /* steer__max_accel: the linear limit, over the mass under the Reynolds model. */
     steer_fl accel = model == STEER_MODEL_REYNOLDS ? max_linear / steer_lanes_mass(a) : max_linear;
@@ -182,8 +169,7 @@ static steer_vl steer_lanes_arrive(const steer_lanes_agent *a, steer_space space
                                      steer_fl_select((distance <= slow) & (slow > 0.0f ? -1 : 0),
                                                      max_speed * distance / slow, max_speed));
     speed = steer_fl_select(speed > stop, stop, speed);
-    float time =
-        p->time_to_target > 0.0f && steer_is_finite(p->time_to_target) ? p->time_to_target : h;
+    float time = steer__positive_or(p->time_to_target, h);
     steer_il braking = inside | (steer_lanes_sqrt(steer_vl_dot(a->vel, a->vel)) >= stop);
     steer_fl lag =
         steer_fl_select(braking | (time < h ? -1 : 0), steer_fl_splat(h), steer_fl_splat(time));

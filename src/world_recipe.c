@@ -54,9 +54,9 @@ bool steer__world_recipe_valid(const steer_world *w, const steer_recipe *r)
 }
 
 /* Whether the step's vector path (world_lanes.c) covers a recipe: one group, finite
- * weights, and only items with a lane evaluation (wander, the flocking sums, seek, flee
- * and arrive, which need nothing but the agent, its neighbours, its target and its random
- * stream). */
+ * weights, and only items with a lane evaluation (wander, the flocking sums and the
+ * target behaviours: seek, flee, arrive, pursue and evade), which need nothing but the
+ * agent, its neighbours, its target and its random stream. */
 static bool steer_recipe_lanes(const steer_recipe *r)
 {
     if (r->crowd) return false;
