@@ -17,14 +17,6 @@ steer_world_agent_def steer_world_agent_default(void)
     return d;
 }
 
-steer_world_slot *steer__world_slot(const steer_world *world, steer_handle h)
-{
-    STEER_ASSERT(world != NULL);
-    if (world == NULL || h.world != world->tag || h.index >= (uint32_t)world->capacity) return NULL;
-    steer_world_slot *s = &world->slots[h.index];
-    return s->dense >= 0 && s->generation == h.generation ? s : NULL;
-}
-
 steer_handle steer__world_handle_of(const steer_world *world, int i)
 {
     steer_handle h;
@@ -149,14 +141,15 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     uint32_t slot = world->free_head;
     steer_world_slot *s = &world->slots[slot];
     world->free_head = s->next_free;
-    s->target = steer_v3_is_finite(def->target) ? def->target : steer_v3_zero();
-    s->target_agent = def->target_agent;
+    steer_world_aim *a = steer__world_aim(world, s);
+    a->target = steer_v3_is_finite(def->target) ? def->target : steer_v3_zero();
+    a->target_agent = def->target_agent;
     s->callback = def->callback;
     s->callback_user = def->callback_user;
     s->user_data = def->user_data;
     s->route = NULL;
     s->route_count = s->route_next = 0;
-    steer__world_progress_reset(s);
+    steer__world_progress_reset(a);
     steer_world_place(world, slot, def);
     world->callbacks += def->callback != NULL ? 1 : 0;
     world->index_valid = false;
@@ -290,11 +283,12 @@ steer_world_status steer_world_set_target(steer_world *world, steer_handle handl
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
     if (!steer_v3_is_finite(target)) return STEER_WORLD_INVALID;
-    s->target = target;
+    steer_world_aim *a = steer__world_aim(world, s);
+    a->target = target;
     world->routes -= s->route != NULL ? 1 : 0;
     s->route = NULL;
     s->route_count = s->route_next = 0;
-    steer__world_progress_reset(s);
+    steer__world_progress_reset(a);
     steer__world_unsettle(world, s);
     return STEER_WORLD_OK;
 }
@@ -305,8 +299,9 @@ steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle
     steer_world_slot *s = NULL;
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
-    s->target_agent = target;
-    steer__world_progress_reset(s);
+    steer_world_aim *a = steer__world_aim(world, s);
+    a->target_agent = target;
+    steer__world_progress_reset(a);
     steer__world_unsettle(world, s);
     return st;
 }
@@ -320,7 +315,7 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     steer_agent a = steer__world_load(world, world->cur, s->dense);
     if (!steer_world_fits_recipe(world, recipe, &a)) return STEER_WORLD_INVALID;
     world->traits[world->kept][s->dense].recipe = recipe;
-    steer__world_progress_reset(s);
+    steer__world_progress_reset(steer__world_aim(world, s));
     steer__world_unsettle(world, s);
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its

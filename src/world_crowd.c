@@ -28,10 +28,11 @@ void steer__world_crowd(const steer_world *w, int i, steer_agent *agent,
  * last point. False otherwise. */
 static bool steer_settle_goal(const steer_world *w, const steer_world_slot *s, steer_vec3 *goal)
 {
-    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
+    const steer_world_aim *a = steer__world_aim(w, s);
+    const steer_world_slot *t = steer__world_slot(w, a->target_agent);
     if (t != NULL && t->dense >= 0) return false;
     if (s->route != NULL && s->route_next < s->route_count - 1) return false;
-    *goal = s->target;
+    *goal = a->target;
     return true;
 }
 

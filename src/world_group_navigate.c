@@ -86,12 +86,13 @@ bool steer__world_recipe_walks_to_slot(const steer_recipe *r)
 steer_vec3 steer__world_nav_goal(const steer_world *w, const steer_world_slot *s,
                                  const steer_recipe *r)
 {
-    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
+    const steer_world_aim *a = steer__world_aim(w, s);
+    const steer_world_slot *t = steer__world_slot(w, a->target_agent);
     if (t == NULL || t->dense < 0 || !steer__world_recipe_walks_to_slot(r))
-        return steer__world_goal(w, s);
+        return steer__world_goal(w, a);
     return steer_formation_slot_position((steer_space)steer__world_traits(w, t->dense)->space,
                                          w->pos[w->cur][t->dense],
-                                         w->pose[w->cur][t->dense].orientation, s->target);
+                                         w->pose[w->cur][t->dense].orientation, a->target);
 }
 
 size_t steer__world_group_nav_size(int count)

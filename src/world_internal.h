@@ -93,20 +93,27 @@ typedef struct steer_world_slot {
                             generation 2^32 - 1, never reused: steer_world_remove) */
     int32_t dense;       /* dense index, or -1 when free */
     uint32_t next_free;  /* free list link */
-    steer_vec3 target;
-    steer_handle target_agent;
     steer_agent_callback callback;
     void *callback_user;
     void *user_data;
-    float best;              /* closest it has been to its goal since that was set */
-    float anchor;            /* `best` when the current window of stuck_time began */
-    float clock;             /* seconds into that window */
-    float idle;              /* seconds since a window ended closer by stuck_progress */
-    uint8_t progress;        /* steer_progress after the last step */
     const steer_vec3 *route; /* the caller's route points, or NULL (steer_world_set_route) */
     int route_count, route_next;
     float route_reach;
 } steer_world_slot;
+
+/* Where the agent in a slot heads and how it is getting on, apart from the slot (slot k's
+ * is aims[k]): each step reads every goal-seeking agent's and the pass after it rewrites
+ * its progress, so these 44 bytes an agent stream through memory instead of the whole
+ * slot (arrive at 1,000,000 agents, docs/performance.md). */
+typedef struct steer_world_aim {
+    steer_vec3 target;
+    steer_handle target_agent;
+    float best;        /* closest it has been to its goal since that was set */
+    float anchor;      /* `best` when the current window of stuck_time began */
+    float clock;       /* seconds into that window */
+    float idle;        /* seconds since a window ended closer by stuck_progress */
+    uint32_t progress; /* steer_progress after the last step */
+} steer_world_aim;
 
 /* What behaviours keep between steps for an agent (its path cursor, its random target),
  * per slot, apart from the dense arrays. Valid while `generation` is the slot's: a new agent
@@ -272,6 +279,7 @@ struct steer_world {
     uint32_t *new_index;       /* scratch: where each agent goes */
 
     steer_world_slot *slots;
+    steer_world_aim *aims;       /* per slot */
     steer_world_memory *memory;  /* per slot */
     steer_world_walker *walkers; /* per slot when def.walkers, else NULL */
     uint32_t free_head;          /* first free slot, or capacity */
@@ -307,14 +315,20 @@ bool steer__orca_params_in_domain(const steer_orca_params *p);
  * resources and walkers' state it needs. A snapshot restore asks it with NULL first. */
 bool steer__world_recipe_valid(const steer_world *world, const steer_recipe *recipe);
 
-/* Forget a slot's progress toward its goal (a new agent, target or recipe). */
 /* Clear the settled state of the agent in slot s (a new goal or recipe; world_agents.c). */
 void steer__world_unsettle(steer_world *world, const steer_world_slot *s);
 
-static inline void steer__world_progress_reset(steer_world_slot *s)
+/* The aim of the agent in slot s. */
+static inline steer_world_aim *steer__world_aim(const steer_world *w, const steer_world_slot *s)
 {
-    s->best = s->anchor = s->clock = s->idle = 0.0f;
-    s->progress = 0u;
+    return &w->aims[s - w->slots];
+}
+
+/* Forget a slot's progress toward its goal (a new agent, target or recipe). */
+static inline void steer__world_progress_reset(steer_world_aim *a)
+{
+    a->best = a->anchor = a->clock = a->idle = 0.0f;
+    a->progress = 0u;
 }
 
 /* Before a step: the next corner of every navigating agent that needs one
@@ -331,15 +345,22 @@ void steer__world_progress(steer_world *world, float dt);
 void *steer__world_alloc(const steer_world_def *def, size_t size);
 void steer__world_free(const steer_world_def *def, void *ptr, size_t size);
 
-/* The slot a handle names, or NULL when the handle is stale or foreign. */
-steer_world_slot *steer__world_slot(const steer_world *world, steer_handle handle);
-
-/* Where slot s's agent heads for: its target agent's position while that agent lives,
- * else its target point (what seek, arrive, navigate and the stuck report read). */
-static inline steer_vec3 steer__world_goal(const steer_world *w, const steer_world_slot *s)
+/* The slot a handle names, or NULL when the handle is stale or foreign. Inline: each
+ * step asks it for every agent's target agent, mostly of the null handle. */
+static inline steer_world_slot *steer__world_slot(const steer_world *world, steer_handle h)
 {
-    const steer_world_slot *t = steer__world_slot(w, s->target_agent);
-    return t != NULL && t->dense >= 0 ? w->pos[w->cur][t->dense] : s->target;
+    STEER_ASSERT(world != NULL);
+    if (world == NULL || h.world != world->tag || h.index >= (uint32_t)world->capacity) return NULL;
+    steer_world_slot *s = &world->slots[h.index];
+    return s->dense >= 0 && s->generation == h.generation ? s : NULL;
+}
+
+/* Where the agent of aim a heads for: its target agent's position while that agent
+ * lives, else its target point (what seek, arrive, navigate and the stuck report read). */
+static inline steer_vec3 steer__world_goal(const steer_world *w, const steer_world_aim *a)
+{
+    const steer_world_slot *t = steer__world_slot(w, a->target_agent);
+    return t != NULL && t->dense >= 0 ? w->pos[w->cur][t->dense] : a->target;
 }
 
 /* Build a steer_agent from dense entry i of buffer b (and the traits), and store one

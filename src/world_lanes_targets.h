@@ -10,14 +10,13 @@
 #include "steering_internal.h" /* the parameters read as the scalar behaviours read them */
 
 /* The goals of the block's agents (steer__world_goal: the target agent's position when it
- * has a live one, else the target point), gathered lane by lane: slots are in handle
+ * has a live one, else the target point), gathered lane by lane: aims are in handle
  * order, not the block's. */
 static steer_vl steer_lanes_goal(const steer_world *w, int i)
 {
     steer_vec3 goal[STEER_LANES_WIDTH];
     const steer_world_traits *t = steer__world_traits(w, i);
-    for (int k = 0; k < STEER_LANES_WIDTH; k++)
-        goal[k] = steer__world_goal(w, &w->slots[t[k].slot]);
+    for (int k = 0; k < STEER_LANES_WIDTH; k++) goal[k] = steer__world_goal(w, &w->aims[t[k].slot]);
     return steer_lanes_xyz(goal);
 }
 
@@ -72,7 +71,7 @@ static steer_il steer_lanes_quarry(const steer_world *w, int i, steer_vl *pos, s
     int32_t live[STEER_LANES_WIDTH];
     const steer_world_traits *t = steer__world_traits(w, i);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
-        const steer_world_slot *q = steer__world_slot(w, w->slots[t[k].slot].target_agent);
+        const steer_world_slot *q = steer__world_slot(w, w->aims[t[k].slot].target_agent);
         int j = q != NULL ? q->dense : -1;
         p[k] = j >= 0 ? w->pos[w->cur][j] : steer_v3_zero();
         v[k] = j >= 0 ? w->vel[w->cur][j] : steer_v3_zero();

@@ -12,25 +12,25 @@ static float steer_progress_positive(float x, float fallback)
  * so an agent circling an obstacle round its goal reads stuck; once per window, so one
  * creeping along a wall (a filter slowing it for ever) reads stuck steadily instead of
  * flickering. */
-static void steer_progress_update(steer_world_slot *s, float d, bool at_goal, float step,
+static void steer_progress_update(steer_world_aim *a, float d, bool at_goal, float step,
                                   float limit, float dt)
 {
-    if (s->progress == STEER_PROGRESS_NONE || at_goal) {
-        s->best = s->anchor = d;
-        s->clock = s->idle = 0.0f;
-        s->progress = at_goal ? STEER_PROGRESS_AT_GOAL : STEER_PROGRESS_MOVING;
+    if (a->progress == STEER_PROGRESS_NONE || at_goal) {
+        a->best = a->anchor = d;
+        a->clock = a->idle = 0.0f;
+        a->progress = at_goal ? STEER_PROGRESS_AT_GOAL : STEER_PROGRESS_MOVING;
         return;
     }
-    if (d < s->best) s->best = d;
-    s->clock += dt;
-    s->idle += dt;
-    if (s->progress == STEER_PROGRESS_AT_GOAL) s->progress = STEER_PROGRESS_MOVING;
-    if (s->clock < limit) return;
-    bool closer = s->anchor - s->best >= step;
-    s->anchor = s->best;
-    s->clock = 0.0f;
-    if (closer) s->idle = 0.0f;
-    s->progress = closer ? STEER_PROGRESS_MOVING : STEER_PROGRESS_STUCK;
+    if (d < a->best) a->best = d;
+    a->clock += dt;
+    a->idle += dt;
+    if (a->progress == STEER_PROGRESS_AT_GOAL) a->progress = STEER_PROGRESS_MOVING;
+    if (a->clock < limit) return;
+    bool closer = a->anchor - a->best >= step;
+    a->anchor = a->best;
+    a->clock = 0.0f;
+    if (closer) a->idle = 0.0f;
+    a->progress = closer ? STEER_PROGRESS_MOVING : STEER_PROGRESS_STUCK;
 }
 
 /* Routes: move the target on to the next point once within reach of the current one. */
@@ -38,10 +38,11 @@ static void steer_route_advance(steer_world *world, int i, steer_world_slot *s)
 {
     if (s->route == NULL || s->route_next >= s->route_count - 1) return;
     steer_vec3 p = world->pos[world->cur][i];
-    if (steer_distance(p, s->target) > s->route_reach) return;
+    steer_world_aim *a = steer__world_aim(world, s);
+    if (steer_distance(p, a->target) > s->route_reach) return;
     s->route_next++;
-    s->target = s->route[s->route_next];
-    steer__world_progress_reset(s);
+    a->target = s->route[s->route_next];
+    steer__world_progress_reset(a);
 }
 
 /* Whether any of the world's recipes heads for a goal: a world of wanderers and flocks
@@ -62,8 +63,8 @@ typedef struct steer_progress_job {
     int block_size;
 } steer_progress_job;
 
-/* Agents [begin, end): each touches its own slot only (and reads positions and the
- * slots' dense indices, which the pass does not change), so blocks run on any worker.
+/* Agents [begin, end): each touches its own slot and aim only (and reads positions and
+ * the slots' dense indices, which the pass does not change), so blocks run on any worker.
  * Returns how many are stuck. */
 static int steer_progress_agents(const steer_progress_job *job, int begin, int end)
 {
@@ -72,17 +73,17 @@ static int steer_progress_agents(const steer_progress_job *job, int begin, int e
     int stuck = 0;
     for (int i = begin; i < end; i++) {
         if (job->routes) steer_route_advance(world, i, &world->slots[y[i].slot]);
-        /* No goal: the slot (a cache miss) is not touched; setting the recipe reset it. */
+        /* No goal: the aim (a cache miss) is not touched; setting the recipe reset it. */
         if (!job->judge || y[i].recipe < 0 || !world->recipes[y[i].recipe].has_goal) continue;
-        steer_world_slot *s = &world->slots[y[i].slot];
-        steer_vec3 to = steer_sub(steer__world_goal(world, s), world->pos[world->cur][i]);
+        steer_world_aim *a = &world->aims[y[i].slot];
+        steer_vec3 to = steer_sub(steer__world_goal(world, a), world->pos[world->cur][i]);
         float d = steer_length(to);
         if (!steer_is_finite(d)) d = 0.0f; /* unreadable: never reported stuck */
         /* An agent settled in a crowd at its goal (world_crowd.c) has arrived too. */
         bool at_goal = d <= job->step + y[i].radius ||
                        (world->pose[world->cur][i].flags & STEER_WORLD_SETTLED) != 0u;
-        steer_progress_update(s, d, at_goal, job->step, job->limit, job->dt);
-        stuck += s->progress == STEER_PROGRESS_STUCK ? 1 : 0;
+        steer_progress_update(a, d, at_goal, job->step, job->limit, job->dt);
+        stuck += a->progress == STEER_PROGRESS_STUCK ? 1 : 0;
     }
     return stuck;
 }
@@ -122,8 +123,9 @@ steer_progress steer_world_agent_progress(const steer_world *world, steer_handle
     if (world == NULL) return STEER_PROGRESS_NONE;
     const steer_world_slot *s = steer__world_slot(world, handle);
     if (s == NULL || s->dense < 0) return STEER_PROGRESS_NONE;
-    if (idle != NULL && s->progress != STEER_PROGRESS_NONE) *idle = s->idle;
-    return (steer_progress)s->progress;
+    const steer_world_aim *a = steer__world_aim(world, s);
+    if (idle != NULL && a->progress != STEER_PROGRESS_NONE) *idle = a->idle;
+    return (steer_progress)a->progress;
 }
 
 bool steer_world_agent_settled(const steer_world *world, steer_handle handle)
@@ -152,8 +154,8 @@ steer_world_status steer_world_set_route(steer_world *world, steer_handle handle
     s->route_count = count;
     s->route_next = 0;
     s->route_reach = reach;
-    if (count > 0) s->target = points[0];
-    steer__world_progress_reset(s);
+    if (count > 0) steer__world_aim(world, s)->target = points[0];
+    steer__world_progress_reset(steer__world_aim(world, s));
     steer__world_unsettle(world, s);
     return STEER_WORLD_OK;
 }

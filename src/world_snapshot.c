@@ -294,42 +294,47 @@ static bool snap_recipe_ok(const steer_recipe *rc)
 
 /* ---- slots ----------------------------------------------------------------------------- */
 
-static void put_slot(snap_writer *w, const steer_world_slot *s)
+/* A saved slot: the slot and its aim, one record. */
+typedef struct snap_slot {
+    steer_world_slot slot;
+    steer_world_aim aim;
+} snap_slot;
+
+static void put_slot(snap_writer *w, const steer_world_slot *s, const steer_world_aim *a)
 {
     put_u32(w, s->generation);
     put_u32(w, (uint32_t)s->dense);
     put_u32(w, s->next_free);
-    put_v3(w, s->target);
-    put_u32(w, s->target_agent.index);
-    put_u32(w, s->target_agent.generation);
-    put_u32(w, s->target_agent.world);
+    put_v3(w, a->target);
+    put_u32(w, a->target_agent.index);
+    put_u32(w, a->target_agent.generation);
+    put_u32(w, a->target_agent.world);
     /* Progress toward the goal: navigate re-plans when it reads stuck, so a restored
      * world must judge it from the same state. */
-    put_f32(w, s->best);
-    put_f32(w, s->anchor);
-    put_f32(w, s->clock);
-    put_f32(w, s->idle);
-    put_u32(w, s->progress);
+    put_f32(w, a->best);
+    put_f32(w, a->anchor);
+    put_f32(w, a->clock);
+    put_f32(w, a->idle);
+    put_u32(w, a->progress);
 }
 
 /* A slot without the pointers, which a snapshot cannot carry (cleared on restore). */
-static steer_world_slot get_slot(snap_reader *r)
+static snap_slot get_slot(snap_reader *r)
 {
-    steer_world_slot s;
+    snap_slot s;
     memset(&s, 0, sizeof s);
-    s.generation = get_u32(r);
-    s.dense = get_i32(r);
-    s.next_free = get_u32(r);
-    s.target = get_v3(r);
-    s.target_agent.index = get_u32(r);
-    s.target_agent.generation = get_u32(r);
-    s.target_agent.world = get_u32(r);
-    s.best = get_f32(r);
-    s.anchor = get_f32(r);
-    s.clock = get_f32(r);
-    s.idle = get_f32(r);
-    uint32_t progress = get_u32(r);
-    s.progress = progress <= 0xFFu ? (uint8_t)progress : 0xFFu; /* 0xFF: out of range */
+    s.slot.generation = get_u32(r);
+    s.slot.dense = get_i32(r);
+    s.slot.next_free = get_u32(r);
+    s.aim.target = get_v3(r);
+    s.aim.target_agent.index = get_u32(r);
+    s.aim.target_agent.generation = get_u32(r);
+    s.aim.target_agent.world = get_u32(r);
+    s.aim.best = get_f32(r);
+    s.aim.anchor = get_f32(r);
+    s.aim.clock = get_f32(r);
+    s.aim.idle = get_f32(r);
+    s.aim.progress = get_u32(r);
     return s;
 }
 
@@ -547,7 +552,7 @@ steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void 
     put_u64(&w, (uint64_t)total);
     put_world(&w, world);
     for (int k = 0; k < world->recipe_count; k++) put_recipe(&w, &world->recipes[k].recipe);
-    for (int s = 0; s < world->capacity; s++) put_slot(&w, &world->slots[s]);
+    for (int s = 0; s < world->capacity; s++) put_slot(&w, &world->slots[s], &world->aims[s]);
     for (int d = 0; d < world->count; d++) put_agent(&w, world, d);
     for (int s = 0; s < world->capacity; s++) {
         const steer_approach_walker *k = snap_walker_at(world, s);
@@ -611,7 +616,7 @@ static snap_layout snap_layout_of(const unsigned char *p, const snap_world *h)
     return l;
 }
 
-static steer_world_slot snap_slot_at(const snap_layout *l, uint32_t s)
+static snap_slot snap_slot_at(const snap_layout *l, uint32_t s)
 {
     snap_reader r = {l->slots + (size_t)s * SNAP_SLOT};
     return get_slot(&r);
@@ -635,10 +640,10 @@ static steer_snapshot_status snap_check_recipes(const snap_layout *l, const snap
 
 /* The stuck report's state as steps leave it: no NaN (a huge dt may make the clocks
  * infinite), a steer_progress value. */
-static bool snap_progress_ok(const steer_world_slot *s)
+static bool snap_progress_ok(const steer_world_aim *a)
 {
-    return s->best == s->best && s->anchor == s->anchor && s->clock == s->clock &&
-           s->idle == s->idle && s->progress <= (uint8_t)STEER_PROGRESS_STUCK;
+    return a->best == a->best && a->anchor == a->anchor && a->clock == a->clock &&
+           a->idle == a->idle && a->progress <= (uint32_t)STEER_PROGRESS_STUCK;
 }
 
 /* Every slot: a generation (0 only for a retired slot, one without an agent), a dense
@@ -648,12 +653,13 @@ static bool snap_check_slots(const snap_layout *l, const snap_world *h)
 {
     uint32_t live = 0u;
     for (uint32_t s = 0; s < h->capacity; s++) {
-        steer_world_slot slot = snap_slot_at(l, s);
-        if ((slot.generation == 0u && slot.dense != -1) || slot.dense < -1 ||
-            slot.dense >= (int32_t)h->count || !steer_v3_is_finite(slot.target) ||
-            !snap_progress_ok(&slot))
+        snap_slot saved = snap_slot_at(l, s);
+        const steer_world_slot *slot = &saved.slot;
+        if ((slot->generation == 0u && slot->dense != -1) || slot->dense < -1 ||
+            slot->dense >= (int32_t)h->count || !steer_v3_is_finite(saved.aim.target) ||
+            !snap_progress_ok(&saved.aim))
             return false;
-        live += slot.dense >= 0 ? 1u : 0u;
+        live += slot->dense >= 0 ? 1u : 0u;
     }
     return live == h->count;
 }
@@ -662,7 +668,7 @@ static bool snap_check_slots(const snap_layout *l, const snap_world *h)
 static uint32_t snap_retired(const snap_layout *l, const snap_world *h)
 {
     uint32_t n = 0u;
-    for (uint32_t s = 0; s < h->capacity; s++) n += snap_slot_at(l, s).generation == 0u;
+    for (uint32_t s = 0; s < h->capacity; s++) n += snap_slot_at(l, s).slot.generation == 0u;
     return n;
 }
 
@@ -673,7 +679,7 @@ static bool snap_check_agents(const snap_layout *l, const snap_world *h)
     snap_reader r = {l->agents};
     for (uint32_t d = 0; d < h->count; d++) {
         snap_agent a = get_agent(&r);
-        if (!snap_agent_ok(&a, h) || snap_slot_at(l, a.traits.slot).dense != (int32_t)d)
+        if (!snap_agent_ok(&a, h) || snap_slot_at(l, a.traits.slot).slot.dense != (int32_t)d)
             return false;
     }
     return true;
@@ -688,7 +694,7 @@ static bool snap_check_walkers(const snap_layout *l, const snap_world *h)
     for (uint32_t k = 0; k < h->walkers; k++) {
         uint32_t slot;
         steer_approach_walker walker = get_walker(&r, &slot);
-        if (slot < next || slot >= h->capacity || snap_slot_at(l, slot).dense < 0 ||
+        if (slot < next || slot >= h->capacity || snap_slot_at(l, slot).slot.dense < 0 ||
             !snap_walker_ok(&walker))
             return false;
         next = slot + 1u;
@@ -704,7 +710,7 @@ static bool snap_check_free_list(const snap_layout *l, const snap_world *h)
     uint32_t s = h->free_head;
     for (uint32_t k = h->count + snap_retired(l, h); k < h->capacity; k++) {
         if (s >= h->capacity) return false;
-        steer_world_slot slot = snap_slot_at(l, s);
+        steer_world_slot slot = snap_slot_at(l, s).slot;
         if (slot.dense != -1 || slot.generation == 0u) return false;
         s = slot.next_free;
     }
@@ -752,17 +758,18 @@ static void snap_apply_recipes(steer_world *world, const snap_layout *l, const s
 static void snap_apply_slots(steer_world *world, const snap_layout *l, const snap_world *h)
 {
     for (int s = 0; s < world->capacity; s++) {
-        steer_world_slot slot;
+        snap_slot saved;
         if ((uint32_t)s < h->capacity) {
-            slot = snap_slot_at(l, (uint32_t)s);
+            saved = snap_slot_at(l, (uint32_t)s);
         } else {
-            memset(&slot, 0, sizeof slot);
-            slot.generation = 1u;
-            slot.dense = -1;
-            slot.next_free = (uint32_t)s + 1u;
-            slot.target_agent = steer_handle_none();
+            memset(&saved, 0, sizeof saved);
+            saved.slot.generation = 1u;
+            saved.slot.dense = -1;
+            saved.slot.next_free = (uint32_t)s + 1u;
+            saved.aim.target_agent = steer_handle_none();
         }
-        world->slots[s] = slot; /* callback, callback_user and user_data NULL */
+        world->slots[s] = saved.slot; /* callback, callback_user and user_data NULL */
+        world->aims[s] = saved.aim;
     }
     world->free_head = h->free_head;
     world->callbacks = 0;
@@ -827,7 +834,7 @@ static void snap_apply(steer_world *world, const unsigned char *p, const snap_wo
     world->stuck = 0; /* the stuck report's count, as the saved world's last step left it */
     for (int d = 0; d < world->count; d++)
         world->stuck +=
-            world->slots[steer__world_traits(world, d)->slot].progress == STEER_PROGRESS_STUCK;
+            world->aims[steer__world_traits(world, d)->slot].progress == STEER_PROGRESS_STUCK;
     /* The saved order is the index's order when the index was valid: rebuilding it then
      * keeps that order (the sort is stable) and lets queries use the grid at once. When
      * it was stale, the next step rebuilds it, as it would have in the saved world. */
