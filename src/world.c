@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 42 };
+enum { STEER_WORLD_ARRAYS = 43 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -86,6 +86,7 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     a[k++] = (steer_world_array){(void **)&w->nav_poly, n * sizeof(int32_t)};
     a[k++] = (steer_world_array){(void **)&w->slots, n * sizeof(steer_world_slot)};
     a[k++] = (steer_world_array){(void **)&w->aims, n * sizeof(steer_world_aim)};
+    a[k++] = (steer_world_array){(void **)&w->tallies, n * sizeof(steer_world_tally)};
     a[k++] = (steer_world_array){(void **)&w->memory, n * sizeof(steer_world_memory)};
     a[k++] = (steer_world_array){(void **)&w->walkers,
                                  w->def.walkers ? n * sizeof(steer_world_walker) : 0u};

@@ -149,7 +149,7 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     s->user_data = def->user_data;
     s->route = NULL;
     s->route_count = s->route_next = 0;
-    steer__world_progress_reset(a);
+    steer__world_progress_reset(world, s);
     steer_world_place(world, slot, def);
     world->callbacks += def->callback != NULL ? 1 : 0;
     world->index_valid = false;
@@ -288,7 +288,7 @@ steer_world_status steer_world_set_target(steer_world *world, steer_handle handl
     world->routes -= s->route != NULL ? 1 : 0;
     s->route = NULL;
     s->route_count = s->route_next = 0;
-    steer__world_progress_reset(a);
+    steer__world_progress_reset(world, s);
     steer__world_unsettle(world, s);
     return STEER_WORLD_OK;
 }
@@ -301,7 +301,7 @@ steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle
     if (st != STEER_WORLD_OK) return st;
     steer_world_aim *a = steer__world_aim(world, s);
     a->target_agent = target;
-    steer__world_progress_reset(a);
+    steer__world_progress_reset(world, s);
     steer__world_unsettle(world, s);
     return st;
 }
@@ -315,7 +315,7 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     steer_agent a = steer__world_load(world, world->cur, s->dense);
     if (!steer_world_fits_recipe(world, recipe, &a)) return STEER_WORLD_INVALID;
     world->traits[world->kept][s->dense].recipe = recipe;
-    steer__world_progress_reset(steer__world_aim(world, s));
+    steer__world_progress_reset(world, s);
     steer__world_unsettle(world, s);
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its

@@ -101,19 +101,23 @@ typedef struct steer_world_slot {
     float route_reach;
 } steer_world_slot;
 
-/* Where the agent in a slot heads and how it is getting on, apart from the slot (slot k's
- * is aims[k]): each step reads every goal-seeking agent's and the pass after it rewrites
- * its progress, so these 44 bytes an agent stream through memory instead of the whole
- * slot (arrive at 1,000,000 agents, docs/performance.md). */
+/* Where the agent in a slot heads (slot k's is aims[k]) and how it is getting on there
+ * (tallies[k]), apart from the slot: each step reads every goal-seeking agent's aim and
+ * the pass after it reads the aim and rewrites the tally, so at a million agents these
+ * 24 and 20 bytes stream through memory instead of the whole slot (arrive,
+ * docs/performance.md). */
 typedef struct steer_world_aim {
     steer_vec3 target;
     steer_handle target_agent;
+} steer_world_aim;
+
+typedef struct steer_world_tally {
     float best;        /* closest it has been to its goal since that was set */
     float anchor;      /* `best` when the current window of stuck_time began */
     float clock;       /* seconds into that window */
     float idle;        /* seconds since a window ended closer by stuck_progress */
     uint32_t progress; /* steer_progress after the last step */
-} steer_world_aim;
+} steer_world_tally;
 
 /* What behaviours keep between steps for an agent (its path cursor, its random target),
  * per slot, apart from the dense arrays. Valid while `generation` is the slot's: a new agent
@@ -280,6 +284,7 @@ struct steer_world {
 
     steer_world_slot *slots;
     steer_world_aim *aims;       /* per slot */
+    steer_world_tally *tallies;  /* per slot */
     steer_world_memory *memory;  /* per slot */
     steer_world_walker *walkers; /* per slot when def.walkers, else NULL */
     uint32_t free_head;          /* first free slot, or capacity */
@@ -324,11 +329,18 @@ static inline steer_world_aim *steer__world_aim(const steer_world *w, const stee
     return &w->aims[s - w->slots];
 }
 
-/* Forget a slot's progress toward its goal (a new agent, target or recipe). */
-static inline void steer__world_progress_reset(steer_world_aim *a)
+/* The progress tally of the agent in slot s. */
+static inline steer_world_tally *steer__world_tally(const steer_world *w, const steer_world_slot *s)
 {
-    a->best = a->anchor = a->clock = a->idle = 0.0f;
-    a->progress = 0u;
+    return &w->tallies[s - w->slots];
+}
+
+/* Forget a slot's progress toward its goal (a new agent, target or recipe). */
+static inline void steer__world_progress_reset(steer_world *w, const steer_world_slot *s)
+{
+    steer_world_tally *t = steer__world_tally(w, s);
+    t->best = t->anchor = t->clock = t->idle = 0.0f;
+    t->progress = 0u;
 }
 
 /* Before a step: the next corner of every navigating agent that needs one

@@ -27,14 +27,14 @@ static float steer_world_nav_reach(const steer_recipe_item *it)
 
 /* Does the agent at p need a new corner? */
 static bool steer_world_nav_stale(const steer_world_navmesh *nm, const steer_world_nav *nav,
-                                  const steer_world_aim *a, uint64_t steps, uint32_t slot,
+                                  const steer_world_tally *t, uint64_t steps, uint32_t slot,
                                   steer_vec3 p, int poly, steer_vec3 target, float reach)
 {
     if (nav->state == STEER_WORLD_NAV_UNPLANNED || !steer_world_nav_same(nav->goal, target))
         return true;
     /* Stuck: a fresh plan now and then (every STEER_WORLD_NAV_STUCK_EVERY steps, spread
      * over the agents by slot), not every step while a crowd holds it back. */
-    if (a->progress == STEER_PROGRESS_STUCK && (steps + slot) % STEER_WORLD_NAV_STUCK_EVERY == 0)
+    if (t->progress == STEER_PROGRESS_STUCK && (steps + slot) % STEER_WORLD_NAV_STUCK_EVERY == 0)
         return true;
     if (nav->state == STEER_WORLD_NAV_NO_WAY) return false;
     float to_corner = steer_distance(p, nav->corner);
@@ -146,7 +146,7 @@ static void steer_world_nav_check(void *ctx, int begin, int end)
         float reach = steer_world_nav_reach(it);
         steer_vec3 p = w->pos[w->cur][d];
         w->nav_poly[d] = steer_navmesh_locate(nm->mesh, p);
-        w->nav_stale[d] = steer_world_nav_stale(nm, nav, steer__world_aim(w, s), w->steps,
+        w->nav_stale[d] = steer_world_nav_stale(nm, nav, steer__world_tally(w, s), w->steps,
                                                 steer__world_traits(w, d)->slot, p, w->nav_poly[d],
                                                 steer_world_nav_target(w, s, d), reach);
     }

@@ -12,25 +12,25 @@ static float steer_progress_positive(float x, float fallback)
  * so an agent circling an obstacle round its goal reads stuck; once per window, so one
  * creeping along a wall (a filter slowing it for ever) reads stuck steadily instead of
  * flickering. */
-static void steer_progress_update(steer_world_aim *a, float d, bool at_goal, float step,
+static void steer_progress_update(steer_world_tally *t, float d, bool at_goal, float step,
                                   float limit, float dt)
 {
-    if (a->progress == STEER_PROGRESS_NONE || at_goal) {
-        a->best = a->anchor = d;
-        a->clock = a->idle = 0.0f;
-        a->progress = at_goal ? STEER_PROGRESS_AT_GOAL : STEER_PROGRESS_MOVING;
+    if (t->progress == STEER_PROGRESS_NONE || at_goal) {
+        t->best = t->anchor = d;
+        t->clock = t->idle = 0.0f;
+        t->progress = at_goal ? STEER_PROGRESS_AT_GOAL : STEER_PROGRESS_MOVING;
         return;
     }
-    if (d < a->best) a->best = d;
-    a->clock += dt;
-    a->idle += dt;
-    if (a->progress == STEER_PROGRESS_AT_GOAL) a->progress = STEER_PROGRESS_MOVING;
-    if (a->clock < limit) return;
-    bool closer = a->anchor - a->best >= step;
-    a->anchor = a->best;
-    a->clock = 0.0f;
-    if (closer) a->idle = 0.0f;
-    a->progress = closer ? STEER_PROGRESS_MOVING : STEER_PROGRESS_STUCK;
+    if (d < t->best) t->best = d;
+    t->clock += dt;
+    t->idle += dt;
+    if (t->progress == STEER_PROGRESS_AT_GOAL) t->progress = STEER_PROGRESS_MOVING;
+    if (t->clock < limit) return;
+    bool closer = t->anchor - t->best >= step;
+    t->anchor = t->best;
+    t->clock = 0.0f;
+    if (closer) t->idle = 0.0f;
+    t->progress = closer ? STEER_PROGRESS_MOVING : STEER_PROGRESS_STUCK;
 }
 
 /* Routes: move the target on to the next point once within reach of the current one. */
@@ -42,7 +42,7 @@ static void steer_route_advance(steer_world *world, int i, steer_world_slot *s)
     if (steer_distance(p, a->target) > s->route_reach) return;
     s->route_next++;
     a->target = s->route[s->route_next];
-    steer__world_progress_reset(a);
+    steer__world_progress_reset(world, s);
 }
 
 /* Whether any of the world's recipes heads for a goal: a world of wanderers and flocks
@@ -63,7 +63,7 @@ typedef struct steer_progress_job {
     int block_size;
 } steer_progress_job;
 
-/* Agents [begin, end): each touches its own slot and aim only (and reads positions and
+/* Agents [begin, end): each touches its own slot, aim and tally only (and reads positions and
  * the slots' dense indices, which the pass does not change), so blocks run on any worker.
  * Returns how many are stuck. */
 static int steer_progress_agents(const steer_progress_job *job, int begin, int end)
@@ -73,17 +73,19 @@ static int steer_progress_agents(const steer_progress_job *job, int begin, int e
     int stuck = 0;
     for (int i = begin; i < end; i++) {
         if (job->routes) steer_route_advance(world, i, &world->slots[y[i].slot]);
-        /* No goal: the aim (a cache miss) is not touched; setting the recipe reset it. */
+        /* No goal: the aim and tally (cache misses) are not touched; setting the recipe reset it.
+         */
         if (!job->judge || y[i].recipe < 0 || !world->recipes[y[i].recipe].has_goal) continue;
-        steer_world_aim *a = &world->aims[y[i].slot];
-        steer_vec3 to = steer_sub(steer__world_goal(world, a), world->pos[world->cur][i]);
+        steer_vec3 to =
+            steer_sub(steer__world_goal(world, &world->aims[y[i].slot]), world->pos[world->cur][i]);
         float d = steer_length(to);
         if (!steer_is_finite(d)) d = 0.0f; /* unreadable: never reported stuck */
         /* An agent settled in a crowd at its goal (world_crowd.c) has arrived too. */
         bool at_goal = d <= job->step + y[i].radius ||
                        (world->pose[world->cur][i].flags & STEER_WORLD_SETTLED) != 0u;
-        steer_progress_update(a, d, at_goal, job->step, job->limit, job->dt);
-        stuck += a->progress == STEER_PROGRESS_STUCK ? 1 : 0;
+        steer_world_tally *t = &world->tallies[y[i].slot];
+        steer_progress_update(t, d, at_goal, job->step, job->limit, job->dt);
+        stuck += t->progress == STEER_PROGRESS_STUCK ? 1 : 0;
     }
     return stuck;
 }
@@ -123,9 +125,9 @@ steer_progress steer_world_agent_progress(const steer_world *world, steer_handle
     if (world == NULL) return STEER_PROGRESS_NONE;
     const steer_world_slot *s = steer__world_slot(world, handle);
     if (s == NULL || s->dense < 0) return STEER_PROGRESS_NONE;
-    const steer_world_aim *a = steer__world_aim(world, s);
-    if (idle != NULL && a->progress != STEER_PROGRESS_NONE) *idle = a->idle;
-    return (steer_progress)a->progress;
+    const steer_world_tally *t = steer__world_tally(world, s);
+    if (idle != NULL && t->progress != STEER_PROGRESS_NONE) *idle = t->idle;
+    return (steer_progress)t->progress;
 }
 
 bool steer_world_agent_settled(const steer_world *world, steer_handle handle)
@@ -155,7 +157,7 @@ steer_world_status steer_world_set_route(steer_world *world, steer_handle handle
     s->route_next = 0;
     s->route_reach = reach;
     if (count > 0) steer__world_aim(world, s)->target = points[0];
-    steer__world_progress_reset(steer__world_aim(world, s));
+    steer__world_progress_reset(world, s);
     steer__world_unsettle(world, s);
     return STEER_WORLD_OK;
 }

@@ -294,13 +294,15 @@ static bool snap_recipe_ok(const steer_recipe *rc)
 
 /* ---- slots ----------------------------------------------------------------------------- */
 
-/* A saved slot: the slot and its aim, one record. */
+/* A saved slot: the slot, its aim and its progress tally, one record. */
 typedef struct snap_slot {
     steer_world_slot slot;
     steer_world_aim aim;
+    steer_world_tally tally;
 } snap_slot;
 
-static void put_slot(snap_writer *w, const steer_world_slot *s, const steer_world_aim *a)
+static void put_slot(snap_writer *w, const steer_world_slot *s, const steer_world_aim *a,
+                     const steer_world_tally *t)
 {
     put_u32(w, s->generation);
     put_u32(w, (uint32_t)s->dense);
@@ -311,11 +313,11 @@ static void put_slot(snap_writer *w, const steer_world_slot *s, const steer_worl
     put_u32(w, a->target_agent.world);
     /* Progress toward the goal: navigate re-plans when it reads stuck, so a restored
      * world must judge it from the same state. */
-    put_f32(w, a->best);
-    put_f32(w, a->anchor);
-    put_f32(w, a->clock);
-    put_f32(w, a->idle);
-    put_u32(w, a->progress);
+    put_f32(w, t->best);
+    put_f32(w, t->anchor);
+    put_f32(w, t->clock);
+    put_f32(w, t->idle);
+    put_u32(w, t->progress);
 }
 
 /* A slot without the pointers, which a snapshot cannot carry (cleared on restore). */
@@ -330,11 +332,11 @@ static snap_slot get_slot(snap_reader *r)
     s.aim.target_agent.index = get_u32(r);
     s.aim.target_agent.generation = get_u32(r);
     s.aim.target_agent.world = get_u32(r);
-    s.aim.best = get_f32(r);
-    s.aim.anchor = get_f32(r);
-    s.aim.clock = get_f32(r);
-    s.aim.idle = get_f32(r);
-    s.aim.progress = get_u32(r);
+    s.tally.best = get_f32(r);
+    s.tally.anchor = get_f32(r);
+    s.tally.clock = get_f32(r);
+    s.tally.idle = get_f32(r);
+    s.tally.progress = get_u32(r);
     return s;
 }
 
@@ -552,7 +554,8 @@ steer_snapshot_status steer_world_snapshot_write(const steer_world *world, void 
     put_u64(&w, (uint64_t)total);
     put_world(&w, world);
     for (int k = 0; k < world->recipe_count; k++) put_recipe(&w, &world->recipes[k].recipe);
-    for (int s = 0; s < world->capacity; s++) put_slot(&w, &world->slots[s], &world->aims[s]);
+    for (int s = 0; s < world->capacity; s++)
+        put_slot(&w, &world->slots[s], &world->aims[s], &world->tallies[s]);
     for (int d = 0; d < world->count; d++) put_agent(&w, world, d);
     for (int s = 0; s < world->capacity; s++) {
         const steer_approach_walker *k = snap_walker_at(world, s);
@@ -640,10 +643,10 @@ static steer_snapshot_status snap_check_recipes(const snap_layout *l, const snap
 
 /* The stuck report's state as steps leave it: no NaN (a huge dt may make the clocks
  * infinite), a steer_progress value. */
-static bool snap_progress_ok(const steer_world_aim *a)
+static bool snap_progress_ok(const steer_world_tally *t)
 {
-    return a->best == a->best && a->anchor == a->anchor && a->clock == a->clock &&
-           a->idle == a->idle && a->progress <= (uint32_t)STEER_PROGRESS_STUCK;
+    return t->best == t->best && t->anchor == t->anchor && t->clock == t->clock &&
+           t->idle == t->idle && t->progress <= (uint32_t)STEER_PROGRESS_STUCK;
 }
 
 /* Every slot: a generation (0 only for a retired slot, one without an agent), a dense
@@ -657,7 +660,7 @@ static bool snap_check_slots(const snap_layout *l, const snap_world *h)
         const steer_world_slot *slot = &saved.slot;
         if ((slot->generation == 0u && slot->dense != -1) || slot->dense < -1 ||
             slot->dense >= (int32_t)h->count || !steer_v3_is_finite(saved.aim.target) ||
-            !snap_progress_ok(&saved.aim))
+            !snap_progress_ok(&saved.tally))
             return false;
         live += slot->dense >= 0 ? 1u : 0u;
     }
@@ -770,6 +773,7 @@ static void snap_apply_slots(steer_world *world, const snap_layout *l, const sna
         }
         world->slots[s] = saved.slot; /* callback, callback_user and user_data NULL */
         world->aims[s] = saved.aim;
+        world->tallies[s] = saved.tally;
     }
     world->free_head = h->free_head;
     world->callbacks = 0;
@@ -834,7 +838,7 @@ static void snap_apply(steer_world *world, const unsigned char *p, const snap_wo
     world->stuck = 0; /* the stuck report's count, as the saved world's last step left it */
     for (int d = 0; d < world->count; d++)
         world->stuck +=
-            world->aims[steer__world_traits(world, d)->slot].progress == STEER_PROGRESS_STUCK;
+            world->tallies[steer__world_traits(world, d)->slot].progress == STEER_PROGRESS_STUCK;
     /* The saved order is the index's order when the index was valid: rebuilding it then
      * keeps that order (the sort is stable) and lets queries use the grid at once. When
      * it was stale, the next step rebuilds it, as it would have in the saved world. */
