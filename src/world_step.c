@@ -385,7 +385,7 @@ static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, 
 }
 
 /* Ask for what the step reads of agent i's slot when it has a callback: from its
- * generation to the callback's argument. A slot is longer than a cache line, so those
+ * generation to the callback's argument. Slots are not aligned to cache lines, so those
  * fields often span two, and asking for the first alone left the callback's pointer to
  * be waited for (about 6% of a 100,000-agent circle's step in perf). */
 static void steer_world_prefetch_callback(const steer_world *w, int i)
