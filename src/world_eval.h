@@ -52,8 +52,10 @@ static inline float steer_world_accepts(const steer_flock_test *t, float k, floa
 
 /* Gather the neighbour sums of e's recipe in the search itself, four candidates at a
  * time, for recipes whose neighbourhood items are all separation, alignment and cohesion
- * (steer_world_recipe.fused); world_sums.c. */
+ * (steer_world_recipe.fused); world_sums.h. The AVX-512 build (world_sums_avx512.c, where
+ * the build has it) gives the same bits. */
 void steer__world_sums(steer_world_eval *e);
+void steer__world_sums_avx512(steer_world_eval *e);
 
 /* Agents per call of each build of the vector path (steer_world_lanes_build): four,
  * eight with AVX2, sixteen with AVX-512. world_lanes.c checks this against lanes.h's

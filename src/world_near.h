@@ -14,6 +14,9 @@
 #include "lanes.h"
 
 #include <string.h>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 /* Kept indices gathered before a hand-over; a group of four may add up to four. */
 typedef struct steer_world_kept {
@@ -44,7 +47,51 @@ static inline void steer_world_near_flush(const steer_world_probe *q, steer_worl
     k->n = 0;
 }
 
-#if STEER_LANES
+#if STEER_LANES && defined(__AVX512F__)
+/* Candidates [j, end) of one row, sixteen at a time (the AVX-512 builds: a row of three
+ * cells rarely holds more, so most rows take one pass). Masked loads stop at `end`; the
+ * kept lanes' indices are compressed to the front in order, so the same candidates in
+ * the same order as four at a time. */
+static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
+                                        uint32_t end, const bool floors)
+{
+    const float *x = q->pt->x, *y = q->pt->y, *z = q->pt->z;
+    const uint32_t *layer = q->pt->layer;
+    const __m512 px = _mm512_set1_ps(q->p.x), py = _mm512_set1_ps(q->p.y);
+    const __m512 pz = _mm512_set1_ps(q->p.z), r2 = _mm512_set1_ps(q->r2);
+    const __m512 h = _mm512_set1_ps(q->h), clear = _mm512_set1_ps(q->clear);
+    const __m512 below = _mm512_set1_ps(-q->clear);
+    const __m512i mask = _mm512_set1_epi32((int32_t)q->mask);
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int n = k->n;
+    for (; j < end; j += 16) {
+        uint32_t left = end - j;
+        __mmask16 in = left >= 16u ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1u);
+        __m512 dx = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, x + j), px);
+        __m512 dy = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, y + j), py);
+        __m512 dz = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, z + j), pz);
+        __m512 d2 = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(dx, dx), _mm512_mul_ps(dy, dy)),
+                                  _mm512_mul_ps(dz, dz));
+        __mmask16 keep = _mm512_mask_cmp_ps_mask(in, d2, r2, _CMP_LT_OQ);
+        keep &= _mm512_mask_test_epi32_mask(in, _mm512_maskz_loadu_epi32(in, layer + j), mask);
+        if (q->self - j < 16u) keep &= (__mmask16) ~(1u << (q->self - j));
+        if (floors) { /* a constant in each caller: the search without floors is unchanged */
+            __m512 dh = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, q->up + j), h);
+            keep &= _mm512_cmp_ps_mask(dh, clear, _CMP_LE_OQ) &
+                    _mm512_cmp_ps_mask(dh, below, _CMP_GE_OQ);
+        }
+        __m512i idx = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)j));
+        _mm512_mask_compressstoreu_epi32(&k->idx[n], keep, idx);
+        n += __builtin_popcount((unsigned)keep);
+        if (n > STEER_WORLD_NEAR_BATCH - 16) {
+            k->n = n;
+            steer_world_near_flush(q, k);
+            n = 0;
+        }
+    }
+    k->n = n;
+}
+#elif STEER_LANES
 /* For each 4-bit pattern of kept lanes, the kept lanes' numbers packed to the front. */
 static const int32_t steer_world_pack[16][4] = {
     {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},

@@ -178,6 +178,21 @@ STEER_STEP_INLINE void steer_world_eval_start(steer_world_eval *e, const steer_w
         e->sum[r->sum_item[m]] = (steer_world_sum){steer_v3_zero(), 0};
 }
 
+/* The flocking sums (world_sums.h), built for AVX-512 when the world's vector path is the
+ * AVX-512 one: the same bits either way. */
+static void steer_world_sums_of(const steer_world *w, steer_world_eval *e)
+{
+#if defined(STEER_WORLD_AVX512)
+    if (w->lanes == STEER_WORLD_LANES_AVX512) {
+        steer__world_sums_avx512(e);
+        return;
+    }
+#else
+    (void)w;
+#endif
+    steer__world_sums(e);
+}
+
 /* First half of an agent's step: its traits and neighbour sums, read from the snapshot;
  * its state as a steer_agent and copies of its pose and own state too unless `lanes`
  * (the vector path reads the arrays). Inlined into steer_world_block, whose blocks of wanderers and
@@ -199,7 +214,7 @@ STEER_STEP_INLINE void steer_world_gather_inline(const steer_world *w, int i, st
     }
     if (r == NULL || r->nb_count == 0) return;
     if (r->fused)
-        steer__world_sums(e);
+        steer_world_sums_of(w, e);
     else
         steer__world_near(w, i, r->neighbour_radius, y->mask, steer_world_visit_batch, e);
 }
