@@ -50,7 +50,8 @@ LIBRARY_FLAGS = DETERMINISM_FLAGS + ["-O3"]
 VECTOR_SOURCES = {"world_lanes_avx2.c": ["-mavx2", "-DSTEER_LANES_AVX2"],
                   "crowd_avx2.c": ["-mavx2"],
                   "world_lanes_avx512.c": ["-mavx512f", "-DSTEER_LANES_AVX512"],
-                  "world_sums_avx512.c": ["-mavx512f"]}
+                  "world_sums_avx512.c": ["-mavx512f"],
+                  "crowd_avx512.c": ["-mavx512f"]}
 
 
 def _rel(path):

@@ -19,10 +19,17 @@ void steer__world_crowd(const steer_world *world, int i, steer_agent *agent,
                         const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen);
 
 /* The same built for AVX2 (crowd_avx2.c; the step calls it when the world's vector path
- * is an AVX2 or AVX-512 one): the same bits, about 4.5% less time in a dense crowd. */
+ * is the AVX2 one): the same bits, about 4.5% less time in a dense crowd. */
 void steer__world_crowd_avx2(const steer_world *world, int i, steer_agent *agent,
                              const steer_world_traits *traits, steer_world_pose *pose,
                              const steer_world_recipe *recipe, steer_steering *out, uint32_t *seen);
+
+/* The same built for AVX-512 (crowd_avx512.c; the step calls it when the world's vector
+ * path is the AVX-512 one): the same bits. */
+void steer__world_crowd_avx512(const steer_world *world, int i, steer_agent *agent,
+                               const steer_world_traits *traits, steer_world_pose *pose,
+                               const steer_world_recipe *recipe, steer_steering *out,
+                               uint32_t *seen);
 
 /* The settled state of dense entry i (steer_recipe.settle, docs/crowd.md "Coming to
  * rest"), updated in pose->flags (STEER_WORLD_SETTLED) and the slot's memory for this step:

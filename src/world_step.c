@@ -224,10 +224,17 @@ static void steer_world_gather(const steer_world *w, int i, steer_world_eval *e,
     steer_world_gather_inline(w, i, e, lanes);
 }
 
-/* The crowd filter (world_crowd.c) on *out, built for AVX2 when the world's vector path
- * is an AVX2 or AVX-512 one (crowd_avx2.c): the same bits either way. */
+/* The crowd filter (world_crowd.c) on *out, built for AVX2 or AVX-512 when the world's
+ * vector path is (crowd_avx2.c, crowd_avx512.c): the same bits either way. */
 static void steer_world_crowd(steer_world *w, steer_world_eval *e, steer_steering *out)
 {
+#if defined(STEER_WORLD_AVX512)
+    if (w->lanes == STEER_WORLD_LANES_AVX512) {
+        steer__world_crowd_avx512(w, e->i, &e->agent, e->traits, &e->pose, e->recipe, out,
+                                  &e->seen);
+        return;
+    }
+#endif
 #if defined(STEER_WORLD_AVX2)
     if (w->lanes >= STEER_WORLD_LANES_AVX2) {
         steer__world_crowd_avx2(w, e->i, &e->agent, e->traits, &e->pose, e->recipe, out, &e->seen);
