@@ -14,18 +14,23 @@
 
 /* ---- what the behaviours read of the world ---------------------------------------------- */
 
+/* The evaluated agent's aim (its slot is gathered for every recipe that reads a target). */
+static const steer_world_aim *steer_world_aim_of(const steer_world_eval *e)
+{
+    return steer__world_aim(e->w, e->slot);
+}
+
 /* The target agent's dense index, or -1 when it has none or it is gone. */
 static int steer_world_target_index(const steer_world_eval *e)
 {
-    const steer_world_slot *t =
-        steer__world_slot(e->w, steer__world_aim(e->w, e->slot)->target_agent);
+    const steer_world_slot *t = steer__world_slot(e->w, steer_world_aim_of(e)->target_agent);
     return t != NULL ? t->dense : -1;
 }
 
 /* The target point: the target agent's position when it has one, else the point. */
 static steer_vec3 steer_world_target_point(const steer_world_eval *e)
 {
-    return steer__world_goal(e->w, steer__world_aim(e->w, e->slot));
+    return steer__world_goal(e->w, steer_world_aim_of(e));
 }
 
 /* ---- evaluations ------------------------------------------------------------------------ */
@@ -170,8 +175,7 @@ static steer_steering steer_world_eval_interpose(steer_world_eval *e, int k,
     if (t < 0) return steer_steering_zero();
     const steer_world *w = e->w;
     return steer_interpose(&e->agent, w->pos[w->cur][t], w->vel[w->cur][t],
-                           steer__world_aim(w, e->slot)->target, steer_v3_zero(), &it->arrive,
-                           NULL);
+                           steer_world_aim_of(e)->target, steer_v3_zero(), &it->arrive, NULL);
 }
 
 static steer_steering steer_world_eval_offset_pursuit(steer_world_eval *e, int k,
@@ -203,7 +207,7 @@ static steer_steering steer_world_eval_formation(steer_world_eval *e, int k,
     if (t < 0) return steer_steering_zero();
     const steer_world *w = e->w;
     steer_leader anchor = {w->pos[w->cur][t], w->vel[w->cur][t], w->pose[w->cur][t].orientation};
-    steer_formation_slot slot = {steer__world_aim(w, e->slot)->target, 0.0f, 0u};
+    steer_formation_slot slot = {steer_world_aim_of(e)->target, 0.0f, 0u};
     steer_formation_member_params p = {it->arrive, it->align};
     /* A member that also navigates leaves the way round walls, and a slot off the mesh,
      * to its navigate item. */
