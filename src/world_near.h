@@ -48,51 +48,84 @@ static inline void steer_world_near_flush(const steer_world_probe *q, steer_worl
 }
 
 #if STEER_LANES && defined(__AVX512F__)
-/* Candidates [j, end) of one row, sixteen at a time (the AVX-512 builds: a row of three
- * cells rarely holds more, so most rows take one pass). Masked loads stop at `end`; the
- * kept lanes' indices are compressed to the front in order, so the same candidates in
- * the same order as four at a time. */
+/* The AVX-512 builds test sixteen candidates at a time. Test the candidates in lanes
+ * `in` (their positions x, y, z, layers, heights and indices) and keep the passing
+ * ones' indices, compressed to the front in lane order. */
+static inline void steer_world_scan_lanes(const steer_world_probe *q, steer_world_kept *k,
+                                          __mmask16 in, __m512 x, __m512 y, __m512 z, __m512i layer,
+                                          __m512 up, __m512i idx, const bool floors)
+{
+    const __m512 dx = _mm512_sub_ps(x, _mm512_set1_ps(q->p.x));
+    const __m512 dy = _mm512_sub_ps(y, _mm512_set1_ps(q->p.y));
+    const __m512 dz = _mm512_sub_ps(z, _mm512_set1_ps(q->p.z));
+    const __m512 d2 = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(dx, dx), _mm512_mul_ps(dy, dy)),
+                                    _mm512_mul_ps(dz, dz));
+    __mmask16 keep = _mm512_mask_cmp_ps_mask(in, d2, _mm512_set1_ps(q->r2), _CMP_LT_OQ);
+    keep &= _mm512_mask_test_epi32_mask(in, layer, _mm512_set1_epi32((int32_t)q->mask));
+    keep &= _mm512_mask_cmpneq_epi32_mask(in, idx, _mm512_set1_epi32((int32_t)q->self));
+    if (floors) { /* a constant in each caller: the search without floors is unchanged */
+        __m512 dh = _mm512_sub_ps(up, _mm512_set1_ps(q->h));
+        keep &= _mm512_cmp_ps_mask(dh, _mm512_set1_ps(q->clear), _CMP_LE_OQ) &
+                _mm512_cmp_ps_mask(dh, _mm512_set1_ps(-q->clear), _CMP_GE_OQ);
+    }
+    /* Compressed in a register and stored whole (the lanes past the kept ones are
+     * overwritten later): the compress-to-memory form is microcoded on AMD's Zen 4 and 5
+     * and cost a fifth of the search there. */
+    _mm512_storeu_si512(&k->idx[k->n], _mm512_maskz_compress_epi32(keep, idx));
+    k->n += __builtin_popcount((unsigned)keep);
+    if (k->n > STEER_WORLD_NEAR_BATCH - 16) steer_world_near_flush(q, k);
+}
+
+static inline __mmask16 steer_world_lanes_below(uint32_t n)
+{
+    return n >= 16u ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1u);
+}
+
+/* Candidates [j, end) of one row, sixteen at a time (masked loads stop at `end`). */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
                                         uint32_t end, const bool floors)
 {
-    const float *x = q->pt->x, *y = q->pt->y, *z = q->pt->z;
-    const uint32_t *layer = q->pt->layer;
-    const __m512 px = _mm512_set1_ps(q->p.x), py = _mm512_set1_ps(q->p.y);
-    const __m512 pz = _mm512_set1_ps(q->p.z), r2 = _mm512_set1_ps(q->r2);
-    const __m512 h = _mm512_set1_ps(q->h), clear = _mm512_set1_ps(q->clear);
-    const __m512 below = _mm512_set1_ps(-q->clear);
-    const __m512i mask = _mm512_set1_epi32((int32_t)q->mask);
+    const steer_world_points *pt = q->pt;
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int n = k->n;
     for (; j < end; j += 16) {
-        uint32_t left = end - j;
-        __mmask16 in = left >= 16u ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1u);
-        __m512 dx = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, x + j), px);
-        __m512 dy = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, y + j), py);
-        __m512 dz = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, z + j), pz);
-        __m512 d2 = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(dx, dx), _mm512_mul_ps(dy, dy)),
-                                  _mm512_mul_ps(dz, dz));
-        __mmask16 keep = _mm512_mask_cmp_ps_mask(in, d2, r2, _CMP_LT_OQ);
-        keep &= _mm512_mask_test_epi32_mask(in, _mm512_maskz_loadu_epi32(in, layer + j), mask);
-        if (q->self - j < 16u) keep &= (__mmask16) ~(1u << (q->self - j));
-        if (floors) { /* a constant in each caller: the search without floors is unchanged */
-            __m512 dh = _mm512_sub_ps(_mm512_maskz_loadu_ps(in, q->up + j), h);
-            keep &= _mm512_cmp_ps_mask(dh, clear, _CMP_LE_OQ) &
-                    _mm512_cmp_ps_mask(dh, below, _CMP_GE_OQ);
-        }
-        __m512i idx = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)j));
-        /* Compressed in a register and stored whole (the lanes past the kept ones are
-         * overwritten later): the compress-to-memory form is microcoded on AMD's Zen 4
-         * and 5 and cost a fifth of the search there. */
-        _mm512_storeu_si512(&k->idx[n], _mm512_maskz_compress_epi32(keep, idx));
-        n += __builtin_popcount((unsigned)keep);
-        if (n > STEER_WORLD_NEAR_BATCH - 16) {
-            k->n = n;
-            steer_world_near_flush(q, k);
-            n = 0;
-        }
+        __mmask16 in = steer_world_lanes_below(end - j);
+        __m512 up = floors ? _mm512_maskz_loadu_ps(in, q->up + j) : _mm512_setzero_ps();
+        steer_world_scan_lanes(
+            q, k, in, _mm512_maskz_loadu_ps(in, pt->x + j), _mm512_maskz_loadu_ps(in, pt->y + j),
+            _mm512_maskz_loadu_ps(in, pt->z + j), _mm512_maskz_loadu_epi32(in, pt->layer + j), up,
+            _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)j)), floors);
     }
-    k->n = n;
+}
+
+/* Three rows' runs [s[r], s[r] + l[r]) of sixteen candidates or fewer in one pass: each
+ * run loaded into the lanes after the previous one's (a row of three cells holds about
+ * four boids, so a plane of three rows mostly fits). Lane order is row order, so the
+ * same candidates in the same order as row by row. Needs s[1] >= l[0] and s[2] >= l[0] +
+ * l[1] (no load from before the arrays). */
+static inline void steer_world_scan_three(const steer_world_probe *q, steer_world_kept *k,
+                                          const uint32_t s[3], const uint32_t l[3],
+                                          const bool floors)
+{
+    const steer_world_points *pt = q->pt;
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __mmask16 m0 = steer_world_lanes_below(l[0]);
+    const __mmask16 m1 = (__mmask16)(steer_world_lanes_below(l[1]) << l[0]);
+    const __mmask16 m2 = (__mmask16)(steer_world_lanes_below(l[2]) << (l[0] + l[1]));
+    /* Lane i of run r reads entry at[r] + i. */
+    const uint32_t at[3] = {s[0], s[1] - l[0], s[2] - l[0] - l[1]};
+#define STEER_WORLD_THREE(A)                                                                       \
+    _mm512_or_si512(_mm512_or_si512(_mm512_maskz_loadu_epi32(m0, (A) + at[0]),                     \
+                                    _mm512_maskz_loadu_epi32(m1, (A) + at[1])),                    \
+                    _mm512_maskz_loadu_epi32(m2, (A) + at[2]))
+    __m512i idx = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)at[0]));
+    idx = _mm512_mask_add_epi32(idx, m1, lane, _mm512_set1_epi32((int32_t)at[1]));
+    idx = _mm512_mask_add_epi32(idx, m2, lane, _mm512_set1_epi32((int32_t)at[2]));
+    __m512 up = floors ? _mm512_castsi512_ps(STEER_WORLD_THREE(q->up)) : _mm512_setzero_ps();
+    steer_world_scan_lanes(q, k, m0 | m1 | m2, _mm512_castsi512_ps(STEER_WORLD_THREE(pt->x)),
+                           _mm512_castsi512_ps(STEER_WORLD_THREE(pt->y)),
+                           _mm512_castsi512_ps(STEER_WORLD_THREE(pt->z)),
+                           STEER_WORLD_THREE(pt->layer), up, idx, floors);
+#undef STEER_WORLD_THREE
 }
 #elif STEER_LANES
 /* For each 4-bit pattern of kept lanes, the kept lanes' numbers packed to the front. */
@@ -273,6 +306,21 @@ static inline void steer_world_scan_cells(const steer_world_grid *g, const steer
         steer_world_scan_folded(g, q, &k, b, floors);
     } else {
         for (int z = b.lo[2]; z <= b.hi[2]; z++) {
+#if STEER_LANES && defined(__AVX512F__)
+            if (b.hi[1] - b.lo[1] == 2) {
+                uint32_t st[3], len[3];
+                for (int r = 0; r < 3; r++) {
+                    int row = (z * g->dim[1] + b.lo[1] + r) * g->dim[0];
+                    st[r] = g->start[row + b.lo[0]];
+                    len[r] = g->start[row + b.hi[0] + 1] - st[r];
+                }
+                if (len[0] + len[1] + len[2] <= 16u && st[1] >= len[0] &&
+                    st[2] >= len[0] + len[1]) {
+                    steer_world_scan_three(q, &k, st, len, floors);
+                    continue;
+                }
+            }
+#endif
             for (int y = b.lo[1]; y <= b.hi[1]; y++) {
                 int row = (z * g->dim[1] + y) * g->dim[0];
                 steer_world_scan_row(q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1],
