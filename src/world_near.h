@@ -97,9 +97,19 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
     }
 }
 
+/* Sixteen 32-bit words in lanes m0 | m1 | m2 (disjoint), lane i of mask r read from
+ * a[at[r] + i]: three runs side by side in one vector. */
+static inline __m512i steer_world_load_three(const void *a, const __mmask16 m[3],
+                                             const uint32_t at[3])
+{
+    const uint32_t *w = a;
+    return _mm512_or_si512(_mm512_or_si512(_mm512_maskz_loadu_epi32(m[0], w + at[0]),
+                                           _mm512_maskz_loadu_epi32(m[1], w + at[1])),
+                           _mm512_maskz_loadu_epi32(m[2], w + at[2]));
+}
+
 /* Three rows' runs [s[r], s[r] + l[r]) of sixteen candidates or fewer in one pass: each
- * run loaded into the lanes after the previous one's (a row of three cells holds about
- * four boids, so a plane of three rows mostly fits). Lane order is row order, so the
+ * run loaded into the lanes after the previous one's. Lane order is row order, so the
  * same candidates in the same order as row by row. Needs s[1] >= l[0] and s[2] >= l[0] +
  * l[1] (no load from before the arrays). */
 static inline void steer_world_scan_three(const steer_world_probe *q, steer_world_kept *k,
@@ -108,24 +118,35 @@ static inline void steer_world_scan_three(const steer_world_probe *q, steer_worl
 {
     const steer_world_points *pt = q->pt;
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __mmask16 m0 = steer_world_lanes_below(l[0]);
-    const __mmask16 m1 = (__mmask16)(steer_world_lanes_below(l[1]) << l[0]);
-    const __mmask16 m2 = (__mmask16)(steer_world_lanes_below(l[2]) << (l[0] + l[1]));
+    const __mmask16 m[3] = {steer_world_lanes_below(l[0]),
+                            (__mmask16)(steer_world_lanes_below(l[1]) << l[0]),
+                            (__mmask16)(steer_world_lanes_below(l[2]) << (l[0] + l[1]))};
     /* Lane i of run r reads entry at[r] + i. */
     const uint32_t at[3] = {s[0], s[1] - l[0], s[2] - l[0] - l[1]};
-#define STEER_WORLD_THREE(A)                                                                       \
-    _mm512_or_si512(_mm512_or_si512(_mm512_maskz_loadu_epi32(m0, (A) + at[0]),                     \
-                                    _mm512_maskz_loadu_epi32(m1, (A) + at[1])),                    \
-                    _mm512_maskz_loadu_epi32(m2, (A) + at[2]))
     __m512i idx = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)at[0]));
-    idx = _mm512_mask_add_epi32(idx, m1, lane, _mm512_set1_epi32((int32_t)at[1]));
-    idx = _mm512_mask_add_epi32(idx, m2, lane, _mm512_set1_epi32((int32_t)at[2]));
-    __m512 up = floors ? _mm512_castsi512_ps(STEER_WORLD_THREE(q->up)) : _mm512_setzero_ps();
-    steer_world_scan_lanes(q, k, m0 | m1 | m2, _mm512_castsi512_ps(STEER_WORLD_THREE(pt->x)),
-                           _mm512_castsi512_ps(STEER_WORLD_THREE(pt->y)),
-                           _mm512_castsi512_ps(STEER_WORLD_THREE(pt->z)),
-                           STEER_WORLD_THREE(pt->layer), up, idx, floors);
-#undef STEER_WORLD_THREE
+    idx = _mm512_mask_add_epi32(idx, m[1], lane, _mm512_set1_epi32((int32_t)at[1]));
+    idx = _mm512_mask_add_epi32(idx, m[2], lane, _mm512_set1_epi32((int32_t)at[2]));
+    __m512 up =
+        floors ? _mm512_castsi512_ps(steer_world_load_three(q->up, m, at)) : _mm512_setzero_ps();
+    steer_world_scan_lanes(q, k, m[0] | m[1] | m[2],
+                           _mm512_castsi512_ps(steer_world_load_three(pt->x, m, at)),
+                           _mm512_castsi512_ps(steer_world_load_three(pt->y, m, at)),
+                           _mm512_castsi512_ps(steer_world_load_three(pt->z, m, at)),
+                           steer_world_load_three(pt->layer, m, at), up, idx, floors);
+}
+
+/* The three rows of a plane of cells (starts s, lengths l): in one pass when they hold
+ * sixteen candidates or fewer (a row of three cells holds about four boids, so a boid's
+ * planes mostly do), else row by row. */
+static inline void steer_world_scan_plane(const steer_world_probe *q, steer_world_kept *k,
+                                          const uint32_t s[3], const uint32_t l[3],
+                                          const bool floors)
+{
+    if (l[0] + l[1] + l[2] <= 16u && s[1] >= l[0] && s[2] >= l[0] + l[1]) {
+        steer_world_scan_three(q, k, s, l, floors);
+        return;
+    }
+    for (int r = 0; r < 3; r++) steer_world_scan_row(q, k, s[r], s[r] + l[r], floors);
 }
 #elif STEER_LANES
 /* For each 4-bit pattern of kept lanes, the kept lanes' numbers packed to the front. */
@@ -209,6 +230,17 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
         k->n += steer_world_keeps(q, j, floors);
         if (k->n == STEER_WORLD_NEAR_BATCH) steer_world_near_flush(q, k);
     }
+}
+#endif
+
+#if !(STEER_LANES && defined(__AVX512F__))
+/* The three rows of a plane of cells (starts s, lengths l), row by row (the AVX-512
+ * builds test them together when they fit). */
+static inline void steer_world_scan_plane(const steer_world_probe *q, steer_world_kept *k,
+                                          const uint32_t s[3], const uint32_t l[3],
+                                          const bool floors)
+{
+    for (int r = 0; r < 3; r++) steer_world_scan_row(q, k, s[r], s[r] + l[r], floors);
 }
 #endif
 
@@ -306,21 +338,16 @@ static inline void steer_world_scan_cells(const steer_world_grid *g, const steer
         steer_world_scan_folded(g, q, &k, b, floors);
     } else {
         for (int z = b.lo[2]; z <= b.hi[2]; z++) {
-#if STEER_LANES && defined(__AVX512F__)
-            if (b.hi[1] - b.lo[1] == 2) {
+            if (b.hi[1] - b.lo[1] == 2) { /* a plane of three rows */
                 uint32_t st[3], len[3];
                 for (int r = 0; r < 3; r++) {
                     int row = (z * g->dim[1] + b.lo[1] + r) * g->dim[0];
                     st[r] = g->start[row + b.lo[0]];
                     len[r] = g->start[row + b.hi[0] + 1] - st[r];
                 }
-                if (len[0] + len[1] + len[2] <= 16u && st[1] >= len[0] &&
-                    st[2] >= len[0] + len[1]) {
-                    steer_world_scan_three(q, &k, st, len, floors);
-                    continue;
-                }
+                steer_world_scan_plane(q, &k, st, len, floors);
+                continue;
             }
-#endif
             for (int y = b.lo[1]; y <= b.hi[1]; y++) {
                 int row = (z * g->dim[1] + y) * g->dim[0];
                 steer_world_scan_row(q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1],
