@@ -83,6 +83,17 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[]);
 bool steer__world_lanes_finish_avx2(steer_world *w, const steer_world_eval e[]);
 bool steer__world_lanes_finish_avx512(steer_world *w, const steer_world_eval e[]);
 
+/* Two blocks at once, each as steer__world_lanes_finish would: e0 and e1 are the
+ * gathered evaluations of two blocks of the build's width that fit. Bit 0 of the result
+ * is set when the first was finished and written, bit 1 for the second; a block whose
+ * bit is clear was left untouched. */
+unsigned steer__world_lanes_finish_two(steer_world *w, const steer_world_eval e0[],
+                                       const steer_world_eval e1[]);
+unsigned steer__world_lanes_finish_two_avx2(steer_world *w, const steer_world_eval e0[],
+                                            const steer_world_eval e1[]);
+unsigned steer__world_lanes_finish_two_avx512(steer_world *w, const steer_world_eval e0[],
+                                              const steer_world_eval e1[]);
+
 /* Whether dense agents i .. i+width-1 can have their motion finished on the vector path
  * (steer__world_lanes_move), whatever works out their steering: the same space and
  * model, facing their velocity, and bounds it covers. */
@@ -102,9 +113,11 @@ bool steer__world_lanes_move_avx2(steer_world *w, const steer_world_eval e[],
 bool steer__world_lanes_move_avx512(steer_world *w, const steer_world_eval e[],
                                     const steer_steering out[]);
 
-/* A build of the vector path: its two entry points (above). */
+/* A build of the vector path: its entry points (above). */
 typedef struct steer_world_lanes_fns {
     bool (*finish)(steer_world *w, const steer_world_eval e[]);
+    unsigned (*finish_two)(steer_world *w, const steer_world_eval e0[],
+                           const steer_world_eval e1[]);
     bool (*move)(steer_world *w, const steer_world_eval e[], const steer_steering out[]);
 } steer_world_lanes_fns;
 

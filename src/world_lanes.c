@@ -42,6 +42,12 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[])
     return steer_lanes_finish(w, e);
 }
 
+unsigned steer__world_lanes_finish_two(steer_world *w, const steer_world_eval e0[],
+                                       const steer_world_eval e1[])
+{
+    return steer_lanes_finish_two(w, e0, e1);
+}
+
 bool steer__world_lanes_move(steer_world *w, const steer_world_eval e[], const steer_steering out[])
 {
     return steer_lanes_move(w, e, out);
@@ -67,6 +73,13 @@ bool steer__world_lanes_finish(steer_world *w, const steer_world_eval e[])
     return false;
 }
 
+unsigned steer__world_lanes_finish_two(steer_world *w, const steer_world_eval e0[],
+                                       const steer_world_eval e1[])
+{
+    (void)w, (void)e0, (void)e1;
+    return 0u;
+}
+
 bool steer__world_lanes_move(steer_world *w, const steer_world_eval e[], const steer_steering out[])
 {
     (void)w, (void)e, (void)out;
@@ -76,12 +89,16 @@ bool steer__world_lanes_move(steer_world *w, const steer_world_eval e[], const s
 #endif
 
 const steer_world_lanes_fns steer__world_lanes_builds[STEER_WORLD_LANES_BUILDS] = {
-    [STEER_WORLD_LANES_BASE] = {steer__world_lanes_finish, steer__world_lanes_move},
+    [STEER_WORLD_LANES_BASE] = {steer__world_lanes_finish, steer__world_lanes_finish_two,
+                                steer__world_lanes_move},
 #if defined(STEER_WORLD_AVX2)
-    [STEER_WORLD_LANES_AVX2] = {steer__world_lanes_finish_avx2, steer__world_lanes_move_avx2},
+    [STEER_WORLD_LANES_AVX2] = {steer__world_lanes_finish_avx2, steer__world_lanes_finish_two_avx2,
+                                steer__world_lanes_move_avx2},
 #endif
 #if defined(STEER_WORLD_AVX512)
-    [STEER_WORLD_LANES_AVX512] = {steer__world_lanes_finish_avx512, steer__world_lanes_move_avx512},
+    [STEER_WORLD_LANES_AVX512] = {steer__world_lanes_finish_avx512,
+                                  steer__world_lanes_finish_two_avx512,
+                                  steer__world_lanes_move_avx512},
 #endif
 };
 

@@ -14,6 +14,12 @@ bool steer__world_lanes_finish_avx512(steer_world *w, const steer_world_eval e[]
     return steer_lanes_finish(w, e);
 }
 
+unsigned steer__world_lanes_finish_two_avx512(steer_world *w, const steer_world_eval e0[],
+                                              const steer_world_eval e1[])
+{
+    return steer_lanes_finish_two(w, e0, e1);
+}
+
 bool steer__world_lanes_move_avx512(steer_world *w, const steer_world_eval e[],
                                     const steer_steering out[])
 {

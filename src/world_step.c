@@ -296,6 +296,13 @@ static bool steer_world_lanes_run(steer_world *w, int lanes, const steer_world_e
     return steer__world_lanes_builds[lanes].finish(w, e);
 }
 
+/* The vector path of build `lanes` on two blocks at once. */
+static unsigned steer_world_lanes_run_two(steer_world *w, int lanes, const steer_world_eval e0[],
+                                          const steer_world_eval e1[])
+{
+    return steer__world_lanes_builds[lanes].finish_two(w, e0, e1);
+}
+
 /* The vector path's motion half of build `lanes`. */
 static bool steer_world_lanes_move(steer_world *w, int lanes, const steer_world_eval e[],
                                    const steer_steering out[])
@@ -341,21 +348,25 @@ static void steer_world_gather_alone(const steer_world *w, int i, int from, int 
                                r->needs_target ? &w->slots[t[k].slot] : NULL);
 }
 
-/* A block wholly on the vector path; the scalar path where it declines. */
-static void steer_world_block(steer_world *w, int i, int lanes)
+/* What the vector path reads of the block of `width` agents at i, into e[]. Of a block
+ * that reads neither neighbours nor sums it reads the first evaluation only (which agents,
+ * their recipe and traits): true then, and the others are gathered should the scalar path
+ * be needed (steer_world_block_scalar). */
+static bool steer_world_gather_block(const steer_world *w, int i, int width, steer_world_eval e[])
 {
-    int width = STEER_WORLD_LANES_WIDTH(lanes);
-    steer_world_eval e[STEER_WORLD_LANES_MAX];
     const steer_world_recipe *r = &w->recipes[steer__world_traits(w, i)->recipe];
-    /* Of a block that reads neither neighbours nor sums the vector path reads the first
-     * evaluation only (which agents, their recipe and traits); the others are gathered
-     * should the scalar path be needed. */
     bool first_only = r->nb_count == 0 && r->sum_count == 0;
     if (r->nb_count == 0)
         steer_world_gather_alone(w, i, 0, first_only ? 1 : width, e);
     else
         for (int k = 0; k < width; k++) steer_world_gather_inline(w, i + k, &e[k], true);
-    if (steer_world_lanes_run(w, lanes, e)) return;
+    return first_only;
+}
+
+/* The scalar path on a gathered block that the vector path declined. */
+static void steer_world_block_scalar(steer_world *w, int i, int width, steer_world_eval e[],
+                                     bool first_only)
+{
     if (first_only) steer_world_gather_alone(w, i, 1, width, e);
     for (int k = 0; k < width; k++) {
         e[k].agent = steer__world_load(w, w->cur, i + k);
@@ -363,6 +374,38 @@ static void steer_world_block(steer_world *w, int i, int lanes)
         e[k].own = steer__world_own(w, i + k);
         steer_world_finish(w, &e[k]);
     }
+}
+
+/* A block wholly on the vector path; the scalar path where it declines. */
+static void steer_world_block(steer_world *w, int i, int lanes)
+{
+    int width = STEER_WORLD_LANES_WIDTH(lanes);
+    steer_world_eval e[STEER_WORLD_LANES_MAX];
+    bool first_only = steer_world_gather_block(w, i, width, e);
+    if (!steer_world_lanes_run(w, lanes, e)) steer_world_block_scalar(w, i, width, e, first_only);
+}
+
+/* Whether the block of build `lanes` at i (one that fits) and the next one can be
+ * finished together (steer_world_block_two): the next fits too. */
+static bool steer_world_pairs(const steer_world *w, int i, int end, int lanes)
+{
+    int width = STEER_WORLD_LANES_WIDTH(lanes);
+    return end - i >= 2 * width && steer__world_lanes_fit(w, i + width, width);
+}
+
+/* The blocks at i and i + width (steer_world_pairs) on the vector path together; the
+ * scalar path finishes a block it declines. */
+static void steer_world_block_two(steer_world *w, int i, int lanes)
+{
+    int width = STEER_WORLD_LANES_WIDTH(lanes);
+    steer_world_eval e[2][STEER_WORLD_LANES_MAX];
+    bool first_only[2];
+    for (int b = 0; b < 2; b++)
+        first_only[b] = steer_world_gather_block(w, i + b * width, width, e[b]);
+    unsigned done = steer_world_lanes_run_two(w, lanes, e[0], e[1]);
+    for (int b = 0; b < 2; b++)
+        if ((done & (1u << b)) == 0u)
+            steer_world_block_scalar(w, i + b * width, width, e[b], first_only[b]);
 }
 
 /* Bytes [from, to) of an array asked for ahead, to read or to write. */
@@ -449,6 +492,11 @@ static void steer_world_step_range(void *ctx, int begin, int end)
     int i = begin;
     while (i < end) {
         int lanes = steer_world_lanes_at(w, i, end, steer__world_lanes_fit);
+        if (lanes >= 0 && steer_world_pairs(w, i, end, lanes)) {
+            steer_world_block_two(w, i, lanes);
+            i += 2 * STEER_WORLD_LANES_WIDTH(lanes);
+            continue;
+        }
         if (lanes >= 0) {
             steer_world_block(w, i, lanes);
             i += STEER_WORLD_LANES_WIDTH(lanes);
