@@ -313,7 +313,7 @@ static void steer_lanes_put_own(steer_world_owns *o, int i, const steer_lanes_wa
     steer_lanes_put_xyz(&o->point[i], wd->point);
     memcpy(&o->angle[i], &wd->angle, sizeof wd->angle);
     memcpy(&o->rng_state[i], &wd->rng.state, sizeof wd->rng.state);
-    memcpy(&o->rng_inc[i], &wd->rng.inc, sizeof wd->rng.inc);
+    /* A stream's increment never changes: left alone, its lines stay clean. */
 }
 
 /* x if finite and >= 0, else 0 (steer__nonneg, for a parameter the lanes share). */
