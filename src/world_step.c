@@ -492,14 +492,13 @@ static void steer_world_step_range(void *ctx, int begin, int end)
     int i = begin;
     while (i < end) {
         int lanes = steer_world_lanes_at(w, i, end, steer__world_lanes_fit);
-        if (lanes >= 0 && steer_world_pairs(w, i, end, lanes)) {
-            steer_world_block_two(w, i, lanes);
-            i += 2 * STEER_WORLD_LANES_WIDTH(lanes);
-            continue;
-        }
         if (lanes >= 0) {
-            steer_world_block(w, i, lanes);
-            i += STEER_WORLD_LANES_WIDTH(lanes);
+            int blocks = steer_world_pairs(w, i, end, lanes) ? 2 : 1;
+            if (blocks == 2)
+                steer_world_block_two(w, i, lanes);
+            else
+                steer_world_block(w, i, lanes);
+            i += blocks * STEER_WORLD_LANES_WIDTH(lanes);
             continue;
         }
         lanes = steer_world_lanes_at(w, i, end, steer__world_lanes_fit_moves);
