@@ -129,45 +129,82 @@ static steer_vec3 steer_world_forward(steer_vec3 vel, const steer_world_traits *
     return steer_length_sq(f) > 0.0f ? f : steer_space_heading(space, orientation);
 }
 
-/* How far ahead the permutation asks for the slot it will write
- * (steer__world_prefetch_slot). */
+/* The crowd filter's copies of entry d's traits (steer_world_points): its radius, or -1
+ * when the filter skips it as a neighbour (its velocity v or radius outside the filter's
+ * domain: decided here, once per agent, rather than for every agent that finds it), its
+ * recipe and its slot. */
+static void steer_world_crowd_point(const steer_world_points *pt, uint32_t d, steer_vec3 v,
+                                    const steer_world_traits *y)
+{
+    pt->radius[d] = steer__orca_in_domain(v, y->radius) ? y->radius : -1.0f;
+    pt->recipe[d] = y->recipe;
+    pt->slot[d] = y->slot;
+}
+
+void steer__world_index_crowds(steer_world *w)
+{
+    w->crowds = true;
+    if (!w->index_valid) return;
+    for (int i = 0; i < w->count; i++)
+        steer_world_crowd_point(&w->points, (uint32_t)i, w->vel[w->cur][i], &w->traits[w->kept][i]);
+}
+
+/* How far ahead the permutation asks for the slot it will write (as
+ * steer__world_prefetch_slot does). */
 #define STEER_WORLD_PREFETCH 16
 
 static void steer_world_scatter_range(void *ctx, int begin, int end)
 {
     steer_world *w = ctx;
     int s = w->cur, o = 1 - w->cur, k = w->kept;
+    /* Every array in a local: the stores below are through pointers the compiler cannot
+     * tell from w's own fields, so it would load each pointer again per agent. */
+    const uint32_t *restrict to = w->new_index;
+    const steer_vec3 *restrict pos = w->pos[s], *restrict vel = w->vel[s];
+    const steer_world_pose *restrict pose = w->pose[s];
+    const steer_steering *restrict steering = w->steering[s];
+    const steer_world_traits *restrict traits = w->traits[k];
+    const uint32_t *restrict seen = w->neighbours[k];
+    steer_vec3 *restrict pos_to = w->pos[o], *restrict vel_to = w->vel[o];
+    steer_world_pose *restrict pose_to = w->pose[o];
+    steer_steering *restrict steering_to = w->steering[o];
+    steer_world_traits *restrict traits_to = w->traits[1 - k];
+    uint32_t *restrict seen_to = w->neighbours[1 - k];
+    const steer_world_owns own = w->own[k], own_to = w->own[1 - k];
+    const steer_world_points pt = w->points;
+    steer_world_slot *restrict slots = w->slots;
+    const bool crowds = w->crowds;
     for (int i = begin; i < end; i++) {
-        uint32_t d = w->new_index[i];
-        const steer_world_traits *y = &w->traits[k][i];
+        uint32_t d = to[i];
+        const steer_world_traits *y = &traits[i];
+#if defined(__GNUC__) || defined(__clang__)
         int ahead = i + STEER_WORLD_PREFETCH;
-        if (ahead < end && w->new_index[ahead] != (uint32_t)ahead)
-            steer__world_prefetch_slot(w, ahead, end);
-        w->pos[o][d] = w->pos[s][i];
-        w->vel[o][d] = w->vel[s][i];
-        w->pose[o][d] = w->pose[s][i];
-        w->steering[o][d] = w->steering[s][i];
-        w->traits[1 - k][d] = *y;
-        steer_world_own own = steer__world_owns_get(&w->own[k], i);
-        steer__world_owns_put(&w->own[1 - k], (int)d, &own);
-        w->neighbours[1 - k][d] = w->neighbours[k][i];
-        steer_vec3 f = steer_world_forward(w->vel[s][i], y, w->pose[s][i].orientation);
-        w->points.fx[d] = f.x;
-        w->points.fy[d] = f.y;
-        w->points.fz[d] = f.z;
-        w->points.x[d] = w->pos[s][i].x;
-        w->points.y[d] = w->pos[s][i].y;
-        w->points.z[d] = w->pos[s][i].z;
-        w->points.layer[d] = y->layer;
-        /* The crowd filter skips a neighbour outside its domain: decided here, once per
-         * agent, rather than for every agent that finds it (world_crowd.c). */
-        bool usable = steer__orca_in_domain(w->vel[s][i], y->radius);
-        w->points.radius[d] = usable ? y->radius : -1.0f;
-        w->points.recipe[d] = y->recipe;
-        w->points.slot[d] = y->slot;
+        if (ahead < end && to[ahead] != (uint32_t)ahead)
+            __builtin_prefetch(&slots[traits[ahead].slot], 1);
+#endif
+        steer_vec3 p = pos[i], v = vel[i];
+        pos_to[d] = p;
+        vel_to[d] = v;
+        pose_to[d] = pose[i];
+        steering_to[d] = steering[i];
+        traits_to[d] = *y;
+        own_to.angle[d] = own.angle[i];
+        own_to.point[d] = own.point[i];
+        own_to.rng_state[d] = own.rng_state[i];
+        own_to.rng_inc[d] = own.rng_inc[i];
+        seen_to[d] = seen[i];
+        steer_vec3 f = steer_world_forward(v, y, pose[i].orientation);
+        pt.fx[d] = f.x;
+        pt.fy[d] = f.y;
+        pt.fz[d] = f.z;
+        pt.x[d] = p.x;
+        pt.y[d] = p.y;
+        pt.z[d] = p.z;
+        pt.layer[d] = y->layer;
+        if (crowds) steer_world_crowd_point(&pt, d, v, y);
         /* An agent that keeps its place (43% per step in the crossing crowd, 5% in the
          * boids) leaves its slot alone: the slot is the cache miss of this loop. */
-        if (d != (uint32_t)i) w->slots[y->slot].dense = (int32_t)d;
+        if (d != (uint32_t)i) slots[y->slot].dense = (int32_t)d;
     }
 }
 

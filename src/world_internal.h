@@ -291,6 +291,8 @@ struct steer_world {
 
     steer_world_recipe *recipes;
     int recipe_count;
+    bool crowds;     /* a recipe has had the crowd filter: the index keeps the points' crowd
+                        fields (radius, recipe, slot), which only the filter reads */
     float auto_cell; /* largest neighbourhood radius of any recipe */
     float fold_cell; /* largest radius any recipe searches: the folded grid's automatic cell */
 
@@ -440,6 +442,11 @@ bool steer__world_bounds(steer_world *world, steer_vec3 *lo, steer_vec3 *hi);
  * bucket, stable in the current order, split over the world's workers with the same
  * result for any split (world_sort.c). */
 void steer__world_sort(steer_world *world);
+
+/* From now on the index keeps the points' crowd fields, and they are filled in now if
+ * the index is valid: steer_world_add_recipe calls it for the first crowd recipe
+ * (world_index.c). */
+void steer__world_index_crowds(steer_world *world);
 
 /* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
  * order (world_index.c). */

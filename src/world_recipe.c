@@ -121,6 +121,7 @@ int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
     }
     steer_world_recipe *wr = &world->recipes[world->recipe_count];
     steer_recipe_prepare(wr, recipe);
+    if (recipe->crowd && !world->crowds) steer__world_index_crowds(world);
     if (wr->neighbour_radius > world->auto_cell) world->auto_cell = wr->neighbour_radius;
     float crowd = steer__world_crowd_reach(recipe);
     if (crowd > world->auto_cell) world->auto_cell = crowd;

@@ -1155,6 +1155,58 @@ static void stuck_agents_are_reported(void)
     }
 }
 
+/* Two walkers of radius 1, 3.4 apart and closing at 4 units/s, one step on a recipe that
+ * only looks around (separation: the step keeps the index), then on arrive through the
+ * crowd filter. The crowd recipe is added before the first step, or after it (`late`),
+ * when the index is already built. Their positions after the second step go to pa, pb. */
+static void crowd_pair_after_switch(bool late, steer_vec3 *pa, steer_vec3 *pb)
+{
+    steer_world *w = make_world(4);
+    CHECK(w != NULL);
+    int look = add_recipe_of(w, STEER_BEHAVIOUR_SEPARATION, 1.0f);
+    steer_recipe r = steer_recipe_default();
+    r.items[r.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_ARRIVE, 1.0f);
+    r.crowd = true;
+    int walk = late ? -1 : steer_world_add_recipe(w, &r);
+    steer_world_agent_def a = agent_at(-1.7f, 0.0f, 0.0f), b = agent_at(1.7f, 0.1f, 0.0f);
+    a.agent.radius = b.agent.radius = 1.0f;
+    a.agent.velocity = steer_v3(2.0f, 0.0f, 0.0f);
+    b.agent.velocity = steer_v3(-2.0f, 0.0f, 0.0f);
+    a.recipe = b.recipe = look;
+    a.target = steer_v3(20.0f, 0.0f, 0.0f);
+    b.target = steer_v3(-20.0f, 0.0f, 0.0f);
+    steer_handle ha, hb;
+    CHECK(steer_world_add(w, &a, &ha) == STEER_WORLD_OK);
+    CHECK(steer_world_add(w, &b, &hb) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 0.25f) == STEER_WORLD_OK);
+    if (late) walk = steer_world_add_recipe(w, &r);
+    CHECK(walk >= 0);
+    CHECK(steer_world_set_recipe(w, ha, walk) == STEER_WORLD_OK);
+    CHECK(steer_world_set_recipe(w, hb, walk) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 0.25f) == STEER_WORLD_OK);
+    steer_agent ga, gb;
+    CHECK(steer_world_get_agent(w, ha, &ga) == STEER_WORLD_OK);
+    CHECK(steer_world_get_agent(w, hb, &gb) == STEER_WORLD_OK);
+    *pa = ga.position;
+    *pb = gb.position;
+    steer_world_destroy(w);
+}
+
+/* The crowd filter reads its neighbours' radius, recipe and slot from copies the index
+ * keeps once a crowd recipe exists: a crowd recipe added after the index was built gives
+ * the same step as one added before, and the filter keeps the pair apart. */
+static void crowd_recipe_added_to_a_built_index(void)
+{
+    steer_vec3 early_a, early_b, late_a, late_b;
+    crowd_pair_after_switch(false, &early_a, &early_b);
+    crowd_pair_after_switch(true, &late_a, &late_b);
+    float early = steer_distance(early_a, early_b), late = steer_distance(late_a, late_b);
+    CHECK_MSG(early >= 0.99f * 2.0f, "early: %.4f apart", (double)early);
+    CHECK_MSG(memcmp(&early_a, &late_a, sizeof early_a) == 0 &&
+                  memcmp(&early_b, &late_b, sizeof early_b) == 0,
+              "late: %.4f apart, early %.4f", (double)late, (double)early);
+}
+
 TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_reported),
           TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
           TEST(capacity_exhausted_is_reported), TEST(foreign_and_forged_handles_are_refused),
@@ -1170,4 +1222,4 @@ TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_repor
           TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
           TEST(reported_steering_is_the_applied_one), TEST(same_seed_same_run),
           TEST(wanderers_count_no_neighbours), TEST(debug_draw_reports_forces),
-          TEST(bulk_read_matches_handle_lookups))
+          TEST(bulk_read_matches_handle_lookups), TEST(crowd_recipe_added_to_a_built_index))
