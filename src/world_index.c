@@ -149,8 +149,8 @@ void steer__world_index_crowds(steer_world *w)
         steer_world_crowd_point(&w->points, (uint32_t)i, w->vel[w->cur][i], &w->traits[w->kept][i]);
 }
 
-/* How far ahead the permutation asks for the slot it will write (as
- * steer__world_prefetch_slot does). */
+/* How far ahead the permutation asks for the slot it will write
+ * (steer__world_prefetch_slot). */
 #define STEER_WORLD_PREFETCH 16
 
 static void steer_world_scatter_range(void *ctx, int begin, int end)
@@ -170,28 +170,25 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
     steer_steering *restrict steering_to = w->steering[o];
     steer_world_traits *restrict traits_to = w->traits[1 - k];
     uint32_t *restrict seen_to = w->neighbours[1 - k];
-    const steer_world_owns own = w->own[k], own_to = w->own[1 - k];
+    const steer_world_owns own = w->own[k];
+    steer_world_owns own_to = w->own[1 - k];
     const steer_world_points pt = w->points;
     steer_world_slot *restrict slots = w->slots;
     const bool crowds = w->crowds;
     for (int i = begin; i < end; i++) {
         uint32_t d = to[i];
         const steer_world_traits *y = &traits[i];
-#if defined(__GNUC__) || defined(__clang__)
         int ahead = i + STEER_WORLD_PREFETCH;
         if (ahead < end && to[ahead] != (uint32_t)ahead)
-            __builtin_prefetch(&slots[traits[ahead].slot], 1);
-#endif
+            steer__world_prefetch_slot(slots, &traits[ahead]);
         steer_vec3 p = pos[i], v = vel[i];
         pos_to[d] = p;
         vel_to[d] = v;
         pose_to[d] = pose[i];
         steering_to[d] = steering[i];
         traits_to[d] = *y;
-        own_to.angle[d] = own.angle[i];
-        own_to.point[d] = own.point[i];
-        own_to.rng_state[d] = own.rng_state[i];
-        own_to.rng_inc[d] = own.rng_inc[i];
+        steer_world_own mine = steer__world_owns_get(&own, i);
+        steer__world_owns_put(&own_to, (int)d, &mine);
         seen_to[d] = seen[i];
         steer_vec3 f = steer_world_forward(v, y, pose[i].orientation);
         pt.fx[d] = f.x;

@@ -420,17 +420,19 @@ static inline void steer__world_set_own(steer_world *w, int i, const steer_world
     steer__world_owns_put(&w->own[w->kept], i, own);
 }
 
-/* Ask for the slot of dense entry i, when i < end, ahead of its use: the slots
- * are in handle order, not the agents' order, so in a big world each visit would
- * otherwise wait for memory. The index's permutation writes every slot's `dense` (its
- * first line); the step, which reads a callback's fields further in, asks for those
- * lines itself (world_step.c, steer_world_prefetch_callback). */
-static inline void steer__world_prefetch_slot(const steer_world *w, int i, int end)
+/* Ask for the slot of the agent whose traits are `traits`, for writing, ahead of its
+ * use: the slots are in handle order, not the agents' order, so in a big world each
+ * visit would otherwise wait for memory. The index's permutation writes every slot's
+ * `dense` (its first line) and passes its own copies of the arrays, which the compiler
+ * then need not load again per agent; the step, which reads a callback's fields further
+ * in, asks for those lines itself (world_step.c, steer_world_prefetch_callback). */
+static inline void steer__world_prefetch_slot(steer_world_slot *slots,
+                                              const steer_world_traits *traits)
 {
 #if defined(__GNUC__) || defined(__clang__)
-    if (i < end) __builtin_prefetch(&w->slots[w->traits[w->kept][i].slot], 1);
+    __builtin_prefetch(&slots[traits->slot], 1);
 #else
-    (void)w, (void)i, (void)end;
+    (void)slots, (void)traits;
 #endif
 }
 
