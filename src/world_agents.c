@@ -152,6 +152,7 @@ steer_world_status steer_world_add(steer_world *world, const steer_world_agent_d
     steer__world_progress_reset(world, s);
     steer_world_place(world, slot, def);
     world->callbacks += def->callback != NULL ? 1 : 0;
+    world->chasers += steer__world_chases(def->target_agent);
     world->index_valid = false;
     if (out != NULL) *out = (steer_handle){slot, s->generation, world->tag};
     return STEER_WORLD_OK;
@@ -182,6 +183,7 @@ steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
     int d = s->dense, last = world->count - 1;
     if (d != last) steer_world_move(world, last, d);
     world->callbacks -= s->callback != NULL ? 1 : 0;
+    world->chasers -= steer__world_chases(steer__world_aim(world, s)->target_agent);
     world->routes -= s->route != NULL ? 1 : 0;
     s->route = NULL;
     s->callback = NULL; /* a removed agent's callback is never run or counted again */
@@ -300,6 +302,7 @@ steer_world_status steer_world_set_target_agent(steer_world *world, steer_handle
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
     steer_world_aim *a = steer__world_aim(world, s);
+    world->chasers += steer__world_chases(target) - steer__world_chases(a->target_agent);
     a->target_agent = target;
     steer__world_progress_reset(world, s);
     steer__world_unsettle(world, s);

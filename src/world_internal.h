@@ -6,8 +6,10 @@
  * neighbours sit next to it in memory. The arrays that change during a step are double
  * buffered: the step reads buffer `cur` only (the snapshot every agent sees) and writes
  * each agent's new state to the same index of the other buffer, then flips `cur`; the
- * rebuild permutes the new state into the other buffer in cell order and flips again. Slots (what a
- * handle's index names) never move; they map to the dense index and hold the cold data. */
+ * rebuild permutes the new state into the other buffer in cell order and flips again.
+ * When no agent reads another's state during a step, the step writes buffer `cur` in
+ * place instead (`out`, steer_world_step). Slots (what a handle's index names) never
+ * move; they map to the dense index and hold the cold data. */
 #ifndef STEER_WORLD_INTERNAL_H
 #define STEER_WORLD_INTERNAL_H
 
@@ -265,6 +267,8 @@ struct steer_world {
     steer_world_pose *pose[2];
     steer_steering *steering[2]; /* what was applied in the last step */
     int cur;
+    int out; /* the buffer a step writes: 1 - cur, or cur itself when no agent reads
+                another's state during it (steer_world_step) */
 
     /* dense, one live copy (the other is the rebuild's scratch): steer_world_traits */
     steer_world_traits *traits[2];
@@ -311,6 +315,7 @@ struct steer_world {
     int stuck;                             /* agents stuck after the last step (world_progress.c) */
     int stuck_in[STEER_WORLD_SORT_BLOCKS]; /* of them, per block of the sort's split */
     int routes;                            /* agents with a route (steer_world_set_route) */
+    int chasers; /* agents whose aim names a target agent: their step reads its state */
 };
 
 /* Whether a crowd recipe's settings lie inside the filter's number domain
@@ -329,6 +334,13 @@ void steer__world_unsettle(steer_world *world, const steer_world_slot *s);
 static inline steer_world_aim *steer__world_aim(const steer_world *w, const steer_world_slot *s)
 {
     return &w->aims[s - w->slots];
+}
+
+/* 1 when an aim's target agent names an agent (issued handles have a generation of 1 or
+ * more; steer_handle_none's is 0), else 0: what it adds to steer_world.chasers. */
+static inline int steer__world_chases(steer_handle target)
+{
+    return target.generation != 0u ? 1 : 0;
 }
 
 /* The progress tally of the agent in slot s. */

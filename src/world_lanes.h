@@ -587,22 +587,22 @@ STEER_LANES_INLINE void steer_lanes_bounds(const steer_bounds *b, steer_space sp
         steer_lanes_box(b, space, a, odd);
 }
 
-/* The lanes' positions and velocities, to the other buffer's entries from e[0].i on (a
+/* The lanes' positions and velocities, to the written buffer's entries from e[0].i on (a
  * block's agents are consecutive). */
 static inline void steer_lanes_put_motion(steer_world *w, const steer_world_eval e[],
                                           const steer_lanes_agent *a)
 {
-    int o = 1 - w->cur;
+    int o = w->out;
     steer_lanes_put_xyz(&w->pos[o][e[0].i], a->pos);
     steer_lanes_put_xyz(&w->vel[o][e[0].i], a->vel);
 }
 
-/* Write the finished lanes to the other buffer, as steer_world_move does. */
+/* Write the finished lanes to the written buffer, as steer_world_move does. */
 static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
                               const steer_lanes_agent *a, const steer_lanes_wander *wd,
                               steer_vl linear)
 {
-    int o = 1 - w->cur, i = e[0].i;
+    int o = w->out, i = e[0].i;
     steer_lanes_put_own(&w->own[w->kept], i, wd);
     steer_lanes_put_poses(&w->pose[o][i], a, STEER_WORLD_LANED);
     /* The steering applied: the linear part, no angular one. */
@@ -676,11 +676,11 @@ static unsigned steer_lanes_finish_two(steer_world *w, const steer_world_eval e0
     return (ok0 ? 1u : 0u) | (ok1 ? 2u : 0u);
 }
 
-/* Write the moved lanes to the other buffer, as steer_world_move does. */
+/* Write the moved lanes to the written buffer, as steer_world_move does. */
 static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
                                     const steer_lanes_agent *a, const steer_steering out[])
 {
-    int o = 1 - w->cur;
+    int o = w->out;
     steer_lanes_put_poses(&w->pose[o][e[0].i], a, STEER_WORLD_MOVED);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;

@@ -777,6 +777,7 @@ static void snap_apply_slots(steer_world *world, const snap_layout *l, const sna
     }
     world->free_head = h->free_head;
     world->callbacks = 0;
+    world->chasers = 0; /* counted again as the agents are placed (snap_apply_agents) */
 }
 
 static void snap_apply_agents(steer_world *world, const snap_layout *l, const snap_world *h)
@@ -805,6 +806,7 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
         if (a.settled) pose->flags |= (uint8_t)STEER_WORLD_SETTLED;
         world->steering[b][d] = a.steering;
         world->neighbours[world->kept][d] = a.neighbours;
+        world->chasers += steer__world_chases(world->aims[y->slot].target_agent);
     }
     world->count = (int)h->count;
 }

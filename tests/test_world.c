@@ -1207,6 +1207,74 @@ static void crowd_recipe_added_to_a_built_index(void)
               "late: %.4f apart, early %.4f", (double)late, (double)early);
 }
 
+/* One step of chaser c (a pursue recipe) against steer_pursue on the state before the
+ * step, its target's included, blended and integrated as the world does: bit for bit. The
+ * chaser is later in the world's order than its target, so a world that let the target
+ * move first would show here. */
+static void chaser_reads_the_snapshot(steer_world *w, steer_handle c, steer_handle t,
+                                      const char *when)
+{
+    steer_agent a, target, after;
+    CHECK(steer_world_get_agent(w, c, &a) == STEER_WORLD_OK);
+    CHECK(steer_world_get_agent(w, t, &target) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_WORLD_OK);
+    steer_recipe_item it = steer_recipe_item_make(STEER_BEHAVIOUR_PURSUE, 1.0f);
+    steer_weighted one = {steer_pursue(&a, target.position, target.velocity, &it.pursue), 1.0f};
+    steer_agent_step(&a, steer_blend(&a, &one, 1), 1.0f / 30.0f);
+    CHECK(steer_world_get_agent(w, c, &after) == STEER_WORLD_OK);
+    CHECK_MSG(memcmp(&a.position, &after.position, sizeof a.position) == 0 &&
+                  memcmp(&a.velocity, &after.velocity, sizeof a.velocity) == 0,
+              "%s: chaser at (%.6f, %.6f), expected (%.6f, %.6f)", when, (double)after.position.x,
+              (double)after.position.y, (double)a.position.x, (double)a.position.y);
+}
+
+/* A world where nobody reads neighbours steps in place unless an agent names a target
+ * agent: however that agent got its target (set later, in its definition, restored from
+ * a snapshot) and after another chaser leaves, a chaser still sees its target where it
+ * was before the step. */
+static void target_agents_see_the_step_before(void)
+{
+    steer_world *w = make_world(8);
+    int seek = add_recipe_of(w, STEER_BEHAVIOUR_SEEK, 1.0f);
+    int pursue = add_recipe_of(w, STEER_BEHAVIOUR_PURSUE, 1.0f);
+    steer_world_agent_def td = agent_at(0, 0, 0), cd = agent_at(-6, 3, 0);
+    td.recipe = seek;
+    td.target = steer_v3(50, 20, 0);
+    td.agent.velocity = steer_v3(2, 0, 0);
+    cd.recipe = pursue;
+    steer_handle t, c, other;
+    CHECK(steer_world_add(w, &td, &t) == STEER_WORLD_OK);
+    CHECK(steer_world_add(w, &cd, &c) == STEER_WORLD_OK);
+    CHECK(steer_world_set_target_agent(w, c, t) == STEER_WORLD_OK);
+    for (int s = 0; s < 3; s++) chaser_reads_the_snapshot(w, c, t, "target set");
+
+    cd.target_agent = t; /* a second chaser, named in its definition, then gone */
+    CHECK(steer_world_add(w, &cd, &other) == STEER_WORLD_OK);
+    chaser_reads_the_snapshot(w, c, t, "two chasers");
+    CHECK(steer_world_remove(w, other) == STEER_WORLD_OK);
+    chaser_reads_the_snapshot(w, c, t, "one chaser left");
+
+    size_t n = steer_world_snapshot_size(w);
+    unsigned char buf[4096];
+    CHECK(n <= sizeof buf);
+    CHECK(steer_world_snapshot_write(w, buf, sizeof buf, NULL) == STEER_SNAPSHOT_OK);
+    steer_world *r = make_world(8);
+    CHECK(steer_world_restore(r, buf, n) == STEER_SNAPSHOT_OK);
+    chaser_reads_the_snapshot(r, c, t, "restored");
+    steer_world_destroy(r);
+
+    /* With no chaser left the world may step in place: the same motion as the oracle's. */
+    CHECK(steer_world_set_target_agent(w, c, steer_handle_none()) == STEER_WORLD_OK);
+    steer_agent before, after;
+    CHECK(steer_world_get_agent(w, t, &before) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_WORLD_OK);
+    steer_weighted one = {steer_seek(&before, td.target), 1.0f};
+    steer_agent_step(&before, steer_blend(&before, &one, 1), 1.0f / 30.0f);
+    CHECK(steer_world_get_agent(w, t, &after) == STEER_WORLD_OK);
+    CHECK(memcmp(&before.position, &after.position, sizeof before.position) == 0);
+    steer_world_destroy(w);
+}
+
 TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_reported),
           TEST(handles_detect_removed_agents), TEST(handles_survive_steps),
           TEST(capacity_exhausted_is_reported), TEST(foreign_and_forged_handles_are_refused),
@@ -1222,4 +1290,5 @@ TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_repor
           TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
           TEST(reported_steering_is_the_applied_one), TEST(same_seed_same_run),
           TEST(wanderers_count_no_neighbours), TEST(debug_draw_reports_forces),
-          TEST(bulk_read_matches_handle_lookups), TEST(crowd_recipe_added_to_a_built_index))
+          TEST(bulk_read_matches_handle_lookups), TEST(crowd_recipe_added_to_a_built_index),
+          TEST(target_agents_see_the_step_before))
