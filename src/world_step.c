@@ -443,7 +443,7 @@ static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, 
     steer_world_prefetch_run(own->point, a * sizeof(steer_vec3), b * sizeof(steer_vec3), 1);
     steer_world_prefetch_run(own->rng_state, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
     steer_world_prefetch_run(own->rng_inc, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
-    steer_world_prefetch_run(w->pose[1 - w->cur], a * sizeof(steer_world_pose),
+    steer_world_prefetch_run(w->pose[w->out], a * sizeof(steer_world_pose),
                              b * sizeof(steer_world_pose), 1);
 #else
     (void)w, (void)from, (void)to, (void)end;
