@@ -1207,25 +1207,35 @@ static void crowd_recipe_added_to_a_built_index(void)
               "late: %.4f apart, early %.4f", (double)late, (double)early);
 }
 
+/* Agent h after the step just taken, against `expected` (the agent before the step,
+ * moved by one recipe item's steering blended and integrated as the world does): the
+ * same position and velocity, bit for bit. */
+static void moved_as_one_item(const steer_world *w, steer_handle h, steer_agent expected,
+                              steer_steering item, const char *when)
+{
+    steer_weighted one = {item, 1.0f};
+    steer_agent_step(&expected, steer_blend(&expected, &one, 1), 1.0f / 30.0f);
+    steer_agent after;
+    CHECK(steer_world_get_agent(w, h, &after) == STEER_WORLD_OK);
+    CHECK_MSG(memcmp(&expected.position, &after.position, sizeof after.position) == 0 &&
+                  memcmp(&expected.velocity, &after.velocity, sizeof after.velocity) == 0,
+              "%s: at (%.6f, %.6f), expected (%.6f, %.6f)", when, (double)after.position.x,
+              (double)after.position.y, (double)expected.position.x, (double)expected.position.y);
+}
+
 /* One step of chaser c (a pursue recipe) against steer_pursue on the state before the
- * step, its target's included, blended and integrated as the world does: bit for bit. The
- * chaser is later in the world's order than its target, so a world that let the target
- * move first would show here. */
+ * step, its target's included. The chaser is later in the world's order than its target,
+ * so a world that let the target move first would show here. */
 static void chaser_reads_the_snapshot(steer_world *w, steer_handle c, steer_handle t,
                                       const char *when)
 {
-    steer_agent a, target, after;
+    steer_agent a, target;
     CHECK(steer_world_get_agent(w, c, &a) == STEER_WORLD_OK);
     CHECK(steer_world_get_agent(w, t, &target) == STEER_WORLD_OK);
     CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_WORLD_OK);
     steer_recipe_item it = steer_recipe_item_make(STEER_BEHAVIOUR_PURSUE, 1.0f);
-    steer_weighted one = {steer_pursue(&a, target.position, target.velocity, &it.pursue), 1.0f};
-    steer_agent_step(&a, steer_blend(&a, &one, 1), 1.0f / 30.0f);
-    CHECK(steer_world_get_agent(w, c, &after) == STEER_WORLD_OK);
-    CHECK_MSG(memcmp(&a.position, &after.position, sizeof a.position) == 0 &&
-                  memcmp(&a.velocity, &after.velocity, sizeof a.velocity) == 0,
-              "%s: chaser at (%.6f, %.6f), expected (%.6f, %.6f)", when, (double)after.position.x,
-              (double)after.position.y, (double)a.position.x, (double)a.position.y);
+    moved_as_one_item(w, c, a, steer_pursue(&a, target.position, target.velocity, &it.pursue),
+                      when);
 }
 
 /* A world where nobody reads neighbours steps in place unless an agent names a target
@@ -1263,15 +1273,12 @@ static void target_agents_see_the_step_before(void)
     chaser_reads_the_snapshot(r, c, t, "restored");
     steer_world_destroy(r);
 
-    /* With no chaser left the world may step in place: the same motion as the oracle's. */
+    /* With no chaser left the world steps in place: the same motion as the oracle's. */
     CHECK(steer_world_set_target_agent(w, c, steer_handle_none()) == STEER_WORLD_OK);
-    steer_agent before, after;
+    steer_agent before;
     CHECK(steer_world_get_agent(w, t, &before) == STEER_WORLD_OK);
     CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_WORLD_OK);
-    steer_weighted one = {steer_seek(&before, td.target), 1.0f};
-    steer_agent_step(&before, steer_blend(&before, &one, 1), 1.0f / 30.0f);
-    CHECK(steer_world_get_agent(w, t, &after) == STEER_WORLD_OK);
-    CHECK(memcmp(&before.position, &after.position, sizeof before.position) == 0);
+    moved_as_one_item(w, t, before, steer_seek(&before, td.target), "in place");
     steer_world_destroy(w);
 }
 
