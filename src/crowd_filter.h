@@ -57,30 +57,23 @@ static void steer_orca_on_edge(const double a[2], const double d[2], int k, doub
     out[1 - k] = a[1 - k] + (edge - a[k]) * (d[1 - k] / d[k]);
 }
 
-/* Cut the segment a-b (doubles, relative) to the square |x|, |y| <= STEER_CROWD_WALL_REACH
- * (Liang and Barsky); false when it misses the square. */
+/* Cut the segment a-b (doubles, relative) to the square |x|, |y| <= STEER_CROWD_WALL_REACH,
+ * one axis at a time; false when it misses the square. The tests compare coordinates,
+ * never a parameter along the segment: on a wall 1e38 long, the parameters of its near
+ * end and of the square's edge 1e11 from the agent round to the same double, and a wall
+ * far off would be cut into one across the agent. */
 static bool steer_orca_clip_wall(double a[2], double b[2])
 {
     const double box = (double)STEER_CROWD_WALL_REACH;
-    const double d[2] = {b[0] - a[0], b[1] - a[1]}, from[2] = {a[0], a[1]};
-    double t0 = 0.0, t1 = 1.0, e0 = 0.0, e1 = 0.0;
-    int k0 = -1, k1 = -1; /* the axis whose edge cut each end, if any */
+    const double from[2] = {a[0], a[1]}, d[2] = {b[0] - a[0], b[1] - a[1]};
+    double *ends[2] = {a, b};
     for (int k = 0; k < 2; k++) {
-        if (d[k] == 0.0) {
-            if (fabs(a[k]) > box) return false; /* parallel to the edges, outside */
-            continue;
-        }
-        double lo = (-box - a[k]) / d[k], hi = (box - a[k]) / d[k], elo = -box, ehi = box;
-        if (lo > hi) {
-            double t = lo;
-            lo = hi, hi = t, elo = box, ehi = -box;
-        }
-        if (lo > t0) t0 = lo, k0 = k, e0 = elo;
-        if (hi < t1) t1 = hi, k1 = k, e1 = ehi;
+        if ((a[k] < -box && b[k] < -box) || (a[k] > box && b[k] > box)) return false;
+        /* One end beyond an edge means the ends differ along k, so d[k] != 0. */
+        for (int e = 0; e < 2; e++)
+            if (fabs(ends[e][k]) > box)
+                steer_orca_on_edge(from, d, k, ends[e][k] < 0.0 ? -box : box, ends[e]);
     }
-    if (t0 > t1) return false;
-    if (k1 >= 0) steer_orca_on_edge(from, d, k1, e1, b);
-    if (k0 >= 0) steer_orca_on_edge(from, d, k0, e0, a);
     return true;
 }
 

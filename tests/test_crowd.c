@@ -555,6 +555,27 @@ static void test_orca_sees_a_wall_2e30_long(void)
     CHECK_NEAR(w.y, v.y, 1e-6f);
 }
 
+/* A wall whose every point is beyond the domain is skipped however long it is. This one
+ * runs from (5, FLT_MAX) to (0, 8e16): 3.4e38 long, so measured along its length the
+ * square's edge (1e11 from the agent) and its near end are the same point to a double's
+ * precision. Cut by that measure, it reached across the agent and stopped it one way
+ * (and, with a neighbour on top of the agent as well, gave a NaN velocity). */
+static void test_orca_skips_a_far_wall_1e38_long(void)
+{
+    steer_orca_params p = steer_orca_default();
+    const steer_segment walls[2] = {{steer_v3(5, FLT_MAX, 0), steer_v3(0, 8e16f, 0)},
+                                    {steer_v3(0, 8e16f, 0), steer_v3(5, FLT_MAX, 0)}};
+    steer_agent a = crowd_agent(0, 0, 0.5f, 2.0f);
+    for (int w = 0; w < 2; w++)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            steer_crowd_view view = {0u, NULL, 0, &walls[w], 1};
+            steer_vec3 want = steer_v3(2.0f * (float)sign, 0, 0);
+            steer_vec3 v = steer_orca_velocity(&a, want, &p, &view, 0.1f);
+            CHECK_MSG(v.x == want.x && v.y == 0.0f && v.z == 0.0f,
+                      "wall %d, heading %+d: (%g, %g, %g)", w, sign, v.x, v.y, v.z);
+        }
+}
+
 /* ---- predictive avoidance ------------------------------------------------------------ */
 
 static void test_predict_head_on_turns_right(void)
@@ -1035,7 +1056,8 @@ TEST_MAIN(TEST(test_orca_free_space_gives_preferred),
           TEST(test_orca_in_the_xz_plane), TEST(test_coincident_agents_split_by_id),
           TEST(test_zero_radius_and_zero_speed), TEST(test_bad_numbers_are_skipped),
           TEST(test_orca_numbers_outside_the_domain), TEST(test_orca_sees_a_wall_2e30_long),
-          TEST(test_predict_head_on_turns_right), TEST(test_predict_ignores_safe_neighbours),
+          TEST(test_orca_skips_a_far_wall_1e38_long), TEST(test_predict_head_on_turns_right),
+          TEST(test_predict_ignores_safe_neighbours),
           TEST(test_predict_picks_soonest_and_dodges_away), TEST(test_predict_pair_passes),
           TEST(test_predict_bad_input), TEST(test_world_head_on_and_firm_agent),
           TEST(test_world_walls), TEST(test_world_agent_held_by_a_wall_gets_round),
