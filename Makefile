@@ -108,7 +108,8 @@ format:
 
 # The fuzz targets (fuzz/README.md): libFuzzer with ASan+UBSan, clang only, built in
 # build-fuzz; each runs FUZZ_SECONDS from fuzz/corpus/<target> plus what earlier runs
-# found (build-fuzz/corpus/<target>). A failing input lands in build-fuzz/artifacts/.
+# found (build-fuzz/corpus/<target>). A failing input lands in build-fuzz/artifacts/;
+# fuzz/report.sh prints it (base64) with the run's seed and the broken property.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = fuzz_scenario fuzz_grid fuzz_behaviours fuzz_world fuzz_crowd
 fuzz: deps
@@ -122,7 +123,7 @@ fuzz: deps
 	    build-fuzz/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
 	        -artifact_prefix=build-fuzz/artifacts/$$t- $$dict \
 	        build-fuzz/corpus/$$t fuzz/corpus/$$t 2>build-fuzz/$$t.log \
-	        || { tail -n 60 build-fuzz/$$t.log; exit 1; }; \
+	        || { sh fuzz/report.sh $$t; exit 1; }; \
 	    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" build-fuzz/$$t.log; \
 	done
 
