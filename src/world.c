@@ -45,7 +45,7 @@ typedef struct steer_world_array {
     size_t size;
 } steer_world_array;
 
-enum { STEER_WORLD_ARRAYS = 43 };
+enum { STEER_WORLD_ARRAYS = 44 };
 
 static void steer_world_arrays(steer_world *w, steer_world_array *a)
 {
@@ -76,6 +76,7 @@ static void steer_world_arrays(steer_world *w, steer_world_array *a)
     a[k++] = (steer_world_array){(void **)&w->points.slot, padded * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->cell_of, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->new_index, n * sizeof(uint32_t)};
+    a[k++] = (steer_world_array){(void **)&w->entry, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->sort.order, n * sizeof(uint32_t)};
     a[k++] = (steer_world_array){(void **)&w->sort.counts, steer__world_sort_blocks(w->capacity) *
                                                                (size_t)w->sort.stride *

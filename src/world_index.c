@@ -144,7 +144,7 @@ static void steer_world_crowd_point(const steer_world_points *pt, uint32_t d, st
 void steer__world_index_crowds(steer_world *w)
 {
     w->crowds = true;
-    if (!w->index_valid) return;
+    if (!(w->index_valid && w->index_moved)) return;
     for (int i = 0; i < w->count; i++)
         steer_world_crowd_point(&w->points, (uint32_t)i, w->vel[w->cur][i], &w->traits[w->kept][i]);
 }
@@ -213,24 +213,40 @@ bool steer__world_wants_index(const steer_world *w)
     return false;
 }
 
-void steer__world_rebuild(steer_world *w)
+/* The grid over the agents as they are, and each agent's place in it (new_index). */
+static void steer_world_grid_and_sort(steer_world *w)
 {
     steer_vec3 lo = steer_v3_zero(), hi = steer_v3_zero();
     if (!steer__world_bounds(w, &lo, &hi)) lo = hi = steer_v3_zero();
     steer_world_grid_shape(w, lo, hi);
     steer__world_sort(w);
+}
+
+void steer__world_rebuild(steer_world *w)
+{
+    steer_world_grid_and_sort(w);
     steer__world_parallel(w, w->count, steer_world_scatter_range, w);
     w->cur = 1 - w->cur;
     w->kept = 1 - w->kept;
     w->index_valid = true;
+    w->index_moved = true;
 }
 
+/* The index for queries between steps leaves the agents where they are and lists them
+ * in cell order in `entry`. Putting them in that order would change results: a remove
+ * fills its place with the last agent, so after it two worlds, one of which had built
+ * its index, would hold their agents in different orders from then on, and every
+ * neighbour sum with them. A step then rebuilds the index in its own way. */
 steer_world_status steer_world_update_index(steer_world *world)
 {
     STEER_ASSERT(world != NULL);
     if (world == NULL) return STEER_WORLD_INVALID;
     if (world->stepping) return STEER_WORLD_BUSY;
-    if (!world->index_valid) steer__world_rebuild(world);
+    if (world->index_valid) return STEER_WORLD_OK;
+    steer_world_grid_and_sort(world);
+    for (int i = 0; i < world->count; i++) world->entry[world->new_index[i]] = (uint32_t)i;
+    world->index_valid = true;
+    world->index_moved = false;
     return STEER_WORLD_OK;
 }
 
@@ -270,7 +286,9 @@ typedef struct steer_world_query_walk {
 static void steer_world_query_run(void *ctx, uint32_t begin, uint32_t end)
 {
     steer_world_query_walk *walk = ctx;
-    for (uint32_t i = begin; i < end; i++) steer_world_query_visit(walk->w, walk->q, (int)i);
+    const steer_world *w = walk->w;
+    for (uint32_t k = begin; k < end; k++)
+        steer_world_query_visit(w, walk->q, (int)(w->index_moved ? k : w->entry[k]));
 }
 
 static void steer_world_query_grid(const steer_world *w, steer_world_query_state *q, float r)

@@ -285,6 +285,8 @@ struct steer_world {
                                   (-1: off its mesh), found once for its check and its
                                   containment */
     uint32_t *new_index;       /* scratch: where each agent goes */
+    uint32_t *entry;           /* the index's entries when it was built for queries only
+                                  (steer_world_update_index): place -> dense index */
 
     steer_world_slot *slots;
     steer_world_aim *aims;       /* per slot */
@@ -307,6 +309,8 @@ struct steer_world {
     uint32_t resource_tag; /* resource handles carry it; unlike `tag`, a restore keeps it */
     int wall_count;
     bool index_valid; /* false after add/remove/set until the next rebuild */
+    bool index_moved; /* the valid index's build put the agents in its order (a step's);
+                         false when it left them in place and lists them in `entry` */
     int callbacks;    /* agents with a callback (it may query the world during a step) */
     int8_t lanes;     /* the build of the step's vector path (steer_world_lanes_build) */
     bool stepping;

@@ -799,6 +799,44 @@ static void index_is_kept_only_when_read(void)
     steer_world_destroy(kept);
 }
 
+/* steer_world_update_index serves queries and changes no result: a world that calls it
+ * runs the same bits as one that does not. Here it comes between adds and removes: the
+ * agents were added alternately into two clumps, so an index that put them in cell
+ * order, followed by removes that fill each place with the last agent, would leave the
+ * two worlds with their agents in different orders, and so every neighbour sum. */
+static void update_index_changes_no_result(void)
+{
+    enum { N = 48 };
+    steer_handle h[2][N];
+    steer_world *w[2];
+    for (int side = 0; side < 2; side++) {
+        steer_world_def def = sphere_def(N, 40.0f);
+        def.seed = 6u;
+        w[side] = steer_world_create(&def);
+        CHECK(w[side] != NULL);
+        int recipe = add_boids_recipe(w[side]);
+        steer_rng r = steer_rng_make(10u, 0u);
+        for (int i = 0; i < N; i++) {
+            steer_world_agent_def d = boid(&r, 2.0f);
+            d.agent.position.x += i % 2 == 0 ? -12.0f : 12.0f;
+            d.recipe = recipe;
+            CHECK(steer_world_add(w[side], &d, &h[side][i]) == STEER_WORLD_OK);
+        }
+    }
+    CHECK(steer_world_update_index(w[0]) == STEER_WORLD_OK);
+    CHECK(steer_world_stats_get(w[0]).index_current);
+    for (int i = 1; i < N; i += 5)
+        for (int side = 0; side < 2; side++)
+            CHECK(steer_world_remove(w[side], h[side][i]) == STEER_WORLD_OK);
+    for (int t = 0; t < 60; t++) {
+        for (int side = 0; side < 2; side++)
+            CHECK(steer_world_step(w[side], 1.0f / 60.0f) == STEER_WORLD_OK);
+        CHECK_MSG(steer_world_state_hash(w[0]) == steer_world_state_hash(w[1]), "step %d", t);
+    }
+    steer_world_destroy(w[0]);
+    steer_world_destroy(w[1]);
+}
+
 static void layers_decide_who_is_seen(void)
 {
     steer_world *w = make_world(4);
@@ -1293,9 +1331,9 @@ TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_repor
           TEST(blind_neighbourhood_steers_nowhere), TEST(cohesion_gathers_and_separation_spreads),
           TEST(world_group_steering_matches_brute_force), TEST(leader_following_trails_the_leader),
           TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
-          TEST(index_is_kept_only_when_read), TEST(layers_decide_who_is_seen),
-          TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
-          TEST(reported_steering_is_the_applied_one), TEST(same_seed_same_run),
-          TEST(wanderers_count_no_neighbours), TEST(debug_draw_reports_forces),
-          TEST(bulk_read_matches_handle_lookups), TEST(crowd_recipe_added_to_a_built_index),
-          TEST(target_agents_see_the_step_before))
+          TEST(index_is_kept_only_when_read), TEST(update_index_changes_no_result),
+          TEST(layers_decide_who_is_seen), TEST(bad_numbers_are_refused),
+          TEST(changes_during_a_step_are_refused), TEST(reported_steering_is_the_applied_one),
+          TEST(same_seed_same_run), TEST(wanderers_count_no_neighbours),
+          TEST(debug_draw_reports_forces), TEST(bulk_read_matches_handle_lookups),
+          TEST(crowd_recipe_added_to_a_built_index), TEST(target_agents_see_the_step_before))

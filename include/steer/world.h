@@ -719,7 +719,9 @@ STEER_API int steer_world_query(const steer_world *world, steer_vec3 centre, flo
 /* Rebuild the spatial index now if it is stale, so that steer_world_query uses the grid
  * rather than testing every agent; useful in worlds whose steps skip the rebuild
  * (steer_world_step), before many queries. It stays valid until the next add, remove,
- * set or step. OK; BUSY inside a step; INVALID for NULL. Never allocates. */
+ * set or step. It changes no result: the agents stay in their order, so a world that
+ * calls it steps to the same bits as one that does not (lockstep peers need not agree
+ * on it). OK; BUSY inside a step; INVALID for NULL. Never allocates. */
 STEER_API steer_world_status steer_world_update_index(steer_world *world);
 
 /* Numbers about the last step. */
