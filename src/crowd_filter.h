@@ -58,8 +58,8 @@ static void steer_orca_on_edge(const double a[2], const double d[2], int k, doub
 }
 
 /* Cut the segment a-b (doubles, relative) to the square |x|, |y| <= STEER_CROWD_WALL_REACH,
- * one axis at a time; false when it misses the square. The tests compare coordinates,
- * never a parameter along the segment: on a wall 1e38 long, the parameters of its near
+ * one axis at a time; false when it misses the square. It compares coordinates, never
+ * a parameter along the segment: on a wall 1e38 long, the parameters of its near
  * end and of the square's edge 1e11 from the agent round to the same double, and a wall
  * far off would be cut into one across the agent. */
 static bool steer_orca_clip_wall(double a[2], double b[2])

@@ -323,7 +323,7 @@ steer_world_status steer_world_set_recipe(steer_world *world, steer_handle handl
     /* The index's copy for the crowd filter: nothing moved, so a valid index stays valid
      * and must see the new recipe (a stale one is rebuilt, copy and all, before use; its
      * arrays are not in the agents' current order). */
-    if (world->index_valid && world->index_moved) world->points.recipe[s->dense] = recipe;
+    if (steer__world_index_in_order(world)) world->points.recipe[s->dense] = recipe;
     return STEER_WORLD_OK;
 }
 

@@ -144,7 +144,7 @@ static void steer_world_crowd_point(const steer_world_points *pt, uint32_t d, st
 void steer__world_index_crowds(steer_world *w)
 {
     w->crowds = true;
-    if (!(w->index_valid && w->index_moved)) return;
+    if (!steer__world_index_in_order(w)) return;
     for (int i = 0; i < w->count; i++)
         steer_world_crowd_point(&w->points, (uint32_t)i, w->vel[w->cur][i], &w->traits[w->kept][i]);
 }
@@ -277,25 +277,25 @@ static void steer_world_query_visit(const steer_world *w, steer_world_query_stat
 
 /* The public query's search: the candidates of a run of buckets (steer__grid_walk; on a
  * grid that is not folded, a row of cells is one run: the sort put its agents side by
- * side). */
+ * side, or, for an index steer_world_update_index built, listed them so in `entry`). */
 typedef struct steer_world_query_walk {
     const steer_world *w;
     steer_world_query_state *q;
+    const uint32_t *entry; /* place -> agent, or NULL when the agents are in the index's order */
 } steer_world_query_walk;
 
 static void steer_world_query_run(void *ctx, uint32_t begin, uint32_t end)
 {
     steer_world_query_walk *walk = ctx;
-    const steer_world *w = walk->w;
     for (uint32_t k = begin; k < end; k++)
-        steer_world_query_visit(w, walk->q, (int)(w->index_moved ? k : w->entry[k]));
+        steer_world_query_visit(walk->w, walk->q, (int)(walk->entry ? walk->entry[k] : k));
 }
 
 static void steer_world_query_grid(const steer_world *w, steer_world_query_state *q, float r)
 {
     const steer_world_grid *g = &w->grid;
     steer_grid_range b = steer__grid_range(g, q->centre, r);
-    steer_world_query_walk walk = {w, q};
+    steer_world_query_walk walk = {w, q, steer__world_index_in_order(w) ? NULL : w->entry};
     steer__grid_walk(g, b, steer_world_query_run, &walk);
 }
 

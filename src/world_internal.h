@@ -340,6 +340,15 @@ static inline steer_world_aim *steer__world_aim(const steer_world *w, const stee
     return &w->aims[s - w->slots];
 }
 
+/* Whether the index is valid and a step's: built by moving the agents into its order, so
+ * the step's neighbour search and the crowd filter's copies (points) can use it. A
+ * valid index built by steer_world_update_index lists the agents (entry) and serves
+ * queries only. */
+static inline bool steer__world_index_in_order(const steer_world *w)
+{
+    return w->index_valid && w->index_moved;
+}
+
 /* 1 when an aim's target agent names an agent (issued handles have a generation of 1 or
  * more; steer_handle_none's is 0), else 0: what it adds to steer_world.chasers. */
 static inline int steer__world_chases(steer_handle target)

@@ -166,7 +166,7 @@ static void put_world(snap_writer *w, const steer_world *world)
     put_u32(w, (uint32_t)world->count);
     put_u32(w, world->free_head);
     put_u32(w, (uint32_t)world->recipe_count);
-    put_u32(w, world->index_valid && world->index_moved ? 1u : 0u);
+    put_u32(w, steer__world_index_in_order(world) ? 1u : 0u);
     put_u32(w, snap_walker_count(world));
 }
 

@@ -524,7 +524,7 @@ steer_world_status steer_world_step(steer_world *world, float dt)
     /* Without a reader, the index is left stale: the step is then the agents' own work
      * and nothing else (steer__world_wants_index). */
     bool wanted = steer__world_wants_index(world);
-    if (!(world->index_valid && world->index_moved) && wanted) steer__world_rebuild(world);
+    if (!steer__world_index_in_order(world) && wanted) steer__world_rebuild(world);
     steer__world_navigate(world);
     world->stepping = true;
     world->dt = dt;
