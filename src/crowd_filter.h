@@ -299,14 +299,18 @@ static steer_vec3 steer_orca_end(steer_orca_filter *f, const steer_segment *wall
      * step (a first solve without it), so an agent that is merely slower than it wants
      * (still accelerating) does not lean. */
     steer_v2 aim = f->aim;
-    steer_v2 v = steer_orca_solve(lines, n, nw, hard, f->planar_max, aim);
-    float short_by = sidestep > 0.0f ? steer_orca_short_by(v, aim) : 0.0f;
+    bool relaxed;
+    steer_v2 v = steer_orca_solve(lines, n, nw, hard, f->planar_max, aim, &relaxed);
+    /* Half-planes with no common point give the least violation whatever the aim: a
+     * leaned aim would solve to the same point (but for rounding, a few times in a
+     * hundred million), so it is not solved for. */
+    float short_by = sidestep > 0.0f && !relaxed ? steer_orca_short_by(v, aim) : 0.0f;
     if (short_by > 0.0f) {
         /* When the agent already slides sideways by as much as the lean, the aim is the
          * same and so would be the second solve's answer. */
         steer_v2 leaned = steer_orca_keep_right(f->space, aim, f->want, short_by, sidestep);
         if (memcmp(&leaned, &aim, sizeof aim) != 0)
-            v = steer_orca_solve(lines, n, nw, hard, f->planar_max, leaned);
+            v = steer_orca_solve(lines, n, nw, hard, f->planar_max, leaned, &relaxed);
     }
     return steer__v2_to(f->space, v, f->up);
 }

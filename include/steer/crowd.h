@@ -141,7 +141,10 @@ typedef struct steer_orca_params {
                                      aims at preferred + right * |preferred| * sidestep * s,
                                      with `right` the unit vector to its right (clockwise
                                      seen from the up axis). An agent moving as it wants is
-                                     unaffected; 0 (or NaN, negative) turns the rule off */
+                                     unaffected, and so is one whose half-planes have no
+                                     common point (its answer, their least violation, is
+                                     the same for any aim); 0 (or NaN, negative) turns the
+                                     rule off */
 } steer_orca_params;
 
 /* Defaults: radius -1 (the agent's own), neighbour_dist 15, max_neighbours 10,
