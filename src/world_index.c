@@ -92,12 +92,36 @@ static double steer_world_spans(const double ex[3], double *cell, double span[3]
     return span[0] * span[1] * span[2];
 }
 
+/* Whether any recipe reads other agents through the index (steer__world_wants_index
+ * also counts callbacks, whose queries' radii the world cannot know). */
+static bool steer_world_recipes_look(const steer_world *w)
+{
+    for (int r = 0; r < w->recipe_count; r++)
+        if (w->recipes[r].looks_around) return true;
+    return false;
+}
+
+/* The cells grown from *cell until the box at that edge fits `budget` cells: about two
+ * per agent, so a query of any radius visits cells in proportion to the agents it could
+ * find. Returns their count. */
+static double steer_world_fit(const double ex[3], double *cell, double span[3], double budget)
+{
+    double cells = steer_world_spans(ex, cell, span);
+    for (int tries = 0; tries < 200 && cells > budget; tries++) {
+        *cell *= 1.26; /* about half the cells each time in 3D */
+        cells = steer_world_spans(ex, cell, span);
+    }
+    return cells;
+}
+
 /* Choose the cell edge and the grid's shape: the box's cells at the requested edge when
  * they fit in what was allocated, else a folded grid (steer_world_grid). Its buckets
  * then hold agents of far cells too, about N / buckets of them each, whatever the
  * cell, so a search should visit few buckets: with the automatic edge the folded grid's
  * cell is the largest radius searched (a crowd's 0.3 of it reads 5 x 5 to 8 x 8
- * buckets; on the sparse ring of bench_world's circle this halved the candidates). */
+ * buckets; on the sparse ring of bench_world's circle this halved the candidates). A
+ * world whose recipes search nothing has no such radius: its grid serves the game's
+ * queries, and fits the box instead (steer_world_fit). */
 static void steer_world_grid_shape(steer_world *w, steer_vec3 lo, steer_vec3 hi)
 {
     steer_world_grid *g = &w->grid;
@@ -106,7 +130,9 @@ static void steer_world_grid_shape(steer_world *w, steer_vec3 lo, steer_vec3 hi)
     double ex[3] = {(double)hi.x - lo.x, (double)hi.y - lo.y, (double)hi.z - lo.z};
     double span[3];
     double cells = steer_world_spans(ex, &cell, span);
-    if (cells > (double)g->max_cells && automatic && (double)w->fold_cell > cell) {
+    if (cells > (double)g->max_cells && automatic && !steer_world_recipes_look(w)) {
+        cells = steer_world_fit(ex, &cell, span, (double)g->max_cells);
+    } else if (cells > (double)g->max_cells && automatic && (double)w->fold_cell > cell) {
         cell = (double)w->fold_cell;
         cells = steer_world_spans(ex, &cell, span);
     }
@@ -207,10 +233,7 @@ static void steer_world_scatter_range(void *ctx, int begin, int end)
 
 bool steer__world_wants_index(const steer_world *w)
 {
-    if (w->callbacks > 0) return true;
-    for (int r = 0; r < w->recipe_count; r++)
-        if (w->recipes[r].looks_around) return true;
-    return false;
+    return w->callbacks > 0 || steer_world_recipes_look(w);
 }
 
 /* The grid over the agents as they are, and each agent's place in it (new_index). */

@@ -42,10 +42,12 @@ static steer_vec3 idx_place(idx_shape shape, int i, int n, steer_rng *r)
     }
 }
 
-/* A world of n agents in `shape`, each with an all-round cohesion item, stepped once so
- * the index is built. The agents do not move (no speed), so the positions read back are
- * those the step searched. */
-static steer_world *idx_world(idx_shape shape, int n, steer_handle *all)
+/* A world of n agents in `shape`, each with an all-round cohesion item (or, when
+ * `searching` is false, a wander item, which reads no neighbours), stepped once so the
+ * index is built (by steer_world_update_index for the wanderers, whose steps need none).
+ * The agents do not move (no speed), so the positions read back are those the step
+ * searched. */
+static steer_world *idx_world_of(idx_shape shape, int n, steer_handle *all, bool searching)
 {
     steer_world_def def = steer_world_default();
     def.capacity = n;
@@ -55,6 +57,7 @@ static steer_world *idx_world(idx_shape shape, int n, steer_handle *all)
     rc.items[rc.count] = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 1.0f);
     rc.items[rc.count].neighbourhood.radius = IDX_RADIUS;
     rc.items[rc.count++].neighbourhood.cos_view = -1.0f;
+    if (!searching) rc.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
     int recipe = steer_world_add_recipe(w, &rc);
     steer_rng r = steer_rng_make(11u, (uint64_t)shape);
     for (int i = 0; i < n; i++) {
@@ -70,7 +73,13 @@ static steer_world *idx_world(idx_shape shape, int n, steer_handle *all)
         }
     }
     steer_world_step(w, 1.0f / 60.0f);
+    if (!searching) steer_world_update_index(w);
     return w;
+}
+
+static steer_world *idx_world(idx_shape shape, int n, steer_handle *all)
+{
+    return idx_world_of(shape, n, all, true);
 }
 
 static int idx_by_index(const void *a, const void *b)
@@ -188,4 +197,40 @@ static void sparse_rings_fold_the_grid(void)
     steer_world_destroy(cluster);
 }
 
-TEST_MAIN(TEST(index_finds_what_brute_force_finds), TEST(sparse_rings_fold_the_grid))
+/* A world whose recipes search no neighbours builds its index for the game's queries
+ * only, whose radius it cannot know: its cells cover the agents' box without folding
+ * (cells of one unit folded made a query of radius 9 visit 6,859 buckets, a million
+ * wanderers' count of neighbours took minutes), and the queries still find what brute
+ * force finds. */
+static void an_index_for_queries_fits_its_box(void)
+{
+    static steer_handle all[IDX_MAX];
+    static steer_vec3 pos[IDX_MAX];
+    for (int s = 0; s < 4; s++) {
+        steer_world *w = idx_world_of((idx_shape)s, IDX_MAX, all, false);
+        CHECK(w != NULL);
+        double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+        for (int i = 0; i < IDX_MAX; i++) {
+            steer_agent a;
+            CHECK(steer_world_get_agent(w, all[i], &a) == STEER_WORLD_OK);
+            pos[i] = a.position;
+            const double p[3] = {a.position.x, a.position.y, a.position.z};
+            for (int k = 0; k < 3; k++) {
+                lo[k] = p[k] < lo[k] ? p[k] : lo[k];
+                hi[k] = p[k] > hi[k] ? p[k] : hi[k];
+            }
+        }
+        steer_world_stats st = steer_world_stats_get(w);
+        CHECK(st.index_current);
+        double c = st.cell_size, box = 1.0;
+        for (int k = 0; k < 3; k++) /* an axis thinner than a cell takes one */
+            box *= hi[k] - lo[k] > c ? hi[k] - lo[k] : c;
+        CHECK_MSG(st.cells <= 2 * IDX_MAX + 64 && (double)st.cells * c * c * c >= box,
+                  "%s: %d cells of %g for a box of %g", idx_names[s], st.cells, c, box);
+        idx_queries_match(w, all, pos, IDX_MAX, idx_names[s]);
+        steer_world_destroy(w);
+    }
+}
+
+TEST_MAIN(TEST(index_finds_what_brute_force_finds), TEST(sparse_rings_fold_the_grid),
+          TEST(an_index_for_queries_fits_its_box))

@@ -349,7 +349,9 @@ typedef struct steer_world_def {
                                   largest neighbourhood radius of the recipes (at least 1),
                                   or, when the agents are too spread out for one bucket
                                   per cell, the largest radius any recipe searches
-                                  (docs/world.md, "The spatial index") */
+                                  (when none searches: an edge at which the agents'
+                                  box fits, about two cells per agent; docs/world.md,
+                                  "The spatial index") */
     steer_bounds bounds;       /* steer_bounds_none() */
     steer_allocator allocator; /* NULLs: malloc/free */
     steer_parallel_for_fn parallel_for; /* NULL: run on the calling thread */
