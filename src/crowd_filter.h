@@ -310,7 +310,7 @@ static steer_vec3 steer_orca_end(steer_orca_filter *f, const steer_segment *wall
          * same and so would be the second solve's answer. */
         steer_v2 leaned = steer_orca_keep_right(f->space, aim, f->want, short_by, sidestep);
         if (memcmp(&leaned, &aim, sizeof aim) != 0)
-            v = steer_orca_solve(lines, n, nw, hard, f->planar_max, leaned, &relaxed);
+            v = steer_orca_solve(lines, n, nw, hard, f->planar_max, leaned, NULL);
     }
     return steer__v2_to(f->space, v, f->up);
 }

@@ -137,14 +137,16 @@ static steer_v2 steer_lp3(const steer_orca_line *lines, int n, int hard, int fir
  * ORCA half-planes are relaxed together (the point that violates the worst of them
  * least) while the walls and step half-planes hold; when even those have none, the
  * ORCA half-planes are dropped and the step half-planes relaxed the same way, the
- * walls still holding. *relaxed says whether either happened: the answer is then the
- * least violation, which does not depend on `preferred`. n <= STEER_ORCA_MAX_LINES. */
+ * walls still holding. *relaxed (unless NULL) says whether either happened: the answer
+ * is then the least violation, which does not depend on `preferred`. Walls that
+ * conflict among themselves (rounding can make them) count as not relaxed: the answer
+ * then keeps what the solve reached before them, which does. n <= STEER_ORCA_MAX_LINES. */
 static steer_v2 steer_orca_solve(const steer_orca_line *lines, int n, int walls, int hard,
                                  float max_speed, steer_v2 preferred, bool *relaxed)
 {
     steer_v2 result = steer__v2(0.0f, 0.0f);
     int failed = steer_lp2(lines, n, max_speed, preferred, false, &result);
-    *relaxed = failed < n;
+    if (relaxed != NULL) *relaxed = failed >= walls && failed < n;
     if (failed >= hard && failed < n) {
         result = steer_lp3(lines, n, hard, failed, max_speed, result);
     } else if (failed < hard) {

@@ -61,12 +61,18 @@ static void test_lp_answers_and_least_violation(void)
     int relaxed_sets = 0, feasible_sets = 0;
     for (int set = 0; set < SETS; set++) {
         steer_orca_line lines[STEER_ORCA_MAX_LINES];
-        int n = 2 + (int)steer_rng_below(&rng, 19);
-        int hard = (int)steer_rng_below(&rng, 3); /* a few walls or step half-planes */
+        /* A few walls, then a few step half-planes, then the agents' half-planes. */
+        int walls = (int)steer_rng_below(&rng, 3);
+        int hard = walls + (int)steer_rng_below(&rng, 3);
+        int n = hard + 1 + (int)steer_rng_below(&rng, 17);
         lp_random_lines(&rng, lines, n, set % 2 == 0);
+        /* The filter's walls always let the agent stand (crowd_wall.c): turned so. */
+        for (int k = 0; k < walls; k++)
+            if (lp_violation(&lines[k], steer__v2(0.0f, 0.0f)) > 0.0f)
+                lines[k].dir = steer__v2_scale(lines[k].dir, -1.0f);
         steer_v2 aim0 = steer__v2(steer_rng_range(&rng, -3, 3), steer_rng_range(&rng, -3, 3));
         bool relaxed;
-        steer_v2 v0 = steer_orca_solve(lines, n, 0, hard, speed, aim0, &relaxed);
+        steer_v2 v0 = steer_orca_solve(lines, n, walls, hard, speed, aim0, &relaxed);
         if (!relaxed) {
             feasible_sets++;
             lp_check_feasible(&rng, lines, n, speed, aim0, v0, set);
@@ -78,7 +84,7 @@ static void test_lp_answers_and_least_violation(void)
             steer_v2 aim = steer__v2(2.5f * cosf(a), 2.5f * sinf(a));
             if (q % 2 == 1) aim = steer__v2_scale(aim, 0.3f);
             bool again;
-            steer_v2 v = steer_orca_solve(lines, n, 0, hard, speed, aim, &again);
+            steer_v2 v = steer_orca_solve(lines, n, walls, hard, speed, aim, &again);
             CHECK_MSG(again && memcmp(&v, &v0, sizeof v) == 0,
                       "set %d, aim %d: (%g, %g) against (%g, %g)", set, q, (double)v.x, (double)v.y,
                       (double)v0.x, (double)v0.y);
@@ -89,4 +95,25 @@ static void test_lp_answers_and_least_violation(void)
               relaxed_sets, feasible_sets);
 }
 
-TEST_MAIN(TEST(test_lp_answers_and_least_violation))
+/* Walls that exclude each other (x >= 1 and x <= -1) have no least violation to settle
+ * on, so the answer depends on the aim: such a solve is not reported relaxed, and the
+ * keep-right rule still leans. */
+static void test_lp_conflicting_walls_are_not_relaxed(void)
+{
+    steer_orca_line lines[3] = {
+        {{1.0f, 0.0f}, {0.0f, -1.0f}}, /* x >= 1 */
+        {{-1.0f, 0.0f}, {0.0f, 1.0f}}, /* x <= -1 */
+        {{0.0f, 0.5f}, {1.0f, 0.0f}},  /* an agent's: y >= 0.5 */
+    };
+    CHECK(lp_violation(&lines[0], steer__v2(2.0f, 0.0f)) <= 0.0f);
+    CHECK(lp_violation(&lines[1], steer__v2(-2.0f, 0.0f)) <= 0.0f);
+    bool relaxed = true;
+    steer_v2 a = steer_orca_solve(lines, 3, 2, 2, 2.0f, steer__v2(1.5f, 0.2f), &relaxed);
+    CHECK(!relaxed);
+    steer_v2 b = steer_orca_solve(lines, 3, 2, 2, 2.0f, steer__v2(-1.5f, 0.2f), &relaxed);
+    CHECK(!relaxed);
+    CHECK(memcmp(&a, &b, sizeof a) != 0); /* the aim shows through */
+}
+
+TEST_MAIN(TEST(test_lp_answers_and_least_violation),
+          TEST(test_lp_conflicting_walls_are_not_relaxed))
