@@ -101,9 +101,9 @@ static bool steer_world_recipes_look(const steer_world *w)
     return false;
 }
 
-/* The cells grown from *cell until the box at that edge fits `budget` cells: about two
- * per agent, so a query of any radius visits cells in proportion to the agents it could
- * find. Returns their count. */
+/* The cells grown from *cell until the box at that edge fits `budget` cells (two per
+ * agent of capacity), so a query of any radius visits cells in proportion to the agents
+ * it could find. Returns their count. */
 static double steer_world_fit(const double ex[3], double *cell, double span[3], double budget)
 {
     double cells = steer_world_spans(ex, cell, span);

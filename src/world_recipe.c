@@ -128,5 +128,9 @@ int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
     float reach = steer__world_crowd_radius(recipe);
     if (wr->neighbour_radius > reach) reach = wr->neighbour_radius;
     if (reach > world->fold_cell) world->fold_cell = reach;
+    /* The grid's cell (and whether it folds or fits the box) can change with the new
+     * recipe: the next step builds the index anew, as a world restored from a snapshot
+     * taken now would. */
+    world->index_valid = false;
     return world->recipe_count++;
 }

@@ -225,12 +225,68 @@ static void an_index_for_queries_fits_its_box(void)
         double c = st.cell_size, box = 1.0;
         for (int k = 0; k < 3; k++) /* an axis thinner than a cell takes one */
             box *= hi[k] - lo[k] > c ? hi[k] - lo[k] : c;
-        CHECK_MSG(st.cells <= 2 * IDX_MAX + 64 && (double)st.cells * c * c * c >= box,
+        /* Unfolded, and not a few huge cells either: more than an eighth of the budget. */
+        CHECK_MSG(st.cells <= 2 * IDX_MAX + 64 && 8 * st.cells > 2 * IDX_MAX + 64 &&
+                      (double)st.cells * c * c * c >= box,
                   "%s: %d cells of %g for a box of %g", idx_names[s], st.cells, c, box);
         idx_queries_match(w, all, pos, IDX_MAX, idx_names[s]);
         steer_world_destroy(w);
     }
 }
 
+static steer_steering idx_pass(void *user, const steer_world *world, steer_handle self,
+                               const steer_agent *agent, steer_steering out)
+{
+    (void)user, (void)world, (void)self, (void)agent;
+    return out;
+}
+
+/* A recipe registered after a step can change the grid (here from a box-fitting grid,
+ * built every step for a callback, to one folded at the recipe's radius of 30): the next
+ * step builds the index anew, so the world steps as one restored from its snapshot
+ * does. Before, it kept the old grid for a step and the two parted at once. */
+static void a_new_recipe_rebuilds_the_index(void)
+{
+    enum { N = 2000 };
+    static steer_handle all[N];
+    steer_world_def def = steer_world_default();
+    def.capacity = N;
+    steer_world *a = steer_world_create(&def), *b = steer_world_create(&def);
+    CHECK(a != NULL && b != NULL);
+    steer_recipe wander = steer_recipe_default();
+    wander.items[wander.count++] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    int first = steer_world_add_recipe(a, &wander);
+    steer_rng r = steer_rng_make(13u, 1u);
+    for (int i = 0; i < N; i++) {
+        steer_world_agent_def d = steer_world_agent_default();
+        d.agent.position = idx_place(IDX_RING, i, N, &r);
+        d.agent.max_speed = 1.0f;
+        d.recipe = first;
+        d.callback = i == 0 ? idx_pass : NULL; /* a callback: every step builds the index */
+        CHECK(steer_world_add(a, &d, &all[i]) == STEER_WORLD_OK);
+    }
+    steer_world_step(a, 1.0f / 60.0f);
+    steer_recipe flock = steer_recipe_default();
+    flock.items[flock.count] = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 1.0f);
+    flock.items[flock.count].neighbourhood.radius = 30.0f;
+    flock.items[flock.count++].neighbourhood.cos_view = -1.0f;
+    int second = steer_world_add_recipe(a, &flock);
+    for (int i = 0; i < N; i++) CHECK(steer_world_set_recipe(a, all[i], second) == STEER_WORLD_OK);
+    CHECK(steer_world_set_callback(a, all[0], NULL, NULL) == STEER_WORLD_OK);
+    size_t size = steer_world_snapshot_size(a);
+    void *buf = malloc(size);
+    CHECK(buf != NULL);
+    CHECK(steer_world_snapshot_write(a, buf, size, NULL) == STEER_SNAPSHOT_OK);
+    CHECK(steer_world_restore(b, buf, size) == STEER_SNAPSHOT_OK);
+    for (int s = 0; s < 3; s++) {
+        steer_world_step(a, 1.0f / 60.0f);
+        steer_world_step(b, 1.0f / 60.0f);
+        CHECK_MSG(steer_world_state_hash(a) == steer_world_state_hash(b), "step %d", s);
+    }
+    free(buf);
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
 TEST_MAIN(TEST(index_finds_what_brute_force_finds), TEST(sparse_rings_fold_the_grid),
-          TEST(an_index_for_queries_fits_its_box))
+          TEST(an_index_for_queries_fits_its_box), TEST(a_new_recipe_rebuilds_the_index))

@@ -350,8 +350,8 @@ typedef struct steer_world_def {
                                   or, when the agents are too spread out for one bucket
                                   per cell, the largest radius any recipe searches
                                   (when none searches: an edge at which the agents'
-                                  box fits, about two cells per agent; docs/world.md,
-                                  "The spatial index") */
+                                  box fits the 2 * capacity + 64 cells set aside;
+                                  docs/world.md, "The spatial index") */
     steer_bounds bounds;       /* steer_bounds_none() */
     steer_allocator allocator; /* NULLs: malloc/free */
     steer_parallel_for_fn parallel_for; /* NULL: run on the calling thread */
