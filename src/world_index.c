@@ -101,12 +101,12 @@ static bool steer_world_recipes_look(const steer_world *w)
     return false;
 }
 
-/* The cells grown from *cell until the box at that edge fits `budget` cells (two per
- * agent of capacity), so a query of any radius visits cells in proportion to the agents
- * it could find. Returns their count. */
-static double steer_world_fit(const double ex[3], double *cell, double span[3], double budget)
+/* The cells, `cells` of them at edge *cell, grown until the box fits `budget` cells (two
+ * per agent of capacity), so a query of any radius visits cells in proportion to the
+ * agents it could find. Returns their count. */
+static double steer_world_fit(const double ex[3], double *cell, double span[3], double cells,
+                              double budget)
 {
-    double cells = steer_world_spans(ex, cell, span);
     for (int tries = 0; tries < 200 && cells > budget; tries++) {
         *cell *= 1.26; /* about half the cells each time in 3D */
         cells = steer_world_spans(ex, cell, span);
@@ -130,11 +130,13 @@ static void steer_world_grid_shape(steer_world *w, steer_vec3 lo, steer_vec3 hi)
     double ex[3] = {(double)hi.x - lo.x, (double)hi.y - lo.y, (double)hi.z - lo.z};
     double span[3];
     double cells = steer_world_spans(ex, &cell, span);
-    if (cells > (double)g->max_cells && automatic && !steer_world_recipes_look(w)) {
-        cells = steer_world_fit(ex, &cell, span, (double)g->max_cells);
-    } else if (cells > (double)g->max_cells && automatic && (double)w->fold_cell > cell) {
-        cell = (double)w->fold_cell;
-        cells = steer_world_spans(ex, &cell, span);
+    if (cells > (double)g->max_cells && automatic) {
+        if (!steer_world_recipes_look(w)) {
+            cells = steer_world_fit(ex, &cell, span, cells, (double)g->max_cells);
+        } else if ((double)w->fold_cell > cell) {
+            cell = (double)w->fold_cell;
+            cells = steer_world_spans(ex, &cell, span);
+        }
     }
     g->origin = lo;
     g->cell = (float)cell;
@@ -165,14 +167,6 @@ static void steer_world_crowd_point(const steer_world_points *pt, uint32_t d, st
     pt->radius[d] = steer__orca_in_domain(v, y->radius) ? y->radius : -1.0f;
     pt->recipe[d] = y->recipe;
     pt->slot[d] = y->slot;
-}
-
-void steer__world_index_crowds(steer_world *w)
-{
-    w->crowds = true;
-    if (!steer__world_index_in_order(w)) return;
-    for (int i = 0; i < w->count; i++)
-        steer_world_crowd_point(&w->points, (uint32_t)i, w->vel[w->cur][i], &w->traits[w->kept][i]);
 }
 
 /* How far ahead the permutation asks for the slot it will write

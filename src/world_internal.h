@@ -470,11 +470,6 @@ bool steer__world_bounds(steer_world *world, steer_vec3 *lo, steer_vec3 *hi);
  * result for any split (world_sort.c). */
 void steer__world_sort(steer_world *world);
 
-/* From now on the index keeps the points' crowd fields, and they are filled in now if
- * the index is valid: steer_world_add_recipe calls it for the first crowd recipe
- * (world_index.c). */
-void steer__world_index_crowds(steer_world *world);
-
 /* Rebuild the spatial index from buffer `cur` and permute the dense arrays into cell
  * order (world_index.c). */
 void steer__world_rebuild(steer_world *world);

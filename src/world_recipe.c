@@ -121,7 +121,7 @@ int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
     }
     steer_world_recipe *wr = &world->recipes[world->recipe_count];
     steer_recipe_prepare(wr, recipe);
-    if (recipe->crowd && !world->crowds) steer__world_index_crowds(world);
+    if (recipe->crowd) world->crowds = true; /* the index's next build fills its copies */
     if (wr->neighbour_radius > world->auto_cell) world->auto_cell = wr->neighbour_radius;
     float crowd = steer__world_crowd_reach(recipe);
     if (crowd > world->auto_cell) world->auto_cell = crowd;
@@ -129,8 +129,8 @@ int steer_world_add_recipe(steer_world *world, const steer_recipe *recipe)
     if (wr->neighbour_radius > reach) reach = wr->neighbour_radius;
     if (reach > world->fold_cell) world->fold_cell = reach;
     /* The grid's cell (and whether it folds or fits the box) can change with the new
-     * recipe: the next step builds the index anew, as a world restored from a snapshot
-     * taken now would. */
+     * recipe, and a first crowd recipe wants the index's crowd copies: the next step
+     * builds the index anew, as a world restored from a snapshot taken now would. */
     world->index_valid = false;
     return world->recipe_count++;
 }

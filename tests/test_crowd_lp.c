@@ -17,6 +17,12 @@ static float lp_violation(const steer_orca_line *l, steer_v2 v)
     return steer__v2_det(l->dir, steer__v2_sub(l->point, v));
 }
 
+/* Line l turned, if need be, so that its half-plane lets p in. */
+static void lp_let_in(steer_orca_line *l, steer_v2 p)
+{
+    if (lp_violation(l, p) > 0.0f) l->dir = steer__v2_scale(l->dir, -1.0f);
+}
+
 /* n random half-planes whose lines pass within 3 of the origin; when `around` is set,
  * each turned to let in a point of the disc of radius 2, so they have that in common. */
 static void lp_random_lines(steer_rng *rng, steer_orca_line *lines, int n, bool around)
@@ -26,8 +32,7 @@ static void lp_random_lines(steer_rng *rng, steer_orca_line *lines, int n, bool 
         float a = steer_rng_range(rng, 0.0f, 6.2831853f);
         lines[k].dir = steer__v2(cosf(a), sinf(a));
         lines[k].point = steer__v2(steer_rng_range(rng, -3, 3), steer_rng_range(rng, -3, 3));
-        if (around && lp_violation(&lines[k], c) > 0.0f)
-            lines[k].dir = steer__v2_scale(lines[k].dir, -1.0f);
+        if (around) lp_let_in(&lines[k], c);
     }
 }
 
@@ -67,9 +72,7 @@ static void test_lp_answers_and_least_violation(void)
         int n = hard + 1 + (int)steer_rng_below(&rng, 17);
         lp_random_lines(&rng, lines, n, set % 2 == 0);
         /* The filter's walls always let the agent stand (crowd_wall.c): turned so. */
-        for (int k = 0; k < walls; k++)
-            if (lp_violation(&lines[k], steer__v2(0.0f, 0.0f)) > 0.0f)
-                lines[k].dir = steer__v2_scale(lines[k].dir, -1.0f);
+        for (int k = 0; k < walls; k++) lp_let_in(&lines[k], steer__v2(0.0f, 0.0f));
         steer_v2 aim0 = steer__v2(steer_rng_range(&rng, -3, 3), steer_rng_range(&rng, -3, 3));
         bool relaxed;
         steer_v2 v0 = steer_orca_solve(lines, n, walls, hard, speed, aim0, &relaxed);

@@ -42,6 +42,15 @@ static steer_vec3 idx_place(idx_shape shape, int i, int n, steer_rng *r)
     }
 }
 
+/* An all-round cohesion item of the given radius: it reads its neighbours. */
+static steer_recipe_item idx_cohesion(float radius)
+{
+    steer_recipe_item it = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 1.0f);
+    it.neighbourhood.radius = radius;
+    it.neighbourhood.cos_view = -1.0f;
+    return it;
+}
+
 /* A world of n agents in `shape`, each with an all-round cohesion item (or, when
  * `searching` is false, a wander item, which reads no neighbours), stepped once so the
  * index is built (by steer_world_update_index for the wanderers, whose steps need none).
@@ -54,10 +63,8 @@ static steer_world *idx_world_of(idx_shape shape, int n, steer_handle *all, bool
     steer_world *w = steer_world_create(&def);
     if (w == NULL) return NULL;
     steer_recipe rc = steer_recipe_default();
-    rc.items[rc.count] = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 1.0f);
-    rc.items[rc.count].neighbourhood.radius = IDX_RADIUS;
-    rc.items[rc.count++].neighbourhood.cos_view = -1.0f;
-    if (!searching) rc.items[0] = steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
+    rc.items[rc.count++] =
+        searching ? idx_cohesion(IDX_RADIUS) : steer_recipe_item_make(STEER_BEHAVIOUR_WANDER, 1.0f);
     int recipe = steer_world_add_recipe(w, &rc);
     steer_rng r = steer_rng_make(11u, (uint64_t)shape);
     for (int i = 0; i < n; i++) {
@@ -242,10 +249,11 @@ static steer_steering idx_pass(void *user, const steer_world *world, steer_handl
 }
 
 /* A recipe registered after a step can change the grid (here from a box-fitting grid,
- * built every step for a callback, to one folded at the recipe's radius of 30): the next
- * step builds the index anew, so the world steps as one restored from its snapshot
- * does. Before, it kept the old grid for a step and the two parted at once. */
-static void a_new_recipe_rebuilds_the_index(void)
+ * built every step for a callback, to one folded at the recipe's radius of 30), and a
+ * first crowd recipe wants the index's crowd copies: the next step builds the index
+ * anew, so the world steps as one restored from its snapshot does. Before, it kept the
+ * old grid for a step and the two parted at once. */
+static void idx_new_recipe_case(bool crowd)
 {
     enum { N = 2000 };
     static steer_handle all[N];
@@ -261,16 +269,18 @@ static void a_new_recipe_rebuilds_the_index(void)
         steer_world_agent_def d = steer_world_agent_default();
         d.agent.position = idx_place(IDX_RING, i, N, &r);
         d.agent.max_speed = 1.0f;
+        d.agent.radius = 2.0f; /* neighbours 5 apart: the crowd filter's half-planes bind */
         d.recipe = first;
         d.callback = i == 0 ? idx_pass : NULL; /* a callback: every step builds the index */
         CHECK(steer_world_add(a, &d, &all[i]) == STEER_WORLD_OK);
     }
     steer_world_step(a, 1.0f / 60.0f);
-    steer_recipe flock = steer_recipe_default();
-    flock.items[flock.count] = steer_recipe_item_make(STEER_BEHAVIOUR_COHESION, 1.0f);
-    flock.items[flock.count].neighbourhood.radius = 30.0f;
-    flock.items[flock.count++].neighbourhood.cos_view = -1.0f;
-    int second = steer_world_add_recipe(a, &flock);
+    steer_recipe next = crowd ? wander : steer_recipe_default();
+    if (crowd)
+        next.crowd = true;
+    else
+        next.items[next.count++] = idx_cohesion(30.0f);
+    int second = steer_world_add_recipe(a, &next);
     for (int i = 0; i < N; i++) CHECK(steer_world_set_recipe(a, all[i], second) == STEER_WORLD_OK);
     CHECK(steer_world_set_callback(a, all[0], NULL, NULL) == STEER_WORLD_OK);
     size_t size = steer_world_snapshot_size(a);
@@ -281,11 +291,18 @@ static void a_new_recipe_rebuilds_the_index(void)
     for (int s = 0; s < 3; s++) {
         steer_world_step(a, 1.0f / 60.0f);
         steer_world_step(b, 1.0f / 60.0f);
-        CHECK_MSG(steer_world_state_hash(a) == steer_world_state_hash(b), "step %d", s);
+        CHECK_MSG(steer_world_state_hash(a) == steer_world_state_hash(b), "%s, step %d",
+                  crowd ? "crowd" : "cohesion", s);
     }
     free(buf);
     steer_world_destroy(a);
     steer_world_destroy(b);
+}
+
+static void a_new_recipe_rebuilds_the_index(void)
+{
+    idx_new_recipe_case(false);
+    idx_new_recipe_case(true);
 }
 
 TEST_MAIN(TEST(index_finds_what_brute_force_finds), TEST(sparse_rings_fold_the_grid),
