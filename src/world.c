@@ -177,6 +177,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     steer__world_use_lanes(w, STEER_WORLD_LANES_AVX512);
     w->auto_cell = 1.0f;
     w->fold_cell = 1.0f;
+    w->layers_shared = ~0u;
     return w;
 }
 

@@ -116,6 +116,7 @@ static void steer_world_place(steer_world *world, uint32_t slot, const steer_wor
     y->layer = def->layer;
     y->mask = def->mask;
     y->slot = slot;
+    world->layers_shared &= def->layer;
     world->pose[b][d].flags = def->callback != NULL ? (uint8_t)STEER_WORLD_HAS_CALLBACK : 0u;
     own.rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
     own.wander = steer_wander_state_make(&own.rng);
@@ -188,6 +189,7 @@ steer_world_status steer_world_remove(steer_world *world, steer_handle handle)
     s->route = NULL;
     s->callback = NULL; /* a removed agent's callback is never run or counted again */
     world->count--;
+    if (world->count == 0) world->layers_shared = ~0u;
     s->dense = -1;
     world->index_valid = false;
     if (s->generation == UINT32_MAX) {
@@ -335,6 +337,7 @@ steer_world_status steer_world_set_layers(steer_world *world, steer_handle handl
     if (st != STEER_WORLD_OK) return st;
     world->traits[world->kept][s->dense].layer = layer;
     world->traits[world->kept][s->dense].mask = mask;
+    world->layers_shared &= layer;
     /* The neighbour search reads layers from the index's packed copy: rebuild it first. */
     world->index_valid = false;
     return STEER_WORLD_OK;

@@ -319,7 +319,10 @@ struct steer_world {
     int stuck;                             /* agents stuck after the last step (world_progress.c) */
     int stuck_in[STEER_WORLD_SORT_BLOCKS]; /* of them, per block of the sort's split */
     int routes;                            /* agents with a route (steer_world_set_route) */
-    int chasers; /* agents whose aim names a target agent: their step reads its state */
+    int chasers;            /* agents whose aim names a target agent: their step reads its state */
+    uint32_t layers_shared; /* the layer bits every agent added or set since the world was
+                               last empty has had (a removal never widens it): a search
+                               whose mask meets them skips the layer test (world_near.h) */
 };
 
 /* Whether a crowd recipe's settings lie inside the filter's number domain

@@ -24,6 +24,14 @@ typedef struct steer_world_kept {
     int n;
 } steer_world_kept;
 
+/* The tests a search makes beyond the radius and self, as flags of its `tests` argument
+ * (a constant at each call, so each combination is its own loop): the floors' height
+ * test, and the layer test, which a search leaves out when every agent's layer meets its
+ * mask (steer_world.layers_shared): every candidate would pass it, and its loads were a
+ * twentieth of a boids step. */
+#define STEER_WORLD_SCAN_FLOORS 1
+#define STEER_WORLD_SCAN_LAYERS 2
+
 /* The search's fixed inputs. */
 typedef struct steer_world_probe {
     const steer_world_points *pt;
@@ -53,7 +61,7 @@ static inline void steer_world_near_flush(const steer_world_probe *q, steer_worl
  * ones' indices, compressed to the front in lane order. */
 static inline void steer_world_scan_lanes(const steer_world_probe *q, steer_world_kept *k,
                                           __mmask16 in, __m512 x, __m512 y, __m512 z, __m512i layer,
-                                          __m512 up, __m512i idx, const bool floors)
+                                          __m512 up, __m512i idx, const int tests)
 {
     const __m512 dx = _mm512_sub_ps(x, _mm512_set1_ps(q->p.x));
     const __m512 dy = _mm512_sub_ps(y, _mm512_set1_ps(q->p.y));
@@ -61,9 +69,10 @@ static inline void steer_world_scan_lanes(const steer_world_probe *q, steer_worl
     const __m512 d2 = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(dx, dx), _mm512_mul_ps(dy, dy)),
                                     _mm512_mul_ps(dz, dz));
     __mmask16 keep = _mm512_mask_cmp_ps_mask(in, d2, _mm512_set1_ps(q->r2), _CMP_LT_OQ);
-    keep &= _mm512_mask_test_epi32_mask(in, layer, _mm512_set1_epi32((int32_t)q->mask));
+    if (tests & STEER_WORLD_SCAN_LAYERS)
+        keep &= _mm512_mask_test_epi32_mask(in, layer, _mm512_set1_epi32((int32_t)q->mask));
     keep &= _mm512_mask_cmpneq_epi32_mask(in, idx, _mm512_set1_epi32((int32_t)q->self));
-    if (floors) { /* a constant in each caller: the search without floors is unchanged */
+    if (tests & STEER_WORLD_SCAN_FLOORS) { /* a constant in each caller */
         __m512 dh = _mm512_sub_ps(up, _mm512_set1_ps(q->h));
         keep &= _mm512_cmp_ps_mask(dh, _mm512_set1_ps(q->clear), _CMP_LE_OQ) &
                 _mm512_cmp_ps_mask(dh, _mm512_set1_ps(-q->clear), _CMP_GE_OQ);
@@ -83,17 +92,20 @@ static inline __mmask16 steer_world_lanes_below(uint32_t n)
 
 /* Candidates [j, end) of one row, sixteen at a time (masked loads stop at `end`). */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
-                                        uint32_t end, const bool floors)
+                                        uint32_t end, const int tests)
 {
     const steer_world_points *pt = q->pt;
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (; j < end; j += 16) {
         __mmask16 in = steer_world_lanes_below(end - j);
-        __m512 up = floors ? _mm512_maskz_loadu_ps(in, q->up + j) : _mm512_setzero_ps();
+        __m512 up = (tests & STEER_WORLD_SCAN_FLOORS) ? _mm512_maskz_loadu_ps(in, q->up + j)
+                                                      : _mm512_setzero_ps();
         steer_world_scan_lanes(
             q, k, in, _mm512_maskz_loadu_ps(in, pt->x + j), _mm512_maskz_loadu_ps(in, pt->y + j),
-            _mm512_maskz_loadu_ps(in, pt->z + j), _mm512_maskz_loadu_epi32(in, pt->layer + j), up,
-            _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)j)), floors);
+            _mm512_maskz_loadu_ps(in, pt->z + j),
+            (tests & STEER_WORLD_SCAN_LAYERS) ? _mm512_maskz_loadu_epi32(in, pt->layer + j)
+                                              : _mm512_setzero_si512(),
+            up, _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)j)), tests);
     }
 }
 
@@ -113,8 +125,7 @@ static inline __m512i steer_world_load_three(const void *a, const __mmask16 m[3]
  * same candidates in the same order as row by row. Needs s[1] >= l[0] and s[2] >= l[0] +
  * l[1] (no load from before the arrays). */
 static inline void steer_world_scan_three(const steer_world_probe *q, steer_world_kept *k,
-                                          const uint32_t s[3], const uint32_t l[3],
-                                          const bool floors)
+                                          const uint32_t s[3], const uint32_t l[3], const int tests)
 {
     const steer_world_points *pt = q->pt;
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -126,27 +137,29 @@ static inline void steer_world_scan_three(const steer_world_probe *q, steer_worl
     __m512i idx = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)at[0]));
     idx = _mm512_mask_add_epi32(idx, m[1], lane, _mm512_set1_epi32((int32_t)at[1]));
     idx = _mm512_mask_add_epi32(idx, m[2], lane, _mm512_set1_epi32((int32_t)at[2]));
-    __m512 up =
-        floors ? _mm512_castsi512_ps(steer_world_load_three(q->up, m, at)) : _mm512_setzero_ps();
-    steer_world_scan_lanes(q, k, m[0] | m[1] | m[2],
-                           _mm512_castsi512_ps(steer_world_load_three(pt->x, m, at)),
-                           _mm512_castsi512_ps(steer_world_load_three(pt->y, m, at)),
-                           _mm512_castsi512_ps(steer_world_load_three(pt->z, m, at)),
-                           steer_world_load_three(pt->layer, m, at), up, idx, floors);
+    __m512 up = (tests & STEER_WORLD_SCAN_FLOORS)
+                    ? _mm512_castsi512_ps(steer_world_load_three(q->up, m, at))
+                    : _mm512_setzero_ps();
+    steer_world_scan_lanes(
+        q, k, m[0] | m[1] | m[2], _mm512_castsi512_ps(steer_world_load_three(pt->x, m, at)),
+        _mm512_castsi512_ps(steer_world_load_three(pt->y, m, at)),
+        _mm512_castsi512_ps(steer_world_load_three(pt->z, m, at)),
+        (tests & STEER_WORLD_SCAN_LAYERS) ? steer_world_load_three(pt->layer, m, at)
+                                          : _mm512_setzero_si512(),
+        up, idx, tests);
 }
 
 /* The three rows of a plane of cells (starts s, lengths l): in one pass when they hold
  * sixteen candidates or fewer (a row of three cells holds about four boids, so a boid's
  * planes mostly do), else row by row. */
 static inline void steer_world_scan_plane(const steer_world_probe *q, steer_world_kept *k,
-                                          const uint32_t s[3], const uint32_t l[3],
-                                          const bool floors)
+                                          const uint32_t s[3], const uint32_t l[3], const int tests)
 {
     if (l[0] + l[1] + l[2] <= 16u && s[1] >= l[0] && s[2] >= l[0] + l[1]) {
-        steer_world_scan_three(q, k, s, l, floors);
+        steer_world_scan_three(q, k, s, l, tests);
         return;
     }
-    for (int r = 0; r < 3; r++) steer_world_scan_row(q, k, s[r], s[r] + l[r], floors);
+    for (int r = 0; r < 3; r++) steer_world_scan_row(q, k, s[r], s[r] + l[r], tests);
 }
 #elif STEER_LANES
 /* For each 4-bit pattern of kept lanes, the kept lanes' numbers packed to the front. */
@@ -159,7 +172,7 @@ static const uint8_t steer_world_pack_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
 /* Candidates [j, end) of one row, four at a time. Lanes past `end` read the next row's
  * entries or the arrays' padding and are dropped. */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
-                                        uint32_t end, const bool floors)
+                                        uint32_t end, const int tests)
 {
     /* Locals, so the stores into k->idx cannot make the compiler reload them. */
     const float *x = q->pt->x, *y = q->pt->y, *z = q->pt->z;
@@ -183,9 +196,9 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
         const int32_t b = (int32_t)j;
         const steer_i4 base = {b, b, b, b};
         steer_i4 jj = lane + base;
-        steer_i4 keep =
-            (d2 < r2) & (jj < last) & (jj != self) & ((steer_i4_load(layer + j) & mask) != zero);
-        if (floors) { /* a constant in each caller: the search without floors is unchanged */
+        steer_i4 keep = (d2 < r2) & (jj < last) & (jj != self);
+        if (tests & STEER_WORLD_SCAN_LAYERS) keep &= (steer_i4_load(layer + j) & mask) != zero;
+        if (tests & STEER_WORLD_SCAN_FLOORS) { /* a constant in each caller */
             steer_f4 dh = steer_f4_load(up + j) - h;
             keep &= (dh <= clear) & (dh >= -clear);
         }
@@ -207,13 +220,14 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
 #else
 /* Whether candidate j passes: inside the radius (NaN fails), not the agent itself, on a
  * layer the mask sees and, with floors, within the clearance in height. */
-static inline int steer_world_keeps(const steer_world_probe *q, uint32_t j, const bool floors)
+static inline int steer_world_keeps(const steer_world_probe *q, uint32_t j, const int tests)
 {
     const steer_world_points *pt = q->pt;
     float dx = pt->x[j] - q->p.x, dy = pt->y[j] - q->p.y, dz = pt->z[j] - q->p.z;
     float d2 = dx * dx + dy * dy + dz * dz;
-    int keep = (d2 < q->r2) & (j != q->self) & ((pt->layer[j] & q->mask) != 0u);
-    if (floors) {
+    int keep = (d2 < q->r2) & (j != q->self);
+    if (tests & STEER_WORLD_SCAN_LAYERS) keep &= (pt->layer[j] & q->mask) != 0u;
+    if (tests & STEER_WORLD_SCAN_FLOORS) {
         float dh = q->up[j] - q->h;
         keep &= (dh <= q->clear) & (dh >= -q->clear);
     }
@@ -223,11 +237,11 @@ static inline int steer_world_keeps(const steer_world_probe *q, uint32_t j, cons
 /* Portable path: one candidate at a time, written unconditionally and kept by
  * advancing n (a branch on each would be mispredicted often). */
 static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_kept *k, uint32_t j,
-                                        uint32_t end, const bool floors)
+                                        uint32_t end, const int tests)
 {
     for (; j < end; j++) {
         k->idx[k->n] = j;
-        k->n += steer_world_keeps(q, j, floors);
+        k->n += steer_world_keeps(q, j, tests);
         if (k->n == STEER_WORLD_NEAR_BATCH) steer_world_near_flush(q, k);
     }
 }
@@ -237,10 +251,9 @@ static inline void steer_world_scan_row(const steer_world_probe *q, steer_world_
 /* The three rows of a plane of cells (starts s, lengths l), row by row (the AVX-512
  * builds test them together when they fit). */
 static inline void steer_world_scan_plane(const steer_world_probe *q, steer_world_kept *k,
-                                          const uint32_t s[3], const uint32_t l[3],
-                                          const bool floors)
+                                          const uint32_t s[3], const uint32_t l[3], const int tests)
 {
-    for (int r = 0; r < 3; r++) steer_world_scan_row(q, k, s[r], s[r] + l[r], floors);
+    for (int r = 0; r < 3; r++) steer_world_scan_row(q, k, s[r], s[r] + l[r], tests);
 }
 #endif
 
@@ -301,41 +314,48 @@ typedef struct steer_world_scan_walk {
 static inline void steer_world_scan_run(void *ctx, uint32_t begin, uint32_t end)
 {
     steer_world_scan_walk *s = ctx;
-    steer_world_scan_row(s->q, s->k, begin, end, false);
+    steer_world_scan_row(s->q, s->k, begin, end, STEER_WORLD_SCAN_LAYERS);
+}
+
+static inline void steer_world_scan_run_open(void *ctx, uint32_t begin, uint32_t end)
+{
+    steer_world_scan_walk *s = ctx;
+    steer_world_scan_row(s->q, s->k, begin, end, 0);
 }
 
 static inline void steer_world_scan_run_floors(void *ctx, uint32_t begin, uint32_t end)
 {
     steer_world_scan_walk *s = ctx;
-    steer_world_scan_row(s->q, s->k, begin, end, true);
+    steer_world_scan_row(s->q, s->k, begin, end, STEER_WORLD_SCAN_FLOORS | STEER_WORLD_SCAN_LAYERS);
 }
 
 /* The search through a folded grid (world_internal.h's steer_world_grid), out of line,
  * apart from the lean loop of the unfolded grid so that one stays as it was (each floors
- * setting its own loop). */
+ * setting its own loop; with floors, the layers always tested). */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline, unused))
 #endif
 static void
 steer_world_scan_folded(const steer_world_grid *g, const steer_world_probe *q, steer_world_kept *k,
-                        steer_grid_range b, bool floors)
+                        steer_grid_range b, int tests)
 {
     steer_world_scan_walk s = {q, k};
-    if (floors)
+    if (tests & STEER_WORLD_SCAN_FLOORS)
         steer__grid_walk(g, b, steer_world_scan_run_floors, &s);
-    else
+    else if (tests & STEER_WORLD_SCAN_LAYERS)
         steer__grid_walk(g, b, steer_world_scan_run, &s);
+    else
+        steer__grid_walk(g, b, steer_world_scan_run_open, &s);
 }
 
-/* The search over the block of cells b, with or without the floors' test (a constant at
- * each call, so each is its own loop). */
+/* The search over the block of cells b, with the tests `tests` (STEER_WORLD_SCAN_*). */
 static inline void steer_world_scan_cells(const steer_world_grid *g, const steer_world_probe *q,
-                                          steer_grid_range b, const bool floors)
+                                          steer_grid_range b, const int tests)
 {
     steer_world_kept k;
     k.n = 0;
     if (g->folded) {
-        steer_world_scan_folded(g, q, &k, b, floors);
+        steer_world_scan_folded(g, q, &k, b, tests);
     } else {
         for (int z = b.lo[2]; z <= b.hi[2]; z++) {
             if (b.hi[1] - b.lo[1] == 2) { /* a plane of three rows */
@@ -345,13 +365,13 @@ static inline void steer_world_scan_cells(const steer_world_grid *g, const steer
                     st[r] = g->start[row + b.lo[0]];
                     len[r] = g->start[row + b.hi[0] + 1] - st[r];
                 }
-                steer_world_scan_plane(q, &k, st, len, floors);
+                steer_world_scan_plane(q, &k, st, len, tests);
                 continue;
             }
             for (int y = b.lo[1]; y <= b.hi[1]; y++) {
                 int row = (z * g->dim[1] + y) * g->dim[0];
                 steer_world_scan_row(q, &k, g->start[row + b.lo[0]], g->start[row + b.hi[0] + 1],
-                                     floors);
+                                     tests);
             }
         }
     }
@@ -386,7 +406,7 @@ static STEER_WORLD_SCAN_APART void steer_world_scan_floors(const steer_world *w,
                            up[i],
                            clear};
     steer_grid_range b = steer_world_scan_range(&w->grid, q.p, radius * 1.0001f + 1e-6f);
-    steer_world_scan_cells(&w->grid, &q, b, true);
+    steer_world_scan_cells(&w->grid, &q, b, STEER_WORLD_SCAN_FLOORS | STEER_WORLD_SCAN_LAYERS);
 }
 
 /* steer__world_scan's body, for callers in other files that want it inlined with their
@@ -418,7 +438,10 @@ static inline void steer__world_scan_inline(const steer_world *w, int i, float r
     /* Widened by a hair so rounding in p +- radius never drops a cell the exact test
      * would accept. */
     steer_grid_range b = steer_world_scan_range(g, q.p, radius * 1.0001f + 1e-6f);
-    steer_world_scan_cells(g, &q, b, false);
+    if ((w->layers_shared & mask) != 0u)
+        steer_world_scan_cells(g, &q, b, 0);
+    else
+        steer_world_scan_cells(g, &q, b, STEER_WORLD_SCAN_LAYERS);
 }
 
 #endif /* STEER_WORLD_NEAR_H */

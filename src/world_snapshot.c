@@ -787,6 +787,7 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
     /* Every slot's memory from zero: a later agent in a free slot must not find the state
      * of one this world held before the restore. */
     memset(world->memory, 0, (size_t)world->capacity * sizeof *world->memory);
+    world->layers_shared = ~0u; /* the saved agents' own, as they are placed */
     for (uint32_t d = 0; d < h->count; d++) {
         snap_agent a = get_agent(&r);
         world->memory[a.traits.slot] = a.memory;
@@ -801,6 +802,7 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
         y->recipe = a.traits.recipe;
         y->layer = a.traits.layer;
         y->mask = a.traits.mask;
+        world->layers_shared &= y->layer;
         y->slot = a.traits.slot;
         steer__world_set_own(world, (int)d, &a.own);
         if (a.settled) pose->flags |= (uint8_t)STEER_WORLD_SETTLED;

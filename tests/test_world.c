@@ -864,6 +864,41 @@ static void layers_decide_who_is_seen(void)
     steer_world_destroy(w);
 }
 
+/* A search leaves the layer test out while every agent's layer meets its mask: an agent
+ * added on a layer the searcher does not see, or restored so, must bring the test back. */
+static void a_layer_nobody_sees_stays_unseen(void)
+{
+    steer_world *w = make_world(4);
+    int coh = add_recipe_of(w, STEER_BEHAVIOUR_COHESION, 1.0f);
+    steer_world_agent_def a = agent_at(0, 0, 0), b = agent_at(3, 0, 0), c = agent_at(0, 5, 0);
+    a.recipe = coh;
+    a.mask = 0x1u;
+    c.layer = 0x4u; /* if a saw c, it would steer up the y axis */
+    steer_handle ha, hb, hc;
+    CHECK(steer_world_add(w, &a, &ha) == STEER_WORLD_OK);
+    CHECK(steer_world_add(w, &b, &hb) == STEER_WORLD_OK);
+    steer_steering s;
+    CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    steer_world_get_steering(w, ha, &s);
+    CHECK(s.linear.x > 0.0f && s.linear.y == 0.0f);
+    CHECK(steer_world_add(w, &c, &hc) == STEER_WORLD_OK);
+    CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_WORLD_OK);
+    steer_world_get_steering(w, ha, &s);
+    CHECK(s.linear.x > 0.0f && s.linear.y == 0.0f);
+    size_t n = steer_world_snapshot_size(w);
+    void *buf = malloc(n);
+    steer_world *back = make_world(4);
+    CHECK(buf != NULL && back != NULL);
+    CHECK(steer_world_snapshot_write(w, buf, n, NULL) == STEER_SNAPSHOT_OK);
+    CHECK(steer_world_restore(back, buf, n) == STEER_SNAPSHOT_OK);
+    CHECK(steer_world_step(back, 1.0f / 60.0f) == STEER_WORLD_OK);
+    steer_world_get_steering(back, ha, &s);
+    CHECK(s.linear.x > 0.0f && s.linear.y == 0.0f);
+    free(buf);
+    steer_world_destroy(back);
+    steer_world_destroy(w);
+}
+
 /* ---- bad input ---------------------------------------------------------------------------- */
 
 static void bad_numbers_are_refused(void)
@@ -1332,8 +1367,9 @@ TEST_MAIN(TEST(zeroed_defs_keep_documented_results), TEST(stuck_agents_are_repor
           TEST(world_group_steering_matches_brute_force), TEST(leader_following_trails_the_leader),
           TEST(queueing_slows_agents_behind), TEST(query_equals_brute_force),
           TEST(index_is_kept_only_when_read), TEST(update_index_changes_no_result),
-          TEST(layers_decide_who_is_seen), TEST(bad_numbers_are_refused),
-          TEST(changes_during_a_step_are_refused), TEST(reported_steering_is_the_applied_one),
-          TEST(same_seed_same_run), TEST(wanderers_count_no_neighbours),
-          TEST(debug_draw_reports_forces), TEST(bulk_read_matches_handle_lookups),
-          TEST(crowd_recipe_added_to_a_built_index), TEST(target_agents_see_the_step_before))
+          TEST(layers_decide_who_is_seen), TEST(a_layer_nobody_sees_stays_unseen),
+          TEST(bad_numbers_are_refused), TEST(changes_during_a_step_are_refused),
+          TEST(reported_steering_is_the_applied_one), TEST(same_seed_same_run),
+          TEST(wanderers_count_no_neighbours), TEST(debug_draw_reports_forces),
+          TEST(bulk_read_matches_handle_lookups), TEST(crowd_recipe_added_to_a_built_index),
+          TEST(target_agents_see_the_step_before))
