@@ -113,10 +113,8 @@ static void steer_world_place(steer_world *world, uint32_t slot, const steer_wor
     steer_world_own own;
     steer__world_store(world, b, d, &def->agent);
     y->recipe = def->recipe;
-    y->layer = def->layer;
-    y->mask = def->mask;
+    steer__world_set_layers_of(world, y, def->layer, def->mask);
     y->slot = slot;
-    world->layers_shared &= def->layer;
     world->pose[b][d].flags = def->callback != NULL ? (uint8_t)STEER_WORLD_HAS_CALLBACK : 0u;
     own.rng = steer_world_agent_rng(world, slot, world->slots[slot].generation);
     own.wander = steer_wander_state_make(&own.rng);
@@ -335,9 +333,7 @@ steer_world_status steer_world_set_layers(steer_world *world, steer_handle handl
     steer_world_slot *s = NULL;
     steer_world_status st = steer_world_editable(world, handle, &s);
     if (st != STEER_WORLD_OK) return st;
-    world->traits[world->kept][s->dense].layer = layer;
-    world->traits[world->kept][s->dense].mask = mask;
-    world->layers_shared &= layer;
+    steer__world_set_layers_of(world, &world->traits[world->kept][s->dense], layer, mask);
     /* The neighbour search reads layers from the index's packed copy: rebuild it first. */
     world->index_valid = false;
     return STEER_WORLD_OK;

@@ -320,9 +320,10 @@ struct steer_world {
     int stuck_in[STEER_WORLD_SORT_BLOCKS]; /* of them, per block of the sort's split */
     int routes;                            /* agents with a route (steer_world_set_route) */
     int chasers;            /* agents whose aim names a target agent: their step reads its state */
-    uint32_t layers_shared; /* the layer bits every agent added or set since the world was
-                               last empty has had (a removal never widens it): a search
-                               whose mask meets them skips the layer test (world_near.h) */
+    uint32_t layers_shared; /* the layer bits every agent placed or set since the world was
+                               last empty has had (steer__world_set_layers_of narrows it; a
+                               removal never widens it): a search whose mask meets them
+                               skips the layer test (world_near.h) */
 };
 
 /* Whether a crowd recipe's settings lie inside the filter's number domain
@@ -416,6 +417,17 @@ void steer__world_store_motion(steer_world *world, int b, int i, const steer_age
 static inline const steer_world_traits *steer__world_traits(const steer_world *w, int i)
 {
     return &w->traits[w->kept][i];
+}
+
+/* Set an agent's layer and mask in its traits y. Every write of a layer goes through
+ * here, so world->layers_shared narrows with it and the search's shortcut (world_near.h)
+ * never skips a test that could fail. */
+static inline void steer__world_set_layers_of(steer_world *w, steer_world_traits *y, uint32_t layer,
+                                              uint32_t mask)
+{
+    y->layer = layer;
+    y->mask = mask;
+    w->layers_shared &= layer;
 }
 
 /* Entry i of a copy of the own state as one record, and back. */

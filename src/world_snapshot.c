@@ -800,9 +800,7 @@ static void snap_apply_agents(steer_world *world, const snap_layout *l, const sn
         memset(pose, 0, sizeof *pose);
         steer__world_store(world, b, (int)d, &a.agent);
         y->recipe = a.traits.recipe;
-        y->layer = a.traits.layer;
-        y->mask = a.traits.mask;
-        world->layers_shared &= y->layer;
+        steer__world_set_layers_of(world, y, a.traits.layer, a.traits.mask);
         y->slot = a.traits.slot;
         steer__world_set_own(world, (int)d, &a.own);
         if (a.settled) pose->flags |= (uint8_t)STEER_WORLD_SETTLED;
