@@ -139,6 +139,8 @@ typedef struct steer_world_nav {
     steer_vec3 corner; /* where to head now */
     steer_vec3 goal;   /* the target the plan was made for */
     uint32_t state;    /* steer_world_nav_state */
+    uint32_t blind;    /* 1: the corner was out of the agent's sight when it was planned
+                          (world_navigate.c), 0 otherwise */
 } steer_world_nav;
 
 typedef struct steer_world_memory {

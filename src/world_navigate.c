@@ -14,8 +14,8 @@ static bool steer_world_nav_same(steer_vec3 a, steer_vec3 b)
     return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
-/* A stuck agent plans afresh once in this many steps, one rounding a corner once in
- * this many. */
+/* A stuck agent plans afresh once in this many steps, one rounding a corner or out of
+ * sight of it once in this many. */
 #define STEER_WORLD_NAV_STUCK_EVERY   30u
 #define STEER_WORLD_NAV_PASSING_EVERY 8u
 
@@ -45,7 +45,14 @@ static bool steer_world_nav_stale(const steer_world_navmesh *nm, const steer_wor
         (to_corner > reach || (steps + slot) % STEER_WORLD_NAV_PASSING_EVERY == 0))
         return true;
     if (poly < 0) return false; /* off the mesh: containment brings it back first */
-    return steer__nav_raycast_from(nm->mesh, poly, p, nav->corner).hit;
+    if (!steer__nav_raycast_from(nm->mesh, poly, p, nav->corner).hit) return false;
+    /* Out of sight of its corner: pushed behind a wall, it plans afresh. Unless the corner
+     * was out of sight when it was planned: the corner a plan picks is moved off the wall
+     * it turns round (steer_world_nav_offset), and far ahead that can hide it behind a
+     * wall the path passes on its way. A new plan then picks the same corner, so such an
+     * agent plans again only now and then, spread over the agents by slot (planning at
+     * every step, a few agents so placed did most of the planning in a crowd of 1,000). */
+    return !nav->blind || (steps + slot) % STEER_WORLD_NAV_PASSING_EVERY == 0;
 }
 
 /* The corner c of a path that comes from a and goes on to b, moved `body` away from the
@@ -90,6 +97,7 @@ static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav 
     steer_navmesh_path r =
         steer_navmesh_find_path(nm->mesh, nm->query, p, target, INFINITY, NULL, 0, points, 4);
     nav->goal = target;
+    nav->blind = 0;
     if (r.status == STEER_NAVMESH_PATH_BAD_INPUT || r.count < 1) {
         nav->state = STEER_WORLD_NAV_NO_WAY;
         nav->corner = p;
@@ -105,6 +113,7 @@ static void steer_world_nav_plan(const steer_world_navmesh *nm, steer_world_nav 
     if (!last && k + 1 < r.count)
         nav->corner = steer_world_nav_offset(nm->mesh, p, points[k], points[k + 1], body);
     if (!last && steer_distance(p, nav->corner) <= reach) nav->state = STEER_WORLD_NAV_PASSING;
+    nav->blind = !last && poly >= 0 && steer__nav_raycast_from(nm->mesh, poly, p, nav->corner).hit;
 }
 
 /* Agent d's navigate item and its mesh, if its recipe navigates (one navigate item a

@@ -36,7 +36,7 @@ enum {
     SNAP_ITEM = 12 + 4 * STEER_WORLD_FIELDS_MAX,
     SNAP_RECIPE = 8 + STEER_RECIPE_MAX * SNAP_ITEM + 44,
     SNAP_SLOT = 56,
-    SNAP_AGENT = 212,
+    SNAP_AGENT = 216,
     SNAP_WALKER = 148,
     SNAP_TRAILER = 8
 };
@@ -370,6 +370,7 @@ static void put_memory(snap_writer *w, const steer_world *world, uint32_t slot)
     put_v3(w, m.nav.corner);
     put_v3(w, m.nav.goal);
     put_u32(w, m.nav.state);
+    put_u32(w, m.nav.blind);
 }
 
 static steer_world_memory get_memory(snap_reader *r)
@@ -387,6 +388,7 @@ static steer_world_memory get_memory(snap_reader *r)
     m.nav.corner = get_v3(r);
     m.nav.goal = get_v3(r);
     m.nav.state = get_u32(r);
+    m.nav.blind = get_u32(r);
     return m;
 }
 
@@ -516,7 +518,7 @@ static bool snap_agent_ok(const snap_agent *s, const snap_world *h)
            steer_is_finite(s->memory.wander_target.time_left) &&
            steer_v3_is_finite(s->memory.settled_at) && steer_v3_is_finite(s->memory.nav.corner) &&
            steer_v3_is_finite(s->memory.nav.goal) &&
-           s->memory.nav.state <= (uint32_t)STEER_WORLD_NAV_PASSING;
+           s->memory.nav.state <= (uint32_t)STEER_WORLD_NAV_PASSING && s->memory.nav.blind <= 1u;
 }
 
 /* ---- sizes ----------------------------------------------------------------------------- */

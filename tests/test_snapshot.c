@@ -18,7 +18,7 @@ enum {
     WORLD = 80,
     RECIPE = 1076,
     SLOT = 56,
-    AGENT = 212,
+    AGENT = 216,
     TRAILER = 8,
     W_COUNT = HEADER + 60, /* world record: count field */
     W_FREE = HEADER + 64   /* world record: free head */
@@ -499,7 +499,7 @@ static void format_is_documented_little_endian(void)
     CHECK(b != NULL);
     CHECK(n == (size_t)(HEADER + WORLD + 5 * RECIPE + 10 * SLOT + 3 * AGENT + TRAILER));
     CHECK(memcmp(b, "STEERWLD", 8) == 0);
-    CHECK(b[8] == 4 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 4 */
+    CHECK(b[8] == 5 && b[9] == 0 && b[10] == 0 && b[11] == 0);         /* version 5 */
     CHECK(b[12] == 4 && b[13] == 3 && b[14] == 2 && b[15] == 1);       /* 0x01020304 */
     CHECK(rd64(b + 16) == n);                                          /* length */
     CHECK(rd32(b + HEADER + 4) == 10u);                                /* capacity */

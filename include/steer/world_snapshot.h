@@ -46,7 +46,7 @@
 STEER_EXTERN_C_BEGIN
 
 /* Version written by this library and the only one steer_world_restore accepts. */
-#define STEER_SNAPSHOT_VERSION 4u
+#define STEER_SNAPSHOT_VERSION 5u
 
 /* What a snapshot call did. Every value but OK leaves the world untouched. */
 typedef enum steer_snapshot_status {
