@@ -2,6 +2,7 @@
 /* Navigation mesh path benchmark: the pillar hall (100 x 100, a g x g grid of pillars,
  * each a quadrilateral with one slanted side), random start and goal points on the
  * mesh drawn with a fixed steer_rng, steer_navmesh_find_path for each pair. Prints the
+ * time the hall's outline took to build (steer_navmesh_build_outline, once), the
  * queries per second of each of 5 runs over the same pairs, their median and spread
  * (max - min over the median), and the mean path length and corners.
  *
@@ -23,7 +24,10 @@ int main(int argc, char **argv)
     int queries = argc > 2 ? atoi(argv[2]) : 2000;
     if (g < 1 || queries < 1) return 2;
     test_mesh hall; /* the tests' hall of slanted pillars (tests/navmesh_levels.h) */
-    if (test_slanted_hall(&hall, g) != STEER_NAVMESH_OK) {
+    double built = bench_now_s();
+    steer_navmesh_status status = test_slanted_hall(&hall, g);
+    built = bench_now_s() - built;
+    if (status != STEER_NAVMESH_OK) {
         fprintf(stderr, "bench_navmesh: the hall did not build\n");
         return 1;
     }
@@ -36,8 +40,9 @@ int main(int argc, char **argv)
     steer_rng rng = steer_rng_make(20261126u, 1u);
     for (int i = 0; i < 2 * queries; i++)
         pairs[i] = test_point_on_mesh(&hall.mesh, &rng, steer_v3(0, 0, 0), steer_v3(100, 100, 0));
-    printf("hall g=%d: %d polygons, %d edges, query %zu bytes, %d queries a run\n", g,
-           steer_navmesh_polygon_count(&hall.mesh), edges, qbytes, queries);
+    printf("hall g=%d: %d pillars, %d polygons built in %.1f ms; %d edges, query %zu bytes, "
+           "%d queries a run\n",
+           g, g * g, steer_navmesh_polygon_count(&hall.mesh), 1e3 * built, edges, qbytes, queries);
     steer_vec3 points[256];
     double rate[5], length = 0.0, corners = 0.0;
     int failed = 0;

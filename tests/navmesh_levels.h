@@ -98,9 +98,12 @@ static inline steer_navmesh_status test_pillar_hall(test_mesh *t, steer_vec3 siz
                                        &t->report);
 }
 
-/* A grid of pillars in a 100 x 100 hall: each cell of a g x g grid holds a pillar (a
- * quadrilateral with one slanted side), g > 0. Also the path benchmark's hall. */
-static inline steer_navmesh_status test_slanted_hall(test_mesh *t, int g)
+/* Writes the 4 corners of the pillar in the cell of edge cs at (x, y) into p. */
+typedef void test_pillar_fn(steer_vec3 *p, float x, float y, float cs, void *user);
+
+/* A 100 x 100 hall whose g x g cells (g > 0) each hold a pillar made by `pillar`. */
+static inline steer_navmesh_status test_pillar_grid(test_mesh *t, int g, test_pillar_fn *pillar,
+                                                    void *user)
 {
     int holes = g * g, n = 4 + 4 * holes;
     steer_vec3 *p = malloc(sizeof *p * (size_t)n);
@@ -108,13 +111,10 @@ static inline steer_navmesh_status test_slanted_hall(test_mesh *t, int g)
     p[0] = steer_v3(0, 0, 0), p[1] = steer_v3(100, 0, 0);
     p[2] = steer_v3(100, 100, 0), p[3] = steer_v3(0, 100, 0);
     r[0] = 4;
-    int k = 4;
     float cs = 100.0f / (float)g;
     for (int j = 0; j < g; j++)
         for (int i = 0; i < g; i++) {
-            float x = (float)i * cs + cs * 0.3f, y = (float)j * cs + cs * 0.35f, w = cs * 0.4f;
-            p[k++] = steer_v3(x, y, 0), p[k++] = steer_v3(x + w, y, 0);
-            p[k++] = steer_v3(x + w, y + w * 0.5f, 0), p[k++] = steer_v3(x, y + w, 0);
+            pillar(&p[4 + 4 * (j * g + i)], (float)i * cs, (float)j * cs, cs, user);
             r[1 + j * g + i] = 4;
         }
     size_t bytes = steer_navmesh_outline_bytes(n, holes + 1);
@@ -124,6 +124,22 @@ static inline steer_navmesh_status test_slanted_hall(test_mesh *t, int g)
     free(p);
     free(r);
     return s;
+}
+
+/* A quadrilateral with one slanted side, the same in every cell. */
+static inline void test_slanted_pillar(steer_vec3 *p, float x0, float y0, float cs, void *user)
+{
+    (void)user;
+    float x = x0 + cs * 0.3f, y = y0 + cs * 0.35f, w = cs * 0.4f;
+    p[0] = steer_v3(x, y, 0), p[1] = steer_v3(x + w, y, 0);
+    p[2] = steer_v3(x + w, y + w * 0.5f, 0), p[3] = steer_v3(x, y + w, 0);
+}
+
+/* A grid of pillars in a 100 x 100 hall: each cell of a g x g grid holds a pillar (a
+ * quadrilateral with one slanted side), g > 0. Also the path benchmark's hall. */
+static inline steer_navmesh_status test_slanted_hall(test_mesh *t, int g)
+{
+    return test_pillar_grid(t, g, test_slanted_pillar, NULL);
 }
 
 #endif /* STEER_NAVMESH_LEVELS_H */

@@ -270,7 +270,70 @@ static void test_heights_and_floors(void)
     free(mem);
 }
 
+/* FNV-1a over the mesh's polygons: their count, corners and neighbours. */
+static uint64_t mesh_hash(const steer_navmesh *m)
+{
+    uint64_t h = 1469598103934665603ull;
+    const unsigned char *parts[5] = {
+        (const unsigned char *)&m->polygon_count, (const unsigned char *)&m->vertex_count,
+        (const unsigned char *)m->first, (const unsigned char *)m->indices,
+        (const unsigned char *)m->neighbours};
+    size_t corners = (size_t)m->first[m->polygon_count];
+    size_t sizes[5] = {sizeof(int), sizeof(int), 4u * (size_t)(m->polygon_count + 1), 4u * corners,
+                       4u * corners};
+    for (int k = 0; k < 5; k++)
+        for (size_t i = 0; i < sizes[k]; i++) h = (h ^ parts[k][i]) * 1099511628211ull;
+    return h;
+}
+
+/* An irregular quadrilateral placed at random in its cell (test_pillar_fn); the user
+ * data is a random_pillars, which sums their area. Each stays inside its cell, 0.1 to
+ * 0.9 of it along each axis. */
+typedef struct random_pillars {
+    steer_rng rng;
+    double area;
+} random_pillars;
+
+static void random_pillar(steer_vec3 *p, float x0, float y0, float cs, void *user)
+{
+    random_pillars *rp = user;
+    float x = x0 + cs * (0.1f + 0.3f * steer_rng_float(&rp->rng));
+    float y = y0 + cs * (0.1f + 0.3f * steer_rng_float(&rp->rng));
+    float w = cs * (0.2f + 0.3f * steer_rng_float(&rp->rng));
+    float h = cs * (0.2f + 0.3f * steer_rng_float(&rp->rng));
+    p[0] = steer_v3(x, y, 0);
+    p[1] = steer_v3(x + w, y + 0.1f * h * steer_rng_float(&rp->rng), 0);
+    p[2] = steer_v3(x + w, y + h, 0);
+    p[3] = steer_v3(x + 0.2f * w * steer_rng_float(&rp->rng), y + h, 0);
+    rp->area += poly_area(p, 4);
+}
+
+/* Halls of 400 pillars, irregular and regular: the floor is everything but the pillars,
+ * and the polygons are the ones this build has always made (pinned by hash: the bridges
+ * from each hole and the ears are found through a search that visits few candidates,
+ * and must choose what a test of every candidate chose). */
+static void test_outline_hall_of_many_pillars(void)
+{
+    test_mesh t;
+    random_pillars pillars = {steer_rng_make(1u, 1u), 0.0};
+    CHECK(test_pillar_grid(&t, 20, random_pillar, &pillars) == STEER_NAVMESH_OK);
+    CHECK(check_mesh_shape(&t.mesh, 10000.0 - pillars.area));
+    CHECK(t.mesh.polygon_count == 1343);
+    CHECK_MSG(mesh_hash(&t.mesh) == 0xe41b40707311e192ull, "hash %016llx",
+              (unsigned long long)mesh_hash(&t.mesh));
+    for (int i = 0; i < 20; i++) { /* a cell's corner is outside every pillar */
+        float x = 5.0f * (float)i, y = 5.0f * (float)((7 * i) % 20);
+        CHECK(steer_navmesh_locate(&t.mesh, steer_v3(x + 0.2f, y + 0.2f, 0)) >= 0);
+    }
+    free(t.memory);
+    CHECK(test_slanted_hall(&t, 20) == STEER_NAVMESH_OK);
+    CHECK(t.mesh.polygon_count == 928);
+    CHECK_MSG(mesh_hash(&t.mesh) == 0x22f901c1e84257b5ull, "hash %016llx",
+              (unsigned long long)mesh_hash(&t.mesh));
+    free(t.memory);
+}
+
 TEST_MAIN(TEST(test_room_with_pillar_builds), TEST(test_two_rooms_share_the_door),
           TEST(test_validation_names_the_polygon), TEST(test_bad_arguments_leave_an_empty_mesh),
           TEST(test_outline_errors_name_the_ring), TEST(test_outline_cleans_points),
-          TEST(test_heights_and_floors))
+          TEST(test_heights_and_floors), TEST(test_outline_hall_of_many_pillars))
