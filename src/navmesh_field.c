@@ -87,7 +87,7 @@ static void steer__navf_expand(const steer_navmesh *m, steer__navf_heap *h, floa
         int32_t nb = m->neighbours[s];
         if (nb < 0) continue;
         steer_vec3 a = m->vertices[m->indices[s]];
-        steer_vec3 b = m->vertices[m->indices[steer__nav_slot_next(m, s)]];
+        steer_vec3 b = m->vertices[m->indices[steer__nav_slot_next(m, p, s)]];
         steer_vec3 at = steer__navf_on_edge(a, b, from);
         steer__navf_lower(h, dist, toward, nb, dist[p] + steer_distance(from, at), at);
     }

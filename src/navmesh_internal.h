@@ -43,24 +43,9 @@ static inline steer__nav2 steer__nav_vertex(const steer_navmesh *m, int32_t v)
     return steer__nav_ground(m->plane, m->vertices[v]);
 }
 
-/* The polygon edge slot s belongs to. */
-static inline int32_t steer__nav_slot_poly(const steer_navmesh *m, int32_t s)
+/* The slot after s in polygon p, which holds it (the other end of edge s). */
+static inline int32_t steer__nav_slot_next(const steer_navmesh *m, int32_t p, int32_t s)
 {
-    int lo = 0, hi = m->polygon_count - 1;
-    while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        if (m->first[mid] <= s)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
-/* The slot after s in its polygon (the other end of edge s). */
-static inline int32_t steer__nav_slot_next(const steer_navmesh *m, int32_t s)
-{
-    int32_t p = steer__nav_slot_poly(m, s);
     return s + 1 < m->first[p + 1] ? s + 1 : m->first[p];
 }
 

@@ -103,13 +103,20 @@ static uint32_t steer__navs_hash(const steer__navs *s, int32_t slot, int32_t roo
     return h % (2u * (uint32_t)s->q->node_capacity);
 }
 
+/* The entry after i in the table of `size` entries (linear probing, wrapping round). */
+static uint32_t steer__navs_probe(uint32_t i, uint32_t size)
+{
+    return i + 1 == size ? 0 : i + 1;
+}
+
 /* Is n no better than a node already made: on the same edge from the same root, a
- * stretch holding n's at no greater cost? Then everything n leads to, that one does. */
-static bool steer__navs_dominated(const steer__navs *s, const steer__navq_node *n)
+ * stretch holding n's at no greater cost? Then everything n leads to, that one does.
+ * `at` is n's hash: the probe starts there. */
+static bool steer__navs_dominated(const steer__navs *s, const steer__navq_node *n, uint32_t at)
 {
     const int32_t *seen = s->q->seen;
     uint32_t size = 2u * (uint32_t)s->q->node_capacity;
-    for (uint32_t i = steer__navs_hash(s, n->slot, n->root); seen[i] >= 0; i = (i + 1) % size) {
+    for (uint32_t i = at; seen[i] >= 0; i = steer__navs_probe(i, size)) {
         const steer__navq_node *o = &s->nodes[seen[i]];
         if (o->slot == n->slot && o->root == n->root && o->lo <= n->lo + 1e-9 &&
             o->hi >= n->hi - 1e-9 && (double)o->g <= (double)n->g * (1.0 + 1e-6))
@@ -121,7 +128,8 @@ static bool steer__navs_dominated(const steer__navs *s, const steer__navq_node *
 static void steer__navs_add(steer__navs *s, steer__navq_node n)
 {
     steer_navmesh_query *q = s->q;
-    if (n.slot >= 0 && steer__navs_dominated(s, &n)) return;
+    uint32_t at = n.slot >= 0 ? steer__navs_hash(s, n.slot, n.root) : 0u;
+    if (n.slot >= 0 && steer__navs_dominated(s, &n, at)) return;
     if (q->node_count >= q->node_capacity) {
         s->out_of_nodes = true;
         return;
@@ -129,8 +137,8 @@ static void steer__navs_add(steer__navs *s, steer__navq_node n)
     int32_t id = q->node_count++;
     s->nodes[id] = n;
     if (n.slot >= 0) {
-        uint32_t size = 2u * (uint32_t)q->node_capacity, i = steer__navs_hash(s, n.slot, n.root);
-        while (q->seen[i] >= 0) i = (i + 1) % size;
+        uint32_t size = 2u * (uint32_t)q->node_capacity, i = at;
+        while (q->seen[i] >= 0) i = steer__navs_probe(i, size);
         q->seen[i] = id;
     }
     steer__navs_push(s, id);
@@ -145,7 +153,7 @@ static void steer__navs_forget(steer__navs *s)
     for (int32_t id = q->node_count - 1; id >= 0; id--) {
         if (s->nodes[id].slot < 0) continue;
         uint32_t i = steer__navs_hash(s, s->nodes[id].slot, s->nodes[id].root);
-        while (q->seen[i] != id) i = (i + 1) % size;
+        while (q->seen[i] != id) i = steer__navs_probe(i, size);
         q->seen[i] = -1;
     }
 }
@@ -178,10 +186,10 @@ static bool steer__navs_dead_end(const steer_navmesh *m, int32_t poly)
     return ways < 2;
 }
 
-/* The slot of polygon p holding the edge of slot s, walked the other way; -1 if none. */
-static int32_t steer__navs_twin(const steer_navmesh *m, int32_t p, int32_t s)
+/* The slot of polygon p holding the edge from vertex a to b, walked the other way; -1 if
+ * none. */
+static int32_t steer__navs_twin(const steer_navmesh *m, int32_t p, int32_t a, int32_t b)
 {
-    int32_t a = m->indices[s], b = m->indices[steer__nav_slot_next(m, s)];
     int32_t f = m->first[p], n = m->first[p + 1] - f;
     for (int32_t k = 0; k < n; k++)
         if (m->indices[f + k] == b && m->indices[f + (k + 1) % n] == a) return f + k;
@@ -268,14 +276,14 @@ static void steer__navs_successor(steer__navs *s, int32_t parent, int32_t poly, 
     const steer_navmesh *m = s->m;
     int32_t p = m->neighbours[slot];
     if (p < 0 || p == s->ask->from) return; /* a wall; a shortest path never comes back */
-    int32_t i0 = m->indices[slot], i1 = m->indices[steer__nav_slot_next(m, slot)];
+    int32_t i0 = m->indices[slot], i1 = m->indices[steer__nav_slot_next(m, poly, slot)];
     steer__navd c0 = steer__navs_vertex(s, i0), c1 = steer__navs_vertex(s, i1);
     double len = steer__navs_dist(c0, c1);
     if (!((hi - lo) * len > s->tol)) return; /* a point: the neighbouring stretch has it */
     if (lo * len <= s->tol) lo = 0.0;
     if ((1.0 - hi) * len <= s->tol) hi = 1.0;
     if (p != s->ask->to && steer__navs_dead_end(m, p)) return;
-    int32_t twin = steer__navs_twin(m, p, slot);
+    int32_t twin = steer__navs_twin(m, p, i0, i1);
     if (twin < 0) return;
     steer__navd r = steer__navs_root(s, root);
     double tol = root < 0 ? s->start_tol : s->tol;

@@ -43,7 +43,7 @@ int steer_navmesh_walls_near(const steer_navmesh *mesh, steer_vec3 p, float radi
         int poly = n->right;
         for (int s = mesh->first[poly]; s < mesh->first[poly + 1]; s++) {
             if (mesh->neighbours[s] >= 0) continue;
-            int32_t a = mesh->indices[s], b = mesh->indices[steer__nav_slot_next(mesh, s)];
+            int32_t a = mesh->indices[s], b = mesh->indices[steer__nav_slot_next(mesh, poly, s)];
             if (!(steer__nav_segment_gap(steer__nav_vertex(mesh, a), steer__nav_vertex(mesh, b),
                                          g) <= radius))
                 continue;
