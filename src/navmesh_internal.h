@@ -106,8 +106,25 @@ float steer__nav_height_at(const steer_navmesh *m, int poly, steer__nav2 g);
 steer__nav2 steer__nav_closest(const steer__nav2 *c, int n, steer__nav2 g);
 
 /* Build the bounding-box tree over the mesh's polygons, using keys (polygon_count) as
- * scratch. */
+ * scratch, then each node's wall box (steer__nav_wall_boxes) over the keys. */
 void steer__nav_tree_build(steer_navmesh *m, steer__nav_key *keys);
+
+/* The box of the boundary edges under a node of the tree; empty (lo above hi) when there
+ * are none. steer_navmesh_walls_near reads these rather than the polygons' boxes: in a
+ * room, most polygons' boxes reach far beyond their walls. */
+typedef struct steer__nav_wall_box {
+    float lo[2], hi[2];
+} steer__nav_wall_box;
+
+/* The nodes' wall boxes, one per node of the tree (2 polygon_count - 1 of them), in the
+ * mesh's memory right after the nodes: the place of the build's sort records, free once
+ * the mesh is built (steer__nav_layout_of leaves room for at least 3 polygon_count). */
+static inline steer__nav_wall_box *steer__nav_wall_boxes(const steer_navmesh *m)
+{
+    size_t nodes = 2u * (size_t)m->polygon_count - 1u;
+    return (steer__nav_wall_box *)(void *)((unsigned char *)m->tree +
+                                           steer__nav_align(nodes * sizeof(steer__nav_node)));
+}
 
 /* Empty the mesh. */
 void steer__nav_clear(steer_navmesh *m);

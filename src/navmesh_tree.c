@@ -51,11 +51,47 @@ static int steer__nav_tree_range(steer_navmesh *m, steer__nav_key *keys, int fro
     return at;
 }
 
+/* Polygon p's boundary edges into box b (empty when it has none). */
+static void steer__nav_poly_walls(const steer_navmesh *m, int p, steer__nav_wall_box *b)
+{
+    b->lo[0] = b->lo[1] = INFINITY;
+    b->hi[0] = b->hi[1] = -INFINITY;
+    for (int32_t s = m->first[p]; s < m->first[p + 1]; s++) {
+        if (m->neighbours[s] >= 0) continue;
+        steer__nav2 e[2] = {steer__nav_vertex(m, m->indices[s]),
+                            steer__nav_vertex(m, m->indices[steer__nav_slot_next(m, p, s)])};
+        for (int k = 0; k < 2; k++) {
+            b->lo[0] = fminf(b->lo[0], e[k].u), b->hi[0] = fmaxf(b->hi[0], e[k].u);
+            b->lo[1] = fminf(b->lo[1], e[k].v), b->hi[1] = fmaxf(b->hi[1], e[k].v);
+        }
+    }
+}
+
+/* Every node's wall box, children before parents (a node's children come after it). */
+static void steer__nav_wall_boxes_build(steer_navmesh *m, int node_count)
+{
+    const steer__nav_node *nodes = (const steer__nav_node *)m->tree;
+    steer__nav_wall_box *boxes = steer__nav_wall_boxes(m);
+    for (int i = node_count - 1; i >= 0; i--) {
+        const steer__nav_node *n = &nodes[i];
+        if (n->left < 0) {
+            steer__nav_poly_walls(m, n->right, &boxes[i]);
+            continue;
+        }
+        const steer__nav_wall_box *l = &boxes[n->left], *r = &boxes[n->right];
+        for (int a = 0; a < 2; a++) {
+            boxes[i].lo[a] = fminf(l->lo[a], r->lo[a]);
+            boxes[i].hi[a] = fmaxf(l->hi[a], r->hi[a]);
+        }
+    }
+}
+
 void steer__nav_tree_build(steer_navmesh *m, steer__nav_key *keys)
 {
     for (int p = 0; p < m->polygon_count; p++) keys[p].value = p, keys[p].key = 0;
     int next = 0;
     steer__nav_tree_range(m, keys, 0, m->polygon_count, &next);
+    steer__nav_wall_boxes_build(m, next); /* over the keys: they are done with */
     const steer__nav_node *root = (const steer__nav_node *)m->tree;
     m->bounds[0] = root->lo[0], m->bounds[1] = root->lo[1];
     m->bounds[2] = root->hi[0], m->bounds[3] = root->hi[1];

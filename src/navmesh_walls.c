@@ -11,6 +11,18 @@ static float steer__nav_box_gap(const steer__nav_node *n, steer__nav2 g)
     return sqrtf(du * du + dv * dv);
 }
 
+/* Can no wall in box b be within `reach` of g? Taken in double, with a margin beyond
+ * what rounding can move steer__nav_segment_gap by, so that it never passes over a wall
+ * the exact test below would keep. An empty box is always apart. */
+static bool steer__nav_walls_apart(const steer__nav_wall_box *b, steer__nav2 g, double reach)
+{
+    double du =
+        g.u < b->lo[0] ? (double)b->lo[0] - g.u : (g.u > b->hi[0] ? (double)g.u - b->hi[0] : 0.0);
+    double dv =
+        g.v < b->lo[1] ? (double)b->lo[1] - g.v : (g.v > b->hi[1] ? (double)g.v - b->hi[1] : 0.0);
+    return du * du + dv * dv > reach * reach;
+}
+
 static float steer__nav_segment_gap(steer__nav2 a, steer__nav2 b, steer__nav2 g)
 {
     double du = (double)b.u - a.u, dv = (double)b.v - a.v, len2 = du * du + dv * dv;
@@ -29,12 +41,20 @@ int steer_navmesh_walls_near(const steer_navmesh *mesh, steer_vec3 p, float radi
         !steer_v3_is_finite(p) || !(radius >= 0.0f))
         return 0;
     const steer__nav_node *nodes = (const steer__nav_node *)mesh->tree;
+    const steer__nav_wall_box *walls = steer__nav_wall_boxes(mesh);
     steer__nav2 g = steer__nav_ground(mesh->plane, p);
+    double reach = (double)radius * (1.0 + 1e-6) + 1e-6 * (1.0 + fabs(g.u) + fabs(g.v));
     int stack[STEER_NAV_WALL_STACK], top = 0, count = 0;
     stack[top++] = 0;
+    /* Subtrees whose walls are all out of reach are passed over; a polygon is then read
+     * on the test of its own box, as every node's box was tested before (a node's box
+     * holds its children's, so their tests added nothing): the same walls, in the same
+     * order. */
     while (top > 0) {
-        const steer__nav_node *n = &nodes[stack[--top]];
-        if (!(steer__nav_box_gap(n, g) <= radius)) continue;
+        int at = stack[--top];
+        const steer__nav_node *n = &nodes[at];
+        if (steer__nav_walls_apart(&walls[at], g, reach)) continue;
+        if (n->left < 0 && !(steer__nav_box_gap(n, g) <= radius)) continue;
         if (n->left >= 0) {
             stack[top++] = n->right;
             stack[top++] = n->left;

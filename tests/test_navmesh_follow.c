@@ -10,6 +10,9 @@
 #include "steer/math.h"
 #include "steer/random.h"
 
+#include <math.h>
+#include <string.h>
+
 typedef struct follower {
     steer_agent agent;
     steer_navmesh_corridor corridor;
@@ -176,6 +179,60 @@ static void walls_near_a_point(void)
     free(t.memory);
 }
 
+/* Distance from g to segment a-b, in double. */
+static double segment_distance(steer_vec3 a, steer_vec3 b, steer_vec3 g)
+{
+    double du = (double)b.x - a.x, dv = (double)b.y - a.y, len2 = du * du + dv * dv;
+    double t = len2 > 0.0 ? (((double)g.x - a.x) * du + ((double)g.y - a.y) * dv) / len2 : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    double eu = a.x + t * du - g.x, ev = a.y + t * dv - g.y;
+    return sqrt(eu * eu + ev * ev);
+}
+
+/* Against every boundary edge of the mesh, tested one by one: at random points and
+ * radii in a hall of 144 pillars (and on the walls' own ends), every wall clearly within
+ * the radius is found, and every wall found is within it. The search skips whole parts
+ * of the mesh by the box of their walls. */
+static void walls_near_finds_every_wall_in_reach(void)
+{
+    test_mesh t;
+    CHECK(test_slanted_hall(&t, 12) == STEER_NAVMESH_OK);
+    const steer_navmesh *m = &t.mesh;
+    steer_rng rng = steer_rng_make(42u, 9u);
+    steer_segment w[64];
+    int checked = 0, missed = 0, wrong = 0;
+    for (int i = 0; i < 2000; i++) {
+        steer_vec3 g = steer_v3(-2.0f + 104.0f * steer_rng_float(&rng),
+                                -2.0f + 104.0f * steer_rng_float(&rng), 0);
+        float r = 6.0f * steer_rng_float(&rng);
+        if (i % 4 == 0) g = m->vertices[m->indices[i % m->first[m->polygon_count]]];
+        bool more = false;
+        int n = steer_navmesh_walls_near(m, g, r, w, 64, &more);
+        CHECK(!more);
+        for (int k = 0; k < n; k++)
+            wrong += segment_distance(w[k].a, w[k].b, g) > r * 1.00001 + 1e-6;
+        for (int p = 0; p < m->polygon_count; p++)
+            for (int s = m->first[p]; s < m->first[p + 1]; s++) {
+                if (m->neighbours[s] >= 0) continue;
+                int s1 = s + 1 < m->first[p + 1] ? s + 1 : m->first[p];
+                steer_vec3 a = m->vertices[m->indices[s]], b = m->vertices[m->indices[s1]];
+                if (!(segment_distance(a, b, g) < r * 0.99999)) continue;
+                checked++;
+                bool found = false;
+                for (int k = 0; k < n; k++)
+                    found |=
+                        memcmp(&w[k].a, &a, sizeof a) == 0 && memcmp(&w[k].b, &b, sizeof b) == 0;
+                missed += !found;
+            }
+    }
+    printf("walls near: %d walls within reach checked, %d missed, %d found beyond reach\n", checked,
+           missed, wrong);
+    CHECK(checked > 2000);
+    CHECK(missed == 0);
+    CHECK(wrong == 0);
+    free(t.memory);
+}
+
 /* Heading for a wall, containment brakes along the wall's inward normal; heading along
  * it or away, nothing. */
 static void containment_turns_back_before_the_wall(void)
@@ -287,4 +344,5 @@ static void a_crowd_with_mesh_walls_shares_the_door(void)
 
 TEST_MAIN(TEST(walks_through_the_door), TEST(a_crowd_with_mesh_walls_shares_the_door),
           TEST(pushed_agents_rejoin_and_lost_ones_search), TEST(random_goals_in_a_pillar_hall),
-          TEST(walls_near_a_point), TEST(containment_turns_back_before_the_wall))
+          TEST(walls_near_a_point), TEST(walls_near_finds_every_wall_in_reach),
+          TEST(containment_turns_back_before_the_wall))
