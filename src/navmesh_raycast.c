@@ -30,10 +30,12 @@ static void steer__nav_exit(const steer_navmesh *m, int p, steer__nav2 o, steer_
                             int *edge)
 {
     int n = m->first[p + 1] - m->first[p];
-    double best = INFINITY, along = 0.0;
+    double te[STEER_NAVMESH_POLY_MAX], along[STEER_NAVMESH_POLY_MAX];
+    double best = INFINITY;
     for (int k = 0; k < n; k++) {
-        double te = steer__nav_cross_edge(m, p, k, o, d, &along);
-        if (te < best) best = te;
+        along[k] = 0.0;
+        te[k] = steer__nav_cross_edge(m, p, k, o, d, &along[k]);
+        if (te[k] < best) best = te[k];
     }
     *t = best;
     *edge = -1;
@@ -41,9 +43,8 @@ static void steer__nav_exit(const steer_navmesh *m, int p, steer__nav2 o, steer_
     double slack = 1e-9 * (fabs(best) + 1.0);
     int score = -1;
     for (int k = 0; k < n; k++) {
-        double te = steer__nav_cross_edge(m, p, k, o, d, &along);
-        if (!(te <= best + slack)) continue;
-        bool holds = along >= -1e-6 && along <= 1.0 + 1e-6;
+        if (!(te[k] <= best + slack)) continue;
+        bool holds = along[k] >= -1e-6 && along[k] <= 1.0 + 1e-6;
         int s = (holds ? 2 : 0) + (m->neighbours[m->first[p] + k] >= 0 ? 1 : 0);
         if (s > score) score = s, *edge = k;
     }
