@@ -115,6 +115,7 @@ void steer__nav_tree_build(steer_navmesh *m, steer__nav_key *keys);
 typedef struct steer__nav_wall_box {
     float lo[2], hi[2];
 } steer__nav_wall_box;
+_Static_assert(sizeof(steer__nav_wall_box) <= sizeof(steer__nav_key), "a box per sort record");
 
 /* The nodes' wall boxes, one per node of the tree (2 polygon_count - 1 of them), in the
  * mesh's memory right after the nodes: the place of the build's sort records, free once

@@ -54,12 +54,12 @@ int steer_navmesh_walls_near(const steer_navmesh *mesh, steer_vec3 p, float radi
         int at = stack[--top];
         const steer__nav_node *n = &nodes[at];
         if (steer__nav_walls_apart(&walls[at], g, reach)) continue;
-        if (n->left < 0 && !(steer__nav_box_gap(n, g) <= radius)) continue;
         if (n->left >= 0) {
             stack[top++] = n->right;
             stack[top++] = n->left;
             continue;
         }
+        if (!(steer__nav_box_gap(n, g) <= radius)) continue;
         int poly = n->right;
         for (int s = mesh->first[poly]; s < mesh->first[poly + 1]; s++) {
             if (mesh->neighbours[s] >= 0) continue;
