@@ -124,6 +124,15 @@ static bool steer__nav_is_ear(const steer__nav_rings *r, const steer__nav_near *
     return true;
 }
 
+/* Write the triangle at corner `node` (its point and its two neighbours' on the ring,
+ * counter-clockwise) as triangle `made` of tris. */
+static void steer__nav_emit(const steer__nav_rings *r, int node, int32_t *tris, int made)
+{
+    tris[3 * made] = r->vert[r->prev[node]];
+    tris[3 * made + 1] = r->vert[node];
+    tris[3 * made + 2] = r->vert[r->next[node]];
+}
+
 int steer__nav_clip(steer__nav_rings *r, int32_t *tris, int capacity, void *scratch)
 {
     int node = r->head[0], count = 1, made = 0;
@@ -134,10 +143,7 @@ int steer__nav_clip(steer__nav_rings *r, int32_t *tris, int capacity, void *scra
         int tries = 0;
         while (!steer__nav_is_ear(r, g, node) && tries++ < count) node = r->next[node];
         if (tries > count || made >= capacity) return -1;
-        tris[3 * made] = r->vert[r->prev[node]];
-        tris[3 * made + 1] = r->vert[node];
-        tris[3 * made + 2] = r->vert[r->next[node]];
-        made++;
+        steer__nav_emit(r, node, tris, made++);
         int keep = r->prev[node];
         steer__nav_unlink(r, node);
         if (g != NULL) grid.alive[node] = 0;
@@ -145,11 +151,7 @@ int steer__nav_clip(steer__nav_rings *r, int32_t *tris, int capacity, void *scra
         count--;
     }
     steer__nav2 a = steer__nav_at(r, r->prev[node]), b = steer__nav_at(r, node);
-    if (steer__nav_orient(a, b, steer__nav_at(r, r->next[node])) > 0.0 && made < capacity) {
-        tris[3 * made] = r->vert[r->prev[node]];
-        tris[3 * made + 1] = r->vert[node];
-        tris[3 * made + 2] = r->vert[r->next[node]];
-        made++;
-    }
+    if (steer__nav_orient(a, b, steer__nav_at(r, r->next[node])) > 0.0 && made < capacity)
+        steer__nav_emit(r, node, tris, made++);
     return made;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Building a mesh from an outline with holes: clean the rings, join each hole to the
- * outline by a bridge to a vertex it can see, clip ears off the one ring that results,
+ * outline by a bridge to a vertex it can see, clip ears off the one ring that results
  * (navmesh_ears.c), then merge the triangles into convex polygons (navmesh_merge.c) and
  * build. */
 #include "navmesh_internal.h"

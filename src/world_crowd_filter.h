@@ -369,9 +369,8 @@ static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *a
         steer_crowd_feed(w, i, agent->space, &g, &f);
         /* A navigating agent also keeps off its mesh's boundary (docs/navigation.md),
          * looking at most STEER_CROWD_MESH_HORIZON ahead: its way runs along those walls.
-         * A compare, not fmaxf (inv_tau_obst is finite): libm's fmaxf is SSE code, and
-         * called from the AVX-512 build with a register's upper half left dirty it cost
-         * about 80 ns a call on Intel (a variant of this filter that gcc compiled so). */
+         * A compare, not libm's fmaxf (inv_tau_obst is finite): an SSE call from the
+         * AVX-512 build can pay for a dirty upper register half on Intel. */
         const float mesh_floor = 1.0f / STEER_CROWD_MESH_HORIZON;
         float mesh_inv_tau = f.s.inv_tau_obst > mesh_floor ? f.s.inv_tau_obst : mesh_floor;
         steer_segment mesh[STEER_CROWD_MESH_WALLS];
