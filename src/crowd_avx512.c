@@ -9,6 +9,7 @@
 #error "crowd_avx512.c is compiled with -mavx512f (src/CMakeLists.txt)"
 #endif
 
+#include "avx512_leave.h"
 #include "world_crowd_filter.h"
 
 void steer__world_crowd_avx512(const steer_world *w, int i, steer_agent *agent,
@@ -17,4 +18,5 @@ void steer__world_crowd_avx512(const steer_world *w, int i, steer_agent *agent,
                                uint32_t *seen)
 {
     steer_world_crowd_filter(w, i, agent, traits, pose, recipe, out, seen);
+    steer__avx512_leave();
 }

@@ -8,9 +8,11 @@
 #error "world_sums_avx512.c is compiled with -mavx512f (src/CMakeLists.txt)"
 #endif
 
+#include "avx512_leave.h"
 #include "world_sums.h"
 
 void steer__world_sums_avx512(steer_world_eval *e)
 {
     steer_world_sums(e);
+    steer__avx512_leave();
 }
