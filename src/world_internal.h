@@ -166,6 +166,7 @@ typedef struct steer_world_recipe {
     bool single_group;      /* every item in group 0: blend only */
     bool needs_target;      /* an item reads the target point or agent */
     bool has_goal;          /* an item heads for it (seek, arrive, pursue): progress counts */
+    bool random;            /* an item reads its wander state and random stream (own state) */
     bool looks_around;      /* an item or the crowd filter reads other agents through the index
                                or its forward directions (steer__world_wants_index) */
     bool lanes;      /* the step's vector path covers it (world_lanes.c, steer_recipe_lanes) */
@@ -449,6 +450,13 @@ static inline void steer__world_owns_put(steer_world_owns *o, int i, const steer
     o->point[i] = own->wander.displacement;
     o->rng_state[i] = own->rng.state;
     o->rng_inc[i] = own->rng.inc;
+}
+
+/* Whether agents on recipe r (NULL: none) read their own state in a step: those that do
+ * not leave it alone, so a crowd or a flock does not carry it through the step. */
+static inline bool steer__world_reads_own(const steer_world_recipe *r)
+{
+    return r != NULL && r->random;
 }
 
 /* Dense entry i's own state (the live copy), and its replacement. */

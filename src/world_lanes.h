@@ -316,6 +316,16 @@ static void steer_lanes_put_own(steer_world_owns *o, int i, const steer_lanes_wa
     /* A stream's increment never changes: left alone, its lines stay clean. */
 }
 
+/* The wander state of the block e (one recipe) when its recipe reads it
+ * (steer__world_reads_own), else zeros that nothing reads. */
+static steer_lanes_wander steer_lanes_own_of(const steer_world *w, const steer_world_eval e[])
+{
+    steer_lanes_wander wd;
+    if (steer__world_reads_own(e[0].recipe)) return steer_lanes_own(&w->own[w->kept], e[0].i);
+    memset(&wd, 0, sizeof wd);
+    return wd;
+}
+
 /* x if finite and >= 0, else 0 (steer__nonneg, for a parameter the lanes share). */
 static float steer_lanes_nonneg(float x)
 {
@@ -603,7 +613,7 @@ static void steer_lanes_store(steer_world *w, const steer_world_eval e[],
                               steer_vl linear)
 {
     int o = w->out, i = e[0].i;
-    steer_lanes_put_own(&w->own[w->kept], i, wd);
+    if (steer__world_reads_own(e[0].recipe)) steer_lanes_put_own(&w->own[w->kept], i, wd);
     steer_lanes_put_poses(&w->pose[o][i], a, STEER_WORLD_LANED);
     /* The steering applied: the linear part, no angular one. */
     steer_vl_store_xyzt((float *)(void *)&w->steering[o][i], linear, steer_fl_splat(0.0f));
@@ -641,7 +651,7 @@ static bool steer_lanes_finish(steer_world *w, const steer_world_eval e[])
     steer_lanes_agent a = steer_lanes_load(w, e);
     steer_il odd = ~steer_lanes_state_finite(&a);
     a.forward = steer_lanes_forward(space, &a, &odd);
-    steer_lanes_wander wd = steer_lanes_own(&w->own[w->kept], e[0].i);
+    steer_lanes_wander wd = steer_lanes_own_of(w, e);
     steer_fl max_linear =
         steer_lanes_positive(model == STEER_MODEL_REYNOLDS ? a.max_force : a.max_accel);
     steer_vl linear = steer_lanes_blend(e, &a, &wd, max_linear, &odd);
@@ -663,8 +673,7 @@ static unsigned steer_lanes_finish_two(steer_world *w, const steer_world_eval e0
     steer_il odd0 = ~steer_lanes_state_finite(&a0), odd1 = ~steer_lanes_state_finite(&a1);
     a0.forward = steer_lanes_forward(s0, &a0, &odd0);
     a1.forward = steer_lanes_forward(s1, &a1, &odd1);
-    steer_lanes_wander wd0 = steer_lanes_own(&w->own[w->kept], e0[0].i);
-    steer_lanes_wander wd1 = steer_lanes_own(&w->own[w->kept], e1[0].i);
+    steer_lanes_wander wd0 = steer_lanes_own_of(w, e0), wd1 = steer_lanes_own_of(w, e1);
     steer_fl max0 = steer_lanes_positive(m0 == STEER_MODEL_REYNOLDS ? a0.max_force : a0.max_accel);
     steer_fl max1 = steer_lanes_positive(m1 == STEER_MODEL_REYNOLDS ? a1.max_force : a1.max_accel);
     steer_vl linear0 = steer_lanes_blend(e0, &a0, &wd0, max0, &odd0);
@@ -684,7 +693,7 @@ static void steer_lanes_store_moved(steer_world *w, const steer_world_eval e[],
     steer_lanes_put_poses(&w->pose[o][e[0].i], a, STEER_WORLD_MOVED);
     for (int k = 0; k < STEER_LANES_WIDTH; k++) {
         int i = e[k].i;
-        steer__world_set_own(w, i, &e[k].own);
+        if (steer__world_reads_own(e[k].recipe)) steer__world_set_own(w, i, &e[k].own);
         w->steering[o][i] = out[k];
         w->neighbours[w->kept][i] = e[k].seen;
     }

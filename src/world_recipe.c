@@ -86,6 +86,7 @@ static void steer_recipe_prepare(steer_world_recipe *wr, const steer_recipe *r)
         if ((row->reads & (STEER_READS_TARGET | STEER_READS_TARGET_AGENT)) != 0u)
             wr->needs_target = true;
         if ((row->reads & STEER_HEADS_FOR_TARGET) != 0u) wr->has_goal = true;
+        if ((row->reads & STEER_READS_RANDOM) != 0u) wr->random = true;
         if (r->crowd && r->settle && it->kind == STEER_BEHAVIOUR_ARRIVE && wr->settle_item < 0)
             wr->settle_item = k;
         if (r->crowd && it->kind == STEER_BEHAVIOUR_NAVIGATE && wr->nav_item < 0) wr->nav_item = k;

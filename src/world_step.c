@@ -211,7 +211,7 @@ STEER_STEP_INLINE void steer_world_gather_inline(const steer_world *w, int i, st
     if (!lanes) {
         e->agent = steer__world_load(w, s, i);
         e->pose = w->pose[s][i];
-        e->own = steer__world_own(w, i);
+        if (steer__world_reads_own(r)) e->own = steer__world_own(w, i);
     }
     if (r == NULL || r->nb_count == 0) return;
     if (r->fused)
@@ -272,7 +272,7 @@ static void steer_world_move(steer_world *w, steer_world_eval *e, steer_steering
     steer_agent_step(&e->agent, out, w->dt);
     steer_bounds_apply(&w->def.bounds, &e->agent);
     w->pose[o][i].flags = e->pose.flags & (uint8_t) ~(STEER_WORLD_LANED | STEER_WORLD_MOVED);
-    steer__world_set_own(w, i, &e->own);
+    if (steer__world_reads_own(e->recipe)) steer__world_set_own(w, i, &e->own);
     steer__world_store_motion(w, o, i, &e->agent);
     w->steering[o][i] = out;
     w->neighbours[w->kept][i] = e->seen;
@@ -372,7 +372,7 @@ static void steer_world_block_scalar(steer_world *w, int i, int width, steer_wor
     for (int k = 0; k < width; k++) {
         e[k].agent = steer__world_load(w, w->cur, i + k);
         e[k].pose = w->pose[w->cur][i + k];
-        e[k].own = steer__world_own(w, i + k);
+        if (steer__world_reads_own(e[k].recipe)) e[k].own = steer__world_own(w, i + k);
         steer_world_finish(w, &e[k]);
     }
 }
