@@ -369,8 +369,9 @@ static void steer_world_crowd_filter(const steer_world *w, int i, steer_agent *a
         steer_crowd_feed(w, i, agent->space, &g, &f);
         /* A navigating agent also keeps off its mesh's boundary (docs/navigation.md),
          * looking at most STEER_CROWD_MESH_HORIZON ahead: its way runs along those walls.
-         * A compare, not libm's fmaxf (inv_tau_obst is finite): an SSE call from the
-         * AVX-512 build can pay for a dirty upper register half on Intel. */
+         * A compare, not libm's fmaxf (inv_tau_obst is finite): an SSE call from inside
+         * the AVX-512 build can pay for a dirty upper register half on Intel
+         * (avx512_leave.h, which cleans up only when the build returns). */
         const float mesh_floor = 1.0f / STEER_CROWD_MESH_HORIZON;
         float mesh_inv_tau = f.s.inv_tau_obst > mesh_floor ? f.s.inv_tau_obst : mesh_floor;
         steer_segment mesh[STEER_CROWD_MESH_WALLS];

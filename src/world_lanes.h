@@ -320,10 +320,10 @@ static void steer_lanes_put_own(steer_world_owns *o, int i, const steer_lanes_wa
  * (steer__world_reads_own), else zeros that nothing reads. */
 static steer_lanes_wander steer_lanes_own_of(const steer_world *w, const steer_world_eval e[])
 {
-    steer_lanes_wander wd;
     if (steer__world_reads_own(e[0].recipe)) return steer_lanes_own(&w->own[w->kept], e[0].i);
-    memset(&wd, 0, sizeof wd);
-    return wd;
+    steer_lanes_wander none;
+    memset(&none, 0, sizeof none);
+    return none;
 }
 
 /* x if finite and >= 0, else 0 (steer__nonneg, for a parameter the lanes share). */

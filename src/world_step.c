@@ -429,8 +429,10 @@ static void steer_world_prefetch_run(const void *p, size_t from, size_t to, int 
  * reads and those it writes. Each agent of a crowd takes long enough that the hardware's
  * own prefetch, which follows the reads a few lines ahead, leaves the next block's first
  * reads and its writes (a line each is read before it is written) waiting for memory:
- * some 4% of a 100,000-agent crowd's step. */
-static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, int end)
+ * some 4% of a 100,000-agent crowd's step. Their own state only when `own` says their
+ * recipe reads it (steer__world_reads_own; the caller's block's recipe stands in for
+ * theirs): a crowd or a flock never touches it. */
+static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, int end, bool own)
 {
 #if defined(__GNUC__) || defined(__clang__)
     to = to < end ? to : end;
@@ -438,15 +440,17 @@ static void steer_world_prefetch_bodies(const steer_world *w, int from, int to, 
     size_t a = (size_t)from, b = (size_t)to;
     steer_world_prefetch_run(w->traits[w->kept], a * sizeof(steer_world_traits),
                              b * sizeof(steer_world_traits), 0);
-    const steer_world_owns *own = &w->own[w->kept];
-    steer_world_prefetch_run(own->angle, a * sizeof(float), b * sizeof(float), 1);
-    steer_world_prefetch_run(own->point, a * sizeof(steer_vec3), b * sizeof(steer_vec3), 1);
-    steer_world_prefetch_run(own->rng_state, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
-    steer_world_prefetch_run(own->rng_inc, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
+    if (own) {
+        const steer_world_owns *o = &w->own[w->kept];
+        steer_world_prefetch_run(o->angle, a * sizeof(float), b * sizeof(float), 1);
+        steer_world_prefetch_run(o->point, a * sizeof(steer_vec3), b * sizeof(steer_vec3), 1);
+        steer_world_prefetch_run(o->rng_state, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
+        steer_world_prefetch_run(o->rng_inc, a * sizeof(uint64_t), b * sizeof(uint64_t), 1);
+    }
     steer_world_prefetch_run(w->pose[w->out], a * sizeof(steer_world_pose),
                              b * sizeof(steer_world_pose), 1);
 #else
-    (void)w, (void)from, (void)to, (void)end;
+    (void)w, (void)from, (void)to, (void)end, (void)own;
 #endif
 }
 
@@ -470,7 +474,9 @@ static void steer_world_prefetch_callback(const steer_world *w, int i)
 static void steer_world_block_moves(steer_world *w, int i, int end, int lanes)
 {
     int width = STEER_WORLD_LANES_WIDTH(lanes);
-    steer_world_prefetch_bodies(w, i + 2 * width, i + 3 * width, end);
+    int32_t recipe = steer__world_traits(w, i)->recipe;
+    bool own = recipe >= 0 && steer__world_reads_own(&w->recipes[recipe]);
+    steer_world_prefetch_bodies(w, i + 2 * width, i + 3 * width, end, own);
     /* The next block's callbacks: their slots come from memory meanwhile. */
     for (int k = i + width; k < i + 2 * width && k < end; k++)
         if ((w->pose[w->cur][k].flags & STEER_WORLD_HAS_CALLBACK) != 0u)
